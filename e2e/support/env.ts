@@ -1,0 +1,25 @@
+// What the e2e run's servers were started with (set by playwright.config.ts, inherited by workers).
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the e2e tests through playwright.config.ts`);
+  return value;
+}
+
+export const e2e = {
+  get appUrl() {
+    return required("E2E_APP_URL");
+  },
+  get simulatorUrl() {
+    return required("E2E_SIM_URL");
+  },
+  get demoPassword() {
+    return required("E2E_DEMO_PASSWORD");
+  },
+  /** A recognisable USM client secret: it must never appear in anything the browser gets. */
+  get canarySecret() {
+    return required("E2E_CANARY_SECRET");
+  },
+  get distDir() {
+    return required("E2E_DIST_DIR");
+  },
+};

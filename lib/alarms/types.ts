@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { PRIORITY_LABELS, STATUSES } from "./query";
+
+// Our own alarm shapes: what the route handlers return and the UI renders. The vendor's raw
+// JSON stops at lib/usm's reshape layer (the detail keeps it only for its JSON tab). Client-safe.
+
+const nullableString = z.string().nullable();
+
+export const endpointSchema = z.strictObject({
+  address: nullableString,
+  hostname: nullableString,
+  fqdn: nullableString,
+  name: nullableString,
+  canonical: nullableString,
+  country: nullableString,
+  organisation: nullableString,
+  assetId: nullableString,
+  eventCount: z.number().int().nullable(),
+});
+export type Endpoint = z.infer<typeof endpointSchema>;
+
+const eventPeerSchema = z.strictObject({
+  address: nullableString,
+  port: z.number().int().nullable(),
+  hostname: nullableString,
+});
+
+export const alarmEventSchema = z.strictObject({
+  uuid: nullableString,
+  name: nullableString,
+  category: nullableString,
+  subcategory: nullableString,
+  severity: nullableString,
+  /** Epoch ms. */
+  occurredAt: z.number().nullable(),
+  source: eventPeerSchema,
+  destination: eventPeerSchema,
+  plugin: nullableString,
+  pluginDevice: nullableString,
+  log: nullableString,
+});
+export type AlarmEvent = z.infer<typeof alarmEventSchema>;
+
+export const ruleSchema = z.strictObject({
+  id: nullableString,
+  intent: nullableString,
+  strategy: nullableString,
+  method: nullableString,
+  dictionary: nullableString,
+  attackId: nullableString,
+  attackTechnique: nullableString,
+  attackTactics: z.array(z.string()),
+});
+
+export const alarmSummarySchema = z.strictObject({
+  uuid: z.string(),
+  status: z.enum(STATUSES).nullable(),
+  priority: z.number().int(),
+  priorityLabel: z.enum(PRIORITY_LABELS).nullable(),
+  suppressed: z.boolean(),
+  rule: ruleSchema,
+  /** Epoch ms. */
+  occurredAt: z.number().nullable(),
+  /** Epoch ms. */
+  receivedAt: z.number().nullable(),
+  sources: z.array(endpointSchema),
+  destinations: z.array(endpointSchema),
+  /** Events the service retained (at most 10). */
+  eventsShown: z.number().int(),
+  /** Events that made up the alarm. */
+  eventsTotal: z.number().int(),
+  labels: z.array(z.string()),
+  sensorUuid: nullableString,
+  sensorSources: z.array(z.string()),
+});
+export type AlarmSummary = z.infer<typeof alarmSummarySchema>;
+
+export const alarmDetailSchema = alarmSummarySchema.extend({
+  events: z.array(alarmEventSchema),
+  /** The vendor's alarm exactly as received, for the JSON tab. */
+  raw: z.unknown(),
+});
+export type AlarmDetail = z.infer<typeof alarmDetailSchema>;
+
+export const alarmPageSchema = z.strictObject({
+  alarms: z.array(alarmSummarySchema),
+  page: z.strictObject({
+    number: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+});
+export type AlarmPage = z.infer<typeof alarmPageSchema>;

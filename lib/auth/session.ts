@@ -1,0 +1,16 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import { authOptions } from "./options";
+
+export interface Analyst {
+  name: string;
+  email: string | null;
+}
+
+/** The signed-in analyst of this request, or null. */
+export async function getAnalyst(): Promise<Analyst | null> {
+  const session = await getServerSession(authOptions);
+  const user = session?.user;
+  if (!user) return null;
+  return { name: user.name ?? user.email ?? "analyst", email: user.email ?? null };
+}

@@ -1,0 +1,252 @@
+import "server-only";
+import { z } from "zod";
+
+// The one place that reads process.env. Everything else asks serverEnv().
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
+
+const commaList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+);
+
+/** An origin: https, or http on a loopback host (the embedded simulator, tests). */
+const deploymentOrigin = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ message: "must be a URL such as https://tenant.alienvault.cloud" })
+    .refine(
+      (value) => {
+        const url = new URL(value);
+        return (
+          url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))
+        );
+      },
+      { message: "must use https:// (plain http:// is allowed only for loopback hosts)" },
+    )
+    .transform((value) => new URL(value).origin)
+    .optional(),
+);
+
+/** `user:bcrypt-hash` pairs separated by commas (bcrypt hashes contain neither). */
+const localUsers = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const users: { username: string; passwordHash: string }[] = [];
+      for (const entry of (value ?? "").split(",").map((item) => item.trim())) {
+        if (!entry) continue;
+        const colon = entry.indexOf(":");
+        const username = entry.slice(0, colon).trim();
+        const passwordHash = entry.slice(colon + 1).trim();
+        if (colon < 1 || !/^\$2[aby]\$\d\d\$.{53}$/.test(passwordHash)) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "each entry must be username:<bcrypt hash> (make one with npm run hash-password)",
+          });
+          return z.NEVER;
+        }
+        users.push({ username, passwordHash });
+      }
+      return users;
+    }),
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+
+    // The upstream. The embedded simulator's address is set by `npm start`.
+    USM_BASE_URL: deploymentOrigin,
+    USM_CLIENT_ID: optionalString,
+    USM_CLIENT_SECRET: optionalString,
+    /** Set by `npm start` (and the tests) when USM_BASE_URL is the embedded simulator. */
+    USM_SIMULATOR: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+    USM_TIMEOUT_MS: positiveInt(10_000),
+    USM_CACHE_TTL_MS: positiveInt(3_000),
+    USM_RATE_GET_PER_SECOND: positiveInt(100),
+    USM_RATE_POST_PER_SECOND: positiveInt(50),
+
+    // Sign-in.
+    NEXTAUTH_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string({ message: "is required (any long random string)" }).min(16, {
+        message: "must be at least 16 characters",
+      }),
+    ),
+    NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    AUTH_LOCAL_USERS: localUsers,
+    DEMO_PASSWORD: optionalString,
+    AUTH_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
+    AUTH_OIDC_CLIENT_ID: optionalString,
+    AUTH_OIDC_CLIENT_SECRET: optionalString,
+    AUTH_OIDC_NAME: z.preprocess(emptyToUndefined, z.string().default("Single sign-on")),
+    AUTH_OIDC_ALLOWED_DOMAINS: commaList,
+    AUTH_OIDC_GROUPS_CLAIM: z.preprocess(emptyToUndefined, z.string().default("groups")),
+    AUTH_OIDC_ALLOWED_GROUPS: commaList,
+  })
+  .superRefine((env, ctx) => {
+    if (!env.USM_BASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["USM_BASE_URL"],
+        message:
+          "is not set: start with `npm start` to use the embedded simulator, or set it to your deployment's origin",
+      });
+    }
+    if (env.USM_SIMULATOR === "0") {
+      for (const name of ["USM_CLIENT_ID", "USM_CLIENT_SECRET"] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required when USM_BASE_URL names a deployment",
+          });
+        }
+      }
+    }
+    if (
+      env.USM_SIMULATOR === "1" &&
+      env.USM_BASE_URL &&
+      !isLoopbackHost(new URL(env.USM_BASE_URL).hostname)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["USM_SIMULATOR"],
+        message: "may be 1 only when USM_BASE_URL is a loopback address (the embedded simulator)",
+      });
+    }
+    const oidc = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      for (const name of [
+        "AUTH_OIDC_ISSUER",
+        "AUTH_OIDC_CLIENT_ID",
+        "AUTH_OIDC_CLIENT_SECRET",
+      ] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required when single sign-on is configured",
+          });
+        }
+      }
+    }
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export interface ServerEnv {
+  nodeEnv: ParsedEnv["NODE_ENV"];
+  usm: {
+    baseUrl: string;
+    clientId: string;
+    clientSecret: string;
+    /** True when the upstream is the project's own simulator on loopback. */
+    simulator: boolean;
+    timeoutMs: number;
+    cacheTtlMs: number;
+    getPerSecond: number;
+    postPerSecond: number;
+  };
+  auth: {
+    secret: string;
+    url: string | undefined;
+    localUsers: { username: string; passwordHash: string }[];
+    /** The demo account's password; only ever set on the embedded simulator. */
+    demoPassword: string | undefined;
+    oidc:
+      | {
+          issuer: string;
+          clientId: string;
+          clientSecret: string;
+          name: string;
+          allowedDomains: string[];
+          groupsClaim: string;
+          allowedGroups: string[];
+        }
+      | undefined;
+  };
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses an environment; throws an EnvError naming every wrong or missing variable. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const message =
+        issue.code === "invalid_type" && source[name] === undefined ? "is required" : issue.message;
+      return `  ${name} ${message}`;
+    });
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const simulator = env.USM_SIMULATOR === "1";
+  return {
+    nodeEnv: env.NODE_ENV,
+    usm: {
+      baseUrl: env.USM_BASE_URL!,
+      clientId: env.USM_CLIENT_ID ?? "demo-client",
+      clientSecret: env.USM_CLIENT_SECRET ?? "demo-secret",
+      simulator,
+      timeoutMs: env.USM_TIMEOUT_MS,
+      cacheTtlMs: env.USM_CACHE_TTL_MS,
+      getPerSecond: env.USM_RATE_GET_PER_SECOND,
+      postPerSecond: env.USM_RATE_POST_PER_SECOND,
+    },
+    auth: {
+      secret: env.NEXTAUTH_SECRET,
+      url: env.NEXTAUTH_URL,
+      localUsers: env.AUTH_LOCAL_USERS,
+      demoPassword: simulator ? env.DEMO_PASSWORD : undefined,
+      oidc:
+        env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
+          ? {
+              issuer: env.AUTH_OIDC_ISSUER,
+              clientId: env.AUTH_OIDC_CLIENT_ID,
+              clientSecret: env.AUTH_OIDC_CLIENT_SECRET,
+              name: env.AUTH_OIDC_NAME,
+              allowedDomains: env.AUTH_OIDC_ALLOWED_DOMAINS.map((domain) => domain.toLowerCase()),
+              groupsClaim: env.AUTH_OIDC_GROUPS_CLAIM,
+              allowedGroups: env.AUTH_OIDC_ALLOWED_GROUPS,
+            }
+          : undefined,
+    },
+  };
+}
+
+let cached: ServerEnv | undefined;
+
+/** The validated environment of this server process, parsed once. */
+export function serverEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,121 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// The e2e run starts its own simulator and its own production build of the dashboard on free
+// ports, so it runs beside a dashboard already up on 3000 / 4010. The config is evaluated in
+// the runner and again in each worker: ports chosen once are handed down through the env.
+
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+
+process.env.E2E_APP_PORT ??= freePort();
+process.env.E2E_SIM_PORT ??= freePort();
+process.env.E2E_OIDC_PORT ??= freePort();
+const appPort = process.env.E2E_APP_PORT;
+const simPort = process.env.E2E_SIM_PORT;
+const oidcPort = process.env.E2E_OIDC_PORT;
+
+process.env.E2E_APP_URL = `http://localhost:${appPort}`;
+process.env.E2E_SIM_URL = `http://127.0.0.1:${simPort}`;
+process.env.E2E_OIDC_URL = `http://127.0.0.1:${oidcPort}`;
+process.env.E2E_DEMO_PASSWORD ??= "e2e-demo-Passw0rd";
+process.env.E2E_CANARY_SECRET = "CANARY-usm-secret-5f1d8e2b9c";
+process.env.E2E_DIST_DIR = ".next-e2e";
+
+const usmClient = { USM_CLIENT_ID: "e2e-client", USM_CLIENT_SECRET: process.env.E2E_CANARY_SECRET };
+
+const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    }
+  : {};
+
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: process.env.E2E_APP_URL,
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        storageState: "test-results/.auth/analyst.json",
+      },
+      dependencies: ["setup"],
+      testIgnore: /.*\.faults\.spec\.ts/,
+    },
+    {
+      // Specs that break the shared simulator on purpose run last, one at a time.
+      name: "faults",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        storageState: "test-results/.auth/analyst.json",
+      },
+      dependencies: ["chromium"],
+      testMatch: /.*\.faults\.spec\.ts/,
+      fullyParallel: false,
+      workers: 1,
+    },
+  ],
+  webServer: [
+    {
+      command: `npx tsx simulator/cli.ts --port ${simPort} --alarms 5000 --seed 42 --admin`,
+      url: `http://127.0.0.1:${simPort}/_sim/stats`,
+      env: { ...usmClient },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx e2e/support/oidc-server.ts --port ${oidcPort}`,
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      env: { E2E_APP_URL: process.env.E2E_APP_URL },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx next build && npx next start --port ${appPort}`,
+      url: `http://localhost:${appPort}/api/auth/providers`,
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        NEXT_DIST_DIR: process.env.E2E_DIST_DIR,
+        USM_BASE_URL: process.env.E2E_SIM_URL,
+        USM_SIMULATOR: "1",
+        ...usmClient,
+        DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
+        NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
+        NEXTAUTH_URL: process.env.E2E_APP_URL,
+        AUTH_OIDC_ISSUER: process.env.E2E_OIDC_URL,
+        AUTH_OIDC_CLIENT_ID: "alarm-console",
+        AUTH_OIDC_CLIENT_SECRET: "e2e-oidc-client-secret",
+        AUTH_OIDC_NAME: "Test SSO",
+      },
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "pipe",
+    },
+  ],
+});

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// `npm start`: the dashboard on http://localhost:3000, on the embedded simulator unless
+// USM_BASE_URL names a deployment. Builds first when the sources changed; Ctrl-C stops both.
+// `npm run dev` (--dev) does the same with `next dev`.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+const port = process.env.PORT || "3000";
+const simulatorPort = process.env.SIMULATOR_PORT || "4010";
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const children = [];
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function stopAll(code = 0) {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, "SIGTERM"); // the whole group: next start leaves a child behind
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(code);
+}
+process.on("SIGINT", () => stopAll(0));
+process.on("SIGTERM", () => stopAll(0));
+
+/** Starts a long-running process in its own process group; the start fails if it exits early. */
+function run(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: root, env, detached: true, ...options });
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    console.error(`${args[0] ?? command} stopped (${signal ?? `exit ${code}`}); stopping.`);
+    stopAll(code || 1);
+  });
+  return child;
+}
+
+function newestSourceChange() {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) visit(join(path, entry));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const entry of ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts"]) {
+    visit(join(root, entry));
+  }
+  for (const file of ["package.json", "next.config.mjs", "postcss.config.mjs", "tsconfig.json"]) {
+    visit(join(root, file));
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const buildId = join(root, distDir, "BUILD_ID");
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceChange()) return;
+  console.log("Building the dashboard (first start or sources changed)...");
+  const result = spawnSync(bin("next"), ["build"], { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("The build failed; see above.");
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function startSimulator() {
+  const child = run(bin("tsx"), ["simulator/cli.ts", "--port", simulatorPort], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve) => {
+    let buffer = "";
+    child.stdout.on("data", (chunk) => {
+      buffer += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(buffer);
+      if (match) {
+        child.stdout.removeAllListeners("data");
+        child.stdout.pipe(process.stdout);
+        resolve(match[1]);
+      }
+    });
+  });
+}
+
+if (!env.NEXTAUTH_SECRET) {
+  // Without a fixed secret, sessions end when the dashboard restarts: set one to keep them.
+  env.NEXTAUTH_SECRET = randomBytes(32).toString("base64url");
+}
+env.NEXTAUTH_URL ||= `http://localhost:${port}`;
+
+if (!env.USM_BASE_URL) {
+  env.USM_BASE_URL = await startSimulator();
+  env.USM_SIMULATOR = "1";
+  env.DEMO_PASSWORD ||= randomBytes(9).toString("base64url");
+  console.log(`Embedded USM Anywhere simulator at ${env.USM_BASE_URL}`);
+} else {
+  env.USM_SIMULATOR = "0";
+  delete env.DEMO_PASSWORD; // never a demo account against a real deployment
+}
+
+if (!dev) buildIfNeeded();
+run(bin("next"), [dev ? "dev" : "start", "--port", port], { stdio: "inherit" });
+
+if (env.USM_SIMULATOR === "1") {
+  console.log(`\nSign in at http://localhost:${port} as analyst / ${env.DEMO_PASSWORD}\n`);
+}
