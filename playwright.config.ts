@@ -25,6 +25,7 @@ process.env.E2E_SIM_URL = `http://127.0.0.1:${simPort}`;
 process.env.E2E_OIDC_URL = `http://127.0.0.1:${oidcPort}`;
 process.env.E2E_DEMO_PASSWORD ??= "e2e-demo-Passw0rd";
 process.env.E2E_CANARY_SECRET = "CANARY-usm-secret-5f1d8e2b9c";
+// Its own build folder, so the run never disturbs a dashboard started with `npm start`.
 process.env.E2E_DIST_DIR = ".next-e2e";
 
 const usmClient = { USM_CLIENT_ID: "e2e-client", USM_CLIENT_SECRET: process.env.E2E_CANARY_SECRET };
