@@ -1,0 +1,134 @@
+// Materialises one alarm's full JSON from its columns and its own PRNG stream (seed, index).
+// Only the rows on the requested page are ever built, so a million alarms cost only their columns.
+import { alarmUuid } from "./alarm-id";
+import { USERS } from "./catalog";
+import { Dataset, STATUS_NAMES, occurredMs, priorityLabel, receivedMs } from "./dataset";
+import { Endpoint, drawEndpoints, endpointCanonical, endpointName } from "./endpoints";
+import { buildEvents } from "./events";
+import { Rng, at, hash32 } from "./prng";
+import { RULES } from "./taxonomy";
+
+const DETAIL_STREAM = 0xde7;
+const LABELS = ["Investigating", "False Positive", "Escalated", "Known Scanner", "Pen Test"];
+const HIGHLIGHTS = [
+  "source_username",
+  "destination_name",
+  "source_canonical",
+  "rule_method",
+  "source_country",
+  "destination_canonical",
+  "event_name",
+];
+
+function link(href: string) {
+  return { href, templated: false };
+}
+
+function endpointJson(e: Endpoint, href: string) {
+  return {
+    address: e.address,
+    ...(e.internal && {
+      hostname: e.internal.hostname,
+      fqdn: e.internal.fqdn,
+      asset_id: e.internal.assetId,
+    }),
+    ...(e.organisation !== null && { organisation: e.organisation }),
+    ...(e.country !== null && { country: e.country }),
+    canonical: endpointCanonical(e),
+    name: endpointName(e),
+    event_count: e.eventCount,
+    _links: { self: link(href) },
+  };
+}
+
+function distinct(values: ReadonlyArray<string | null | undefined>): string[] {
+  return [...new Set(values.filter((v): v is string => typeof v === "string"))];
+}
+
+/** Some highlight fields carry a stray leading space, as real payloads do. */
+function highlightFields(rng: Rng): string[] {
+  const howMany = rng.int(2, 4);
+  const picked = new Set<string>();
+  while (picked.size < howMany) picked.add(rng.pick(HIGHLIGHTS));
+  return [...picked].map((field) => (rng.chance(0.3) ? ` ${field}` : field));
+}
+
+export function buildAlarm(ds: Dataset, index: number, origin: string): Record<string, unknown> {
+  const rng = new Rng(hash32(ds.seed, index, DETAIL_STREAM));
+  const rule = at(RULES, ds.rule[index]!);
+  const uuid = alarmUuid(ds.seed, index);
+  const self = `${origin}/api/2.0/alarms/${uuid}`;
+  const occurred = occurredMs(ds, index);
+  const received = receivedMs(ds, index);
+  const count = ds.eventsCount[index]!;
+  const priority = ds.priority[index]!;
+  const status = STATUS_NAMES[ds.status[index]!] ?? null;
+  const sensor = at(ds.catalog.sensors, ds.sensor[index]!);
+  const withIso = !rng.chance(0.02);
+  const username = rule.user ? rng.pick(USERS) : null;
+  const { sources, destinations } = drawEndpoints(
+    rng,
+    ds.catalog.hosts,
+    rule.direction,
+    rule.fanOut,
+    count,
+  );
+  const source = at(sources, 0);
+  const destination = at(destinations, 0);
+  const events = buildEvents(rng, {
+    origin,
+    rule,
+    occurredMs: occurred,
+    count,
+    sources,
+    destinations,
+    username,
+    sensorUuid: sensor.uuid,
+  });
+  const labels = rng.chance(0.15) ? [rng.pick(LABELS)] : [];
+  return {
+    uuid,
+    has_alarm: true,
+    needs_enrichment: rng.chance(0.1),
+    priority,
+    priority_label: priorityLabel(priority),
+    suppressed: ds.suppressed[index] === 1,
+    rule_id: rule.id,
+    rule_intent: rule.intent,
+    rule_strategy: rule.strategy,
+    rule_method: rule.method,
+    rule_dictionary: rule.dictionary,
+    rule_attack_id: rule.attackId,
+    rule_attack_technique: rule.technique,
+    rule_attack_tactic: [...rule.tactics],
+    ...(status !== null && { status }),
+    timestamp_occured: String(occurred),
+    ...(withIso && { timestamp_occured_iso8601: new Date(occurred).toISOString() }),
+    timestamp_received: String(received),
+    ...(withIso && { timestamp_received_iso8601: new Date(received).toISOString() }),
+    source_name: endpointName(source),
+    source_canonical: endpointCanonical(source),
+    ...(username !== null && { source_username: username }),
+    destination_name: endpointName(destination),
+    destination_canonical: endpointCanonical(destination),
+    alarm_sources: sources.map((e) => e.address),
+    alarm_destinations: destinations.map((e) => e.address),
+    alarm_source_names: sources.map(endpointName),
+    alarm_destination_names: destinations.map(endpointName),
+    alarm_source_countries: distinct(sources.map((e) => e.country)),
+    alarm_destination_countries: distinct(destinations.map((e) => e.country)),
+    alarm_source_organisations: distinct(sources.map((e) => e.organisation)),
+    alarm_destination_assset_ids: distinct(destinations.map((e) => e.internal?.assetId)),
+    alarm_events_count: count,
+    packet_data: events.map((e) => e.message.uuid),
+    sensor_uuid: sensor.uuid,
+    alarm_sensor_sources: [sensor.uuid],
+    alarm_labels: labels,
+    highlight_fields: highlightFields(rng),
+    transient: false,
+    sources: sources.map((e, i) => endpointJson(e, `${self}/sources/${i}`)),
+    destinations: destinations.map((e, i) => endpointJson(e, `${self}/destinations/${i}`)),
+    events,
+    _links: { self: link(self) },
+  };
+}

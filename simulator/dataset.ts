@@ -1,0 +1,164 @@
+// The alarm set as columns: one typed array per field that filters or sorts need, plus one
+// precomputed sort order per sort field. Everything else is rebuilt per page by alarm-builder.
+import { Catalog, buildCatalog } from "./catalog";
+import { Rng, at, hash32 } from "./prng";
+import { SortOrder, countingOrder, radixOrder, reversedIdentity } from "./sort-orders";
+import { RULES, RULE_WEIGHTS } from "./taxonomy";
+
+export const SIM_SORT_FIELDS = [
+  "timestamp_occured",
+  "timestamp_received",
+  "priority",
+  "status",
+  "rule_intent",
+  "rule_strategy",
+  "rule_method",
+] as const;
+export type SortField = (typeof SIM_SORT_FIELDS)[number];
+
+export const SIM_MAX_PAGE_SIZE = 1000;
+
+/** Status codes are the alphabetical rank of the value, so the code is also the sort key. */
+export const STATUS_NAMES = [null, "closed", "in_review", "open"] as const;
+export const STATUS_ABSENT = 0;
+
+/** priority_label thresholds: low < 35 <= medium < 65 <= high. */
+export const PRIORITY_LABELS = [
+  { label: "low", min: 0, max: 34 },
+  { label: "medium", min: 35, max: 64 },
+  { label: "high", min: 65, max: 100 },
+] as const;
+export type PriorityLabel = (typeof PRIORITY_LABELS)[number]["label"];
+
+export function priorityLabel(priority: number): PriorityLabel {
+  return priority >= 65 ? "high" : priority >= 35 ? "medium" : "low";
+}
+
+/** Alarms are spread over the 30 days before the anchor. */
+export const WINDOW_SECONDS = 30 * 24 * 3600;
+const MAX_DELAY_MS = 10 * 60 * 1000;
+const COLUMN_STREAM = 0xc01;
+const TIME_STREAM = 0x71e;
+
+export interface Dataset {
+  seed: number;
+  count: number;
+  /** Whole second at or before the anchor; occurred = baseMs - offsetSec * 1000. */
+  baseMs: number;
+  catalog: Catalog;
+  /** Seconds before baseMs, ascending with the index: index 0 is the newest alarm. */
+  offsetSec: Uint32Array;
+  /** timestamp_received - timestamp_occured, in ms. */
+  delayMs: Uint32Array;
+  priority: Uint8Array;
+  status: Uint8Array;
+  rule: Uint8Array;
+  suppressed: Uint8Array;
+  sensor: Uint8Array;
+  eventsCount: Uint32Array;
+  orders: Record<SortField, SortOrder>;
+  /** Reused by every filtered request; safe because page selection is synchronous. */
+  scratchMask: Uint8Array;
+}
+
+export function occurredMs(ds: Dataset, index: number): number {
+  return ds.baseMs - ds.offsetSec[index]! * 1000;
+}
+
+export function receivedMs(ds: Dataset, index: number): number {
+  return occurredMs(ds, index) + ds.delayMs[index]!;
+}
+
+export function buildDataset(seed: number, count: number, anchor: number): Dataset {
+  const catalog = buildCatalog(seed);
+  const offsetSec = spreadOffsets(seed, count);
+  const ds: Dataset = {
+    seed,
+    count,
+    baseMs: Math.floor(anchor / 1000) * 1000,
+    catalog,
+    offsetSec,
+    delayMs: new Uint32Array(count),
+    priority: new Uint8Array(count),
+    status: new Uint8Array(count),
+    rule: new Uint8Array(count),
+    suppressed: new Uint8Array(count),
+    sensor: new Uint8Array(count),
+    eventsCount: new Uint32Array(count),
+    orders: {} as Record<SortField, SortOrder>, // filled in just below
+    scratchMask: new Uint8Array(count),
+  };
+  fillColumns(ds);
+  ds.orders = buildOrders(ds);
+  return ds;
+}
+
+/** Sorted offsets, the newest a couple of minutes before the anchor. */
+function spreadOffsets(seed: number, count: number): Uint32Array {
+  const rng = new Rng(hash32(seed, TIME_STREAM));
+  const offsets = new Uint32Array(count);
+  for (let i = 0; i < count; i++) offsets[i] = Math.floor(rng.float() * WINDOW_SECONDS);
+  offsets.sort();
+  const shift = Math.max(0, (offsets[0] ?? 0) - rng.int(5, 180));
+  for (let i = 0; i < count; i++) offsets[i]! -= shift;
+  return offsets;
+}
+
+function fillColumns(ds: Dataset): void {
+  const rng = new Rng(0);
+  const ruleTotal = RULE_WEIGHTS.reduce((s, w) => s + w, 0);
+  const sensorTotal = ds.catalog.sensorWeights.reduce((s, w) => s + w, 0);
+  for (let i = 0; i < ds.count; i++) {
+    rng.reseed(hash32(ds.seed, i, COLUMN_STREAM));
+    const ruleIndex = rng.weighted(RULE_WEIGHTS, ruleTotal);
+    const rule = at(RULES, ruleIndex);
+    ds.rule[i] = ruleIndex;
+    // A bell around the rule's centre; the sum of three uniforms is cheap and bounded.
+    const jitter = (rng.float() + rng.float() + rng.float() - 1.5) * 22;
+    ds.priority[i] = Math.max(0, Math.min(100, Math.round(rule.priority + jitter)));
+    ds.suppressed[i] = rng.chance(rule.suppressRate) ? 1 : 0;
+    ds.sensor[i] = rng.weighted(ds.catalog.sensorWeights, sensorTotal);
+    ds.eventsCount[i] = rng.logInt(rule.events[0], rule.events[1]);
+    ds.delayMs[i] = rng.logInt(1500, MAX_DELAY_MS);
+    ds.status[i] = drawStatus(rng, ds.offsetSec[i]! / WINDOW_SECONDS);
+  }
+}
+
+/** Older alarms are more likely to have been worked; ~2% carry no status at all. */
+function drawStatus(rng: Rng, age: number): number {
+  if (rng.chance(0.02)) return STATUS_ABSENT;
+  const r = rng.float();
+  const closed = 0.1 + 0.65 * age;
+  if (r < closed) return 1;
+  if (r < closed + 0.15) return 2;
+  return 3;
+}
+
+/** Rank of each rule's string field among the distinct values, for sorting by that string. */
+export function ruleRanks(field: "intent" | "strategy" | "method"): Uint8Array {
+  const values = [...new Set(RULES.map((r) => r[field]))].sort((a, b) => (a < b ? -1 : 1));
+  return Uint8Array.from(RULES, (r) => values.indexOf(r[field]));
+}
+
+function buildOrders(ds: Dataset): Record<SortField, SortOrder> {
+  const n = ds.count;
+  const received = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    received[i] = (WINDOW_SECONDS - ds.offsetSec[i]!) * 1000 + ds.delayMs[i]!;
+  }
+  const byRule = (field: "intent" | "strategy" | "method"): SortOrder => {
+    const ranks = ruleRanks(field);
+    const keys = new Uint8Array(n);
+    for (let i = 0; i < n; i++) keys[i] = ranks[ds.rule[i]!]!;
+    return countingOrder(keys, Math.max(0, ...ranks));
+  };
+  return {
+    timestamp_occured: reversedIdentity(n),
+    timestamp_received: radixOrder(received),
+    priority: countingOrder(ds.priority, 100),
+    status: countingOrder(ds.status, STATUS_NAMES.length - 1),
+    rule_intent: byRule("intent"),
+    rule_strategy: byRule("strategy"),
+    rule_method: byRule("method"),
+  };
+}

@@ -1,0 +1,37 @@
+// Injected faults for tests: latency, failures with a chosen status, malformed bodies.
+import { z } from "zod";
+import type { FaultRoute, Faults } from "./types";
+
+export const NO_FAULTS: Readonly<Faults> = {
+  latencyMs: 0,
+  failRate: 0,
+  failStatus: 500,
+  malformedRate: 0,
+  routes: ["token", "alarms", "alarm"],
+};
+
+export const FaultsPatchSchema = z
+  .object({
+    latencyMs: z.number().int().min(0).max(120_000),
+    failRate: z.number().min(0).max(1),
+    failStatus: z.number().int().min(400).max(599),
+    malformedRate: z.number().min(0).max(1),
+    routes: z.array(z.enum(["token", "alarms", "alarm"])),
+  })
+  .partial()
+  .strict();
+
+/** Merges a validated patch into the current faults; throws a ZodError on invalid input. */
+export function mergeFaults(current: Faults, patch: unknown): Faults {
+  const parsed = FaultsPatchSchema.parse(patch);
+  return { ...current, ...parsed, routes: [...(parsed.routes ?? current.routes)] };
+}
+
+export function appliesTo(faults: Faults, route: FaultRoute): boolean {
+  return faults.routes.includes(route);
+}
+
+/** Rates of 0 and 1 are exact (never / always), so tests stay deterministic. */
+export function roll(rate: number): boolean {
+  return rate > 0 && Math.random() < rate;
+}

@@ -1,0 +1,124 @@
+// Shared helpers for the conformance tests: start a simulator, get a token, call the API over
+// real HTTP exactly as a client of the real service would.
+import { afterAll } from "vitest";
+import { startSimulator } from "./server";
+import type { RunningSimulator, SimulatorOptions } from "./types";
+
+/** A fixed anchor keeps timestamps, and so every test, reproducible. */
+export const ANCHOR = Date.UTC(2024, 2, 15, 12, 0, 0);
+export const CLIENT = { id: "test-client", secret: "test-secret" };
+
+export interface Alarm {
+  uuid: string;
+  priority: number;
+  priority_label: string;
+  status?: string;
+  suppressed: boolean;
+  rule_intent: string;
+  rule_strategy: string;
+  rule_method: string;
+  timestamp_occured: string;
+  timestamp_received: string;
+  sensor_uuid: string;
+  alarm_sensor_sources: string[];
+  alarm_events_count: number;
+  events: Array<{
+    _links: { self: { href: string; templated: boolean } };
+    timeStamp: number;
+    message: Record<string, unknown>;
+  }>;
+  _links: { self: { href: string; templated: boolean } };
+  [field: string]: unknown;
+}
+
+export interface Link {
+  href: string;
+  templated: boolean;
+}
+
+export interface AlarmPage {
+  _links: Partial<Record<"first" | "prev" | "self" | "next" | "last", Link>>;
+  _embedded?: { alarms: Alarm[] };
+  page: { size: number; totalElements: number; totalPages: number; number: number };
+}
+
+export interface ErrorBody {
+  result: string;
+  location: string;
+  error: string;
+}
+
+function testOptions(options: SimulatorOptions): SimulatorOptions {
+  return { port: 0, alarms: 500, anchor: ANCHOR, clients: [CLIENT], rateLimit: false, ...options };
+}
+
+/** Starts a simulator on a free port for a whole test file (call at module level). */
+export async function startTestSimulator(
+  options: SimulatorOptions = {},
+): Promise<RunningSimulator> {
+  const sim = await startSimulator(testOptions(options));
+  afterAll(() => sim.close());
+  return sim;
+}
+
+/** Runs `fn` against a simulator of its own, closed afterwards (for use inside a test). */
+export async function withSimulator<T>(
+  options: SimulatorOptions,
+  fn: (sim: RunningSimulator) => Promise<T>,
+): Promise<T> {
+  const sim = await startSimulator(testOptions(options));
+  try {
+    return await fn(sim);
+  } finally {
+    await sim.close();
+  }
+}
+
+export function basic(id: string, secret: string): string {
+  return `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+}
+
+/** A token the way most real clients ask for one: grant_type in the query, empty body. */
+export async function getToken(sim: RunningSimulator, client = CLIENT): Promise<string> {
+  const res = await fetch(`${sim.url}/api/2.0/oauth/token?grant_type=client_credentials`, {
+    method: "POST",
+    headers: { Authorization: basic(client.id, client.secret) },
+  });
+  if (res.status !== 200) throw new Error(`token request failed: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export async function get(url: string, token: string | null): Promise<Response> {
+  return fetch(url, token === null ? {} : { headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** GET a page of alarms; `query` is appended to /api/2.0/alarms as is. */
+export async function getPage(
+  sim: RunningSimulator,
+  token: string,
+  query = "",
+): Promise<{ status: number; body: AlarmPage }> {
+  const res = await get(`${sim.url}/api/2.0/alarms${query}`, token);
+  return { status: res.status, body: (await res.json()) as AlarmPage };
+}
+
+export function alarmsOf(page: AlarmPage): Alarm[] {
+  return page._embedded?.alarms ?? [];
+}
+
+/** Every alarm of a query, by following _links.next. */
+export async function readAll(
+  sim: RunningSimulator,
+  token: string,
+  query: string,
+): Promise<Alarm[]> {
+  const all: Alarm[] = [];
+  let url: string | undefined = `${sim.url}/api/2.0/alarms${query}`;
+  while (url) {
+    const res = await get(url, token);
+    const page = (await res.json()) as AlarmPage;
+    all.push(...alarmsOf(page));
+    url = page._links.next?.href;
+  }
+  return all;
+}
