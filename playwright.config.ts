@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import bcrypt from "bcryptjs";
 
 // The e2e run starts its own simulator and its own production build of the dashboard on free
 // ports, so it runs beside a dashboard already up on 3000 / 4010. The config is evaluated in
@@ -113,6 +114,16 @@ export default defineConfig({
         AUTH_OIDC_CLIENT_ID: "alarm-console",
         AUTH_OIDC_CLIENT_SECRET: "e2e-oidc-client-secret",
         AUTH_OIDC_NAME: "Test SSO",
+        // Only example.com addresses in group soc may use SSO (e2e/support/oidc-server.ts users).
+        AUTH_OIDC_ALLOWED_DOMAINS: "example.com",
+        AUTH_OIDC_ALLOWED_GROUPS: "soc",
+        // Local accounts: one to sign in with, one that the throttling spec locks out.
+        AUTH_LOCAL_USERS: ["local.analyst", "throttle.probe"]
+          .map(
+            (user) =>
+              `${user}:${bcrypt.hashSync((process.env.E2E_LOCAL_PASSWORD ??= "e2e-local-Passw0rd"), 10)}`,
+          )
+          .join(","),
       },
       reuseExistingServer: false,
       timeout: 240_000,

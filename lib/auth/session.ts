@@ -9,8 +9,10 @@ export interface Analyst {
 
 /** The signed-in analyst of this request, or null. */
 export async function getAnalyst(): Promise<Analyst | null> {
-  const session = await getServerSession(authOptions);
+  const session = await getServerSession(authOptions());
   const user = session?.user;
   if (!user) return null;
-  return { name: user.name ?? user.email ?? "analyst", email: user.email ?? null };
+  const name = user.name ?? user.email;
+  if (!name) return null;
+  return { name, email: user.email ?? null };
 }

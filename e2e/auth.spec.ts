@@ -1,0 +1,197 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { e2e } from "./support/env";
+
+// Sign-in with a password (local accounts from AUTH_LOCAL_USERS, the demo account), sign-out,
+// throttling, deep links and open-redirect attempts, through the real sign-in page.
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const localPassword = () => {
+  const value = process.env.E2E_LOCAL_PASSWORD;
+  if (!value) throw new Error("E2E_LOCAL_PASSWORD is not set: run through playwright.config.ts");
+  return value;
+};
+
+const WRONG = "Wrong username or password.";
+
+/** Fills and submits the sign-in form; resolves when next-auth has answered. */
+async function submitSignIn(page: Page, username: string, password: string) {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  const answered = page.waitForResponse((response) =>
+    response.url().includes("/api/auth/callback/credentials"),
+  );
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  return answered;
+}
+
+async function sessionUser(page: Page): Promise<unknown> {
+  const response = await page.request.get("/api/auth/session");
+  return ((await response.json()) as { user?: unknown }).user ?? null;
+}
+
+/** Resolves with the URL of the next top-level document request to an app page after `/signin`. */
+function landing(page: Page) {
+  return page.waitForRequest(
+    (request) =>
+      request.isNavigationRequest() &&
+      request.frame() === page.mainFrame() &&
+      request.url().startsWith(e2e.appUrl) &&
+      !new URL(request.url()).pathname.startsWith("/signin") &&
+      !new URL(request.url()).pathname.startsWith("/api/"),
+  );
+}
+
+test("a local account signs in with its password", async ({ page }) => {
+  await page.goto("/signin");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  const landed = landing(page);
+  const answer = await submitSignIn(page, "local.analyst", localPassword());
+  expect(answer.status()).toBe(200);
+  expect(new URL((await landed).url()).pathname).toBe("/alarms");
+  expect(await sessionUser(page)).toEqual({ name: "local.analyst", email: null });
+});
+
+test("a wrong password and an unknown user get the same message, and no session", async ({
+  page,
+}) => {
+  await page.goto("/signin");
+  const wrongPassword = await submitSignIn(page, "local.analyst", "not-the-password");
+  await expect(page.getByText(WRONG)).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  expect(new URL(page.url()).pathname).toBe("/signin");
+
+  const unknownUser = await submitSignIn(page, "nobody.here", "not-the-password");
+  await expect(page.getByText(WRONG)).toBeVisible();
+
+  // Nothing tells the two apart: same status, same answer.
+  expect(unknownUser.status()).toBe(wrongPassword.status());
+  expect(await unknownUser.json()).toEqual(await wrongPassword.json());
+  expect(await sessionUser(page)).toBeNull();
+});
+
+test("after 5 failed attempts even the right password is refused, with a wait time", async ({
+  page,
+}) => {
+  // A dedicated account, so no other test is throttled.
+  await page.goto("/signin");
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await submitSignIn(page, "throttle.probe", `wrong-${attempt}`);
+    await expect(page.getByText(WRONG)).toBeVisible();
+  }
+  await submitSignIn(page, "throttle.probe", localPassword());
+  await expect(
+    page.getByText(/^Too many failed sign-in attempts\. Wait \d+ minutes? before trying again\.$/),
+  ).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/signin");
+  expect(await sessionUser(page)).toBeNull();
+});
+
+test("the sign-in page offers single sign-on and says how to use the demo", async ({ page }) => {
+  await page.goto("/signin");
+  await expect(page.getByRole("button", { name: "Sign in with Test SSO" })).toBeVisible();
+  await expect(page.getByText(/Demo mode .*sign in as analyst/)).toBeVisible();
+  // The demo password itself is never shown.
+  expect(await page.content()).not.toContain(e2e.demoPassword);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the sign-in page has no serious accessibility problems (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/signin?error=CredentialsSignin");
+    await expect(page.getByText(WRONG)).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  });
+}
+
+for (const link of [
+  "/alarms?sort=priority,desc&status=open&page=2",
+  "/alarms/6f1c0c6e-8a9b-4c3d-9e2f-1a2b3c4d5e6f",
+]) {
+  test(`a shared link survives sign-in with a password: ${link}`, async ({ page }) => {
+    await page.goto(link);
+    const signIn = new URL(page.url());
+    expect(signIn.pathname).toBe("/signin");
+    expect(signIn.searchParams.get("callbackUrl")).toBe(link);
+
+    const landed = landing(page);
+    await submitSignIn(page, "analyst", e2e.demoPassword);
+    expect((await landed).url()).toBe(`${e2e.appUrl}${link}`);
+  });
+}
+
+test("signing out ends the session and returns to the sign-in page", async ({ page }) => {
+  await page.goto("/signin?callbackUrl=%2Falarms");
+  const landed = landing(page);
+  await submitSignIn(page, "analyst", e2e.demoPassword);
+  await landed;
+  await page.waitForURL(/\/alarms/);
+  await expect(page.getByText("analyst", { exact: true })).toBeVisible(); // the user menu
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/signin\?signedOut=1$/);
+  await expect(page.getByText("You have signed out.")).toBeVisible();
+  expect(await sessionUser(page)).toBeNull();
+
+  await page.goto("/alarms");
+  expect(new URL(page.url()).pathname).toBe("/signin");
+});
+
+const EVIL_CALLBACKS = [
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example/",
+  "javascript:alert(document.domain)",
+  "%2F%2Fevil.example",
+  "/%2F%2Fevil.example",
+  "/\t/evil.example",
+  "/..//evil.example",
+];
+
+test("open-redirect attempts through the sign-in page land on /alarms", async ({ page }) => {
+  const offsite: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith(e2e.appUrl)) offsite.push(request.url());
+  });
+
+  // Through the form (next-auth's redirect callback and the page's own check)...
+  await page.goto(`/signin?callbackUrl=${encodeURIComponent("//evil.example/alarms")}`);
+  const landed = landing(page);
+  await submitSignIn(page, "analyst", e2e.demoPassword);
+  expect((await landed).url()).toBe(`${e2e.appUrl}/alarms`);
+
+  // ...and signed in, where the sign-in page forwards straight to the callbackUrl.
+  for (const evil of EVIL_CALLBACKS) {
+    await page.goto(`/signin?callbackUrl=${encodeURIComponent(evil)}`);
+    await page.waitForURL((url) => url.pathname !== "/signin");
+    expect(page.url(), evil).toBe(`${e2e.appUrl}/alarms`);
+  }
+  expect(offsite).toEqual([]);
+});
+
+test("next-auth's endpoints refuse to redirect off-site", async ({ page }) => {
+  const csrf = await page.request.get("/api/auth/csrf");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  for (const evil of EVIL_CALLBACKS) {
+    const signIn = await page.request.post("/api/auth/callback/credentials", {
+      form: {
+        csrfToken,
+        username: "analyst",
+        password: e2e.demoPassword,
+        callbackUrl: evil,
+        json: "true",
+      },
+    });
+    expect((await signIn.json()) as unknown, evil).toEqual({ url: `${e2e.appUrl}/alarms` });
+
+    const signOut = await page.request.post("/api/auth/signout", {
+      form: { csrfToken, callbackUrl: evil, json: "true" },
+    });
+    expect((await signOut.json()) as unknown, evil).toEqual({ url: `${e2e.appUrl}/alarms` });
+  }
+});

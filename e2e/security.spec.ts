@@ -1,0 +1,247 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { errorBodySchema } from "@/lib/api/errors";
+import { e2e } from "./support/env";
+
+// The whole app's protection, route by route. Pages and route handlers are enumerated from app/
+// (page.* and route.* files), so a new route is covered the day it is added.
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+interface Route {
+  /** URL path with sample values for dynamic segments. */
+  path: string;
+  /** The file it comes from, for messages. */
+  file: string;
+  /** Dynamic segment names, e.g. ["uuid"]. */
+  params: string[];
+  methods: Method[];
+}
+
+const SAMPLE_UUID = "6f1c0c6e-8a9b-4c3d-9e2f-1a2b3c4d5e6f";
+
+/** Walks app/ the way the App Router does: groups and slots add no segment, `_x` is private. */
+function appRoutes(sampleFor: (param: string) => string = () => SAMPLE_UUID) {
+  const pages: Route[] = [];
+  const handlers: Route[] = [];
+  const visit = (dir: string, segments: string[], params: string[]) => {
+    for (const entry of readdirSync(dir)) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) {
+        if (entry.startsWith("_") || /^\(\.+\)/.test(entry)) continue; // private, intercepting
+        if (/^\(.*\)$/.test(entry) || entry.startsWith("@")) {
+          visit(full, segments, params);
+          continue;
+        }
+        const optionalCatchAll = /^\[\[\.\.\.(\w+)\]\]$/.exec(entry);
+        const catchAll = /^\[\.\.\.(\w+)\]$/.exec(entry);
+        const dynamic = /^\[(\w+)\]$/.exec(entry);
+        if (optionalCatchAll) visit(full, segments, [...params, optionalCatchAll[1]!]);
+        else if (catchAll) visit(full, [...segments, "sample/path"], [...params, catchAll[1]!]);
+        else if (dynamic) visit(full, [...segments, `:${dynamic[1]}`], [...params, dynamic[1]!]);
+        else visit(full, [...segments, entry], params);
+        continue;
+      }
+      const kind = /^(page|route)\.(tsx?|jsx?|mdx)$/.exec(entry)?.[1];
+      if (!kind) continue;
+      const path =
+        "/" +
+        segments
+          .map((segment) => (segment.startsWith(":") ? sampleFor(segment.slice(1)) : segment))
+          .join("/");
+      if (kind === "page") {
+        pages.push({ path, file: full, params, methods: ["GET"] });
+      } else {
+        const source = readFileSync(full, "utf8");
+        const exported = new Set<string>();
+        for (const match of source.matchAll(
+          /export\s+(?:async\s+)?(?:function|const|let|var)\s+([A-Z]+)\b/g,
+        )) {
+          exported.add(match[1]!);
+        }
+        for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+          for (const name of match[1]!.split(","))
+            exported.add(
+              name
+                .split(/\s+as\s+/)
+                .at(-1)!
+                .trim(),
+            );
+        }
+        handlers.push({
+          path,
+          file: full,
+          params,
+          methods: METHODS.filter((m) => exported.has(m)),
+        });
+      }
+    }
+  };
+  visit("app", [], []);
+  return { pages, handlers };
+}
+
+/** What must never reach a browser: the USM client secret and the upstream's address. */
+function forbidden(): string[] {
+  const simulator = new URL(e2e.simulatorUrl);
+  return [
+    e2e.canarySecret,
+    encodeURIComponent(e2e.canarySecret),
+    simulator.host,
+    `localhost:${simulator.port}`,
+  ];
+}
+
+function expectClean(what: string, text: string) {
+  for (const secret of forbidden()) {
+    expect(text.includes(secret), `${what} contains ${secret}`).toBe(false);
+  }
+}
+
+async function expectCleanResponse(what: string, response: APIResponse) {
+  expectClean(`${what} headers`, JSON.stringify(response.headersArray()));
+  expectClean(`${what} body`, (await response.body()).toString("latin1"));
+}
+
+/** Routes anyone may use: the sign-in page and next-auth's own endpoints. */
+const isPublicPage = (route: Route) => route.path === "/signin";
+const isAuthHandler = (route: Route) => route.path.startsWith("/api/auth/");
+
+test.describe("signed out", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("the route enumeration finds the app's pages and route handlers", () => {
+    const { pages, handlers } = appRoutes();
+    expect(pages.map((route) => route.path)).toEqual(expect.arrayContaining(["/", "/signin"]));
+    expect(handlers.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/api/auth/sample/path"]),
+    );
+    for (const handler of handlers) expect(handler.methods, handler.file).not.toEqual([]);
+  });
+
+  test("every page sends the signed-out to /signin with the full path as callbackUrl", async ({
+    request,
+  }) => {
+    for (const route of appRoutes().pages.filter((page) => !isPublicPage(page))) {
+      const target = `${route.path}${route.path.includes("?") ? "&" : "?"}probe=1&sort=priority,desc`;
+      const response = await request.get(target, { maxRedirects: 0 });
+      await expectCleanResponse(route.path, response);
+      expect(response.status(), route.file).toBe(307);
+      const location = new URL(response.headers().location ?? "", e2e.appUrl);
+      expect(location.origin, route.file).toBe(e2e.appUrl);
+      expect(location.pathname, route.file).toBe("/signin");
+      expect(location.searchParams.get("callbackUrl"), route.file).toBe(target);
+    }
+  });
+
+  test("every route handler answers 401 in the error shape, never a redirect", async ({
+    request,
+  }) => {
+    for (const route of appRoutes().handlers.filter((handler) => !isAuthHandler(handler))) {
+      for (const method of route.methods) {
+        const response = await request.fetch(route.path, {
+          method,
+          maxRedirects: 0,
+          data: method === "GET" ? undefined : {},
+        });
+        const what = `${method} ${route.path} (${route.file})`;
+        await expectCleanResponse(what, response);
+        expect(response.status(), what).toBe(401);
+        expect(response.headers()["content-type"], what).toContain("application/json");
+        const body = errorBodySchema.parse(await response.json());
+        expect(body.error.code, what).toBe("unauthenticated");
+      }
+    }
+  });
+
+  test("the sign-in page and next-auth's endpoints leak nothing either", async ({ request }) => {
+    for (const path of [
+      "/signin",
+      "/signin?error=AccessDenied&callbackUrl=%2Falarms",
+      "/api/auth/session",
+      "/api/auth/providers",
+      "/api/auth/csrf",
+      "/api/auth/signin/oidc",
+    ]) {
+      await expectCleanResponse(path, await request.get(path, { maxRedirects: 0 }));
+    }
+  });
+
+  test("a shared link's query is kept through the sign-in redirect, _rsc excepted", async ({
+    request,
+  }) => {
+    const response = await request.get("/alarms?status=open&_rsc=abc123&page=2", {
+      maxRedirects: 0,
+    });
+    const location = new URL(response.headers().location ?? "", e2e.appUrl);
+    expect(location.searchParams.get("callbackUrl")).toBe("/alarms?status=open&page=2");
+  });
+});
+
+test.describe("signed in", () => {
+  /** Values for dynamic segments: a real alarm id when the API gives one, else a sample. */
+  async function sampleValues(page: Page): Promise<(param: string) => string> {
+    const response = await page.request.get("/api/alarms?size=10");
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(
+      await response.text(),
+    )?.[0];
+    return () => uuid ?? SAMPLE_UUID;
+  }
+
+  test("no response a browser can get carries the USM secret or the upstream's address", async ({
+    page,
+  }) => {
+    test.slow();
+    const sample = await sampleValues(page);
+    const { pages, handlers } = appRoutes(sample);
+    const extra = ["/api/alarms/00000000-0000-4000-8000-000000000000", "/api/alarms?size=abc"];
+
+    for (const route of handlers) {
+      for (const method of route.methods) {
+        const response = await page.request.fetch(route.path, {
+          method,
+          maxRedirects: 0,
+          data: method === "GET" ? undefined : {},
+        });
+        await expectCleanResponse(`${method} ${route.path}`, response);
+      }
+    }
+    for (const path of [...extra, "/api/auth/session", "/api/auth/providers", "/api/auth/csrf"]) {
+      await expectCleanResponse(path, await page.request.get(path));
+    }
+
+    // Each page in Chromium, with everything it loads (scripts, data, RSC payloads).
+    const seen: Promise<void>[] = [];
+    page.on("response", (response) => {
+      seen.push(
+        (async () => {
+          expectClean(`headers of ${response.url()}`, JSON.stringify(await response.allHeaders()));
+          const body = await response.body().catch(() => null); // redirects have no body
+          if (body) expectClean(response.url(), body.toString("latin1"));
+        })(),
+      );
+    });
+    for (const route of [...pages, { path: "/no-such-page" }]) {
+      await page.goto(route.path);
+      await page.waitForLoadState("networkidle");
+    }
+    await Promise.all(seen);
+    expect(seen.length).toBeGreaterThan(pages.length);
+  });
+
+  test("no file the build serves to browsers contains the USM secret or the upstream's address", () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir)) {
+        const full = join(dir, entry);
+        if (statSync(full).isDirectory()) walk(full);
+        else files.push(full);
+      }
+    };
+    walk(join(e2e.distDir, "static"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expectClean(file, readFileSync(file).toString("latin1"));
+  });
+});

@@ -1,0 +1,20 @@
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { DEFAULT_CALLBACK_PATH, safeCallbackPath } from "./callback-url";
+import { REQUEST_PATH_HEADER, SIGN_IN_PATH } from "./paths";
+import { getAnalyst, type Analyst } from "./session";
+
+/**
+ * The signed-in analyst, for pages and layouts. Signed out, it redirects to the sign-in page with
+ * a callbackUrl back to `callbackPath`, or by default to the path and query of this request (set
+ * by proxy.ts), so a shared link lands on the same view after sign-in.
+ */
+export async function requireAnalyst(callbackPath?: string): Promise<Analyst> {
+  const analyst = await getAnalyst();
+  if (analyst) return analyst;
+  const requested =
+    callbackPath ?? (await headers()).get(REQUEST_PATH_HEADER) ?? DEFAULT_CALLBACK_PATH;
+  const query = new URLSearchParams({ callbackUrl: safeCallbackPath(requested) });
+  redirect(`${SIGN_IN_PATH}?${query}`);
+}
