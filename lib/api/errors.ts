@@ -33,7 +33,16 @@ export const errorBodySchema = z.object({
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+// Next bundles a copy of this module per route, while the USM client lives once per process:
+// `instanceof` checks a brand rather than the class, so an error thrown by one copy is known to all.
+const BRAND = Symbol.for("alarm-console.ApiError");
+
 export class ApiError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && BRAND in value;
+  }
+
+  readonly [BRAND] = true;
   override name = "ApiError";
   readonly code: ErrorCode;
   readonly param: string | undefined;

@@ -1,0 +1,309 @@
+// What the dashboard's API route adds on top of the upstream: p50/p99 of one page through
+// GET /api/alarms (production build, signed in) next to the same page fetched straight from the
+// simulator, cache-cold and warm, and the upstream calls 100 concurrent analysts on one page cost.
+// Run standalone with `npx tsx bench/route-bench.ts`.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { startSimulator, type RunningSimulator } from "../simulator/index";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const DIST_DIR = ".next-bench";
+const ALARMS = 5000;
+const LATENCY_MS = 50;
+const COLD_RUNS = 120;
+const WARM_RUNS = 200;
+const ANALYSTS = 100;
+const APP_CLIENT = { id: "bench-app", secret: `bench-app-${randomBytes(8).toString("hex")}` };
+const DIRECT_CLIENT = { id: "bench-direct", secret: "bench-direct-secret" };
+const DEMO_PASSWORD = `bench-${randomBytes(9).toString("base64url")}`;
+
+// ---------------------------------------------------------------------------------------------
+// Build and start
+
+function newestSourceChange(): number {
+  let newest = 0;
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path))
+        if (!entry.endsWith(".test.ts")) visit(join(path, entry));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const entry of ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts"]) {
+    visit(join(ROOT, entry));
+  }
+  for (const file of ["package.json", "next.config.mjs", "postcss.config.mjs", "tsconfig.json"]) {
+    visit(join(ROOT, file));
+  }
+  return newest;
+}
+
+function buildIfNeeded(env: NodeJS.ProcessEnv): void {
+  const buildId = join(ROOT, DIST_DIR, "BUILD_ID");
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceChange()) {
+    console.log(`using the build in ${DIST_DIR} (newer than the sources)`);
+    return;
+  }
+  console.log(`building the dashboard into ${DIST_DIR} ...`);
+  const result = spawnSync("npx", ["next", "build"], { cwd: ROOT, env, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("next build failed; see above");
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** `next start` in its own process group: it leaves a next-server child behind otherwise. */
+function startApp(port: number, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn("npx", ["next", "start", "--port", String(port)], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return child;
+}
+
+function stopApp(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("next start did not come up within 60 s");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing in (next-auth's credentials flow) with a minimal cookie jar
+
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair?.indexOf("=") ?? -1;
+      if (pair && eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+async function signIn(appUrl: string): Promise<string> {
+  const jar = new CookieJar();
+  const csrfResponse = await fetch(`${appUrl}/api/auth/csrf`);
+  jar.take(csrfResponse);
+  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+  const response = await fetch(`${appUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+    body: new URLSearchParams({
+      csrfToken,
+      username: "analyst",
+      password: DEMO_PASSWORD,
+      json: "true",
+    }),
+    redirect: "manual",
+  });
+  jar.take(response);
+  const cookie = jar.header();
+  if (!/session-token=/.test(cookie)) {
+    throw new Error(`sign-in failed (HTTP ${response.status}): no session cookie`);
+  }
+  return cookie;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+interface Stats {
+  p50: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function summarise(times: number[]): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+async function timed(
+  url: string,
+  headers: Record<string, string>,
+  expectedStatus = 200,
+): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  const ms = performance.now() - start;
+  if (response.status !== expectedStatus)
+    throw new Error(`HTTP ${response.status} from ${new URL(url).pathname}`);
+  return ms;
+}
+
+async function directToken(sim: RunningSimulator): Promise<string> {
+  const basic = Buffer.from(`${DIRECT_CLIENT.id}:${DIRECT_CLIENT.secret}`).toString("base64");
+  const response = await fetch(`${sim.url}/api/2.0/oauth/token?grant_type=client_credentials`, {
+    method: "POST",
+    headers: { Authorization: `Basic ${basic}` },
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function printTable(rows: Array<[string, Stats, Stats | undefined]>): void {
+  const ms = (n: number | undefined) => (n === undefined ? "-" : n.toFixed(1)).padStart(9);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const pair = "p50".padStart(9) + "p99".padStart(9);
+  console.log(
+    `${"".padEnd(width)}  ${"via app".padStart(18)}  ${"direct".padStart(18)}  ${"app overhead".padStart(18)}`,
+  );
+  console.log(`${"".padEnd(width)}  ${pair}  ${pair}  ${pair}`);
+  for (const [name, app, direct] of rows) {
+    console.log(
+      `${name.padEnd(width)}  ${ms(app.p50)}${ms(app.p99)}  ${ms(direct?.p50)}${ms(direct?.p99)}  ` +
+        `${ms(direct && app.p50 - direct.p50)}${ms(direct && app.p99 - direct.p99)}`,
+    );
+  }
+}
+
+export async function benchRoutes(): Promise<void> {
+  const sim = await startSimulator({
+    port: 0,
+    alarms: ALARMS,
+    clients: [APP_CLIENT, DIRECT_CLIENT],
+    faults: { latencyMs: LATENCY_MS },
+  });
+  const port = await freePort();
+  const appUrl = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: DIST_DIR,
+    USM_BASE_URL: sim.url,
+    USM_SIMULATOR: "1",
+    USM_CLIENT_ID: APP_CLIENT.id,
+    USM_CLIENT_SECRET: APP_CLIENT.secret,
+    DEMO_PASSWORD,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    NEXTAUTH_URL: appUrl,
+  };
+  let app: ChildProcess | undefined;
+  try {
+    buildIfNeeded(env);
+    app = startApp(port, env);
+    await waitUntilUp(`${appUrl}/api/auth/csrf`, app);
+    const cookie = await signIn(appUrl);
+    const appHeaders = { Cookie: cookie };
+    const directHeaders = { Authorization: `Bearer ${await directToken(sim)}` };
+    const viaApp = (query: string) => `${appUrl}/api/alarms?${query}`;
+    const direct = (query: string) =>
+      `${sim.url}/api/2.0/alarms?${query}&sort=timestamp_occured,desc`;
+
+    console.log(
+      `simulator: ${ALARMS} alarms, ${LATENCY_MS} ms latency, rate limit 100 GET/s; ` +
+        `app: next start (${DIST_DIR}), signed in as analyst`,
+    );
+    // Figures from a busy machine are not comparable with a quiet one's: say which this was.
+    console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
+    // Warm-up: token, JIT, connections. Pages 240+ are never used below.
+    for (let i = 0; i < 10; i++) {
+      await timed(viaApp(`page=${240 + i}&size=20`), appHeaders);
+      await timed(direct(`page=${240 + i}&size=20`), directHeaders);
+    }
+
+    // Cold: distinct pages, so the app's cache never answers; the two sides interleaved.
+    const cold = { app: [] as number[], direct: [] as number[] };
+    for (let page = 0; page < COLD_RUNS; page++) {
+      cold.direct.push(await timed(direct(`page=${page}&size=20`), directHeaders));
+      cold.app.push(await timed(viaApp(`page=${page + COLD_RUNS}&size=20`), appHeaders));
+    }
+
+    // Warm: one page again and again (the app's short cache answers; the simulator cannot).
+    const warm = { app: [] as number[], direct: [] as number[] };
+    await timed(viaApp("page=0&size=20"), appHeaders);
+    for (let i = 0; i < WARM_RUNS; i++) {
+      warm.direct.push(await timed(direct("page=0&size=20"), directHeaders));
+      warm.app.push(await timed(viaApp("page=0&size=20"), appHeaders));
+    }
+
+    // The floor: proxy, session check and an error answer, no upstream call (a 400).
+    const floor: number[] = [];
+    for (let i = 0; i < WARM_RUNS; i++) {
+      floor.push(await timed(viaApp("size=7"), appHeaders, 400));
+    }
+
+    printTable([
+      [
+        `cold, page of 20 (${COLD_RUNS} distinct pages)`,
+        summarise(cold.app),
+        summarise(cold.direct),
+      ],
+      [`warm, same page of 20 (${WARM_RUNS}x)`, summarise(warm.app), summarise(warm.direct)],
+      [`floor: session check + 400, no upstream (${WARM_RUNS}x)`, summarise(floor), undefined],
+    ]);
+
+    // Many analysts on one page: what reaches the upstream.
+    const before = sim.stats();
+    const started = performance.now();
+    const times = await Promise.all(
+      Array.from({ length: ANALYSTS }, () => timed(viaApp("page=3&size=50"), appHeaders)),
+    );
+    const wall = performance.now() - started;
+    const after = sim.stats();
+    const concurrent = summarise(times);
+    console.log(
+      `\n${ANALYSTS} concurrent analysts on one uncached page: ` +
+        `${after.byRoute.alarms - before.byRoute.alarms} upstream alarm call(s), ` +
+        `${after.byRoute.token - before.byRoute.token} token request(s); ` +
+        `p50 ${concurrent.p50.toFixed(1)} ms, p99 ${concurrent.p99.toFixed(1)} ms, all in ${wall.toFixed(0)} ms`,
+    );
+    console.log(
+      `upstream 429s during the run: ${after.rateLimited}; tokens issued: ${after.tokensIssued}`,
+    );
+  } finally {
+    if (app) stopApp(app);
+    await sim.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await benchRoutes();
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/alarms/query";
+import { ApiError } from "@/lib/api/errors";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { fetchAlarmPage } from "./alarms";
+import { createUsmClient, type UsmClientConfig } from "./client";
+
+// The client against the real simulator over HTTP: tokens, rate budget, coalescing, cache.
+
+const CREDS = { id: "test-client", secret: "test-secret-0c7e" };
+
+function clientFor(sim: RunningSimulator, overrides: Partial<UsmClientConfig> = {}) {
+  return createUsmClient({
+    baseUrl: sim.url,
+    clientId: CREDS.id,
+    clientSecret: CREDS.secret,
+    timeoutMs: 10_000,
+    cacheTtlMs: 3_000,
+    getPerSecond: 100,
+    postPerSecond: 50,
+    ...overrides,
+  });
+}
+
+const pageQuery = (page: number, size: AlarmListQuery["size"] = 10): AlarmListQuery => ({
+  ...DEFAULT_QUERY,
+  page,
+  size,
+});
+
+describe("tokens", () => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, alarms: 2000, clients: [CREDS] });
+  });
+  afterAll(() => sim.close());
+  beforeEach(() => sim.reset());
+
+  it("spends exactly one token request on 100 concurrent cold-start requests", async () => {
+    const client = clientFor(sim);
+    const pages = await Promise.all(
+      Array.from({ length: 100 }, (_, page) => fetchAlarmPage(pageQuery(page), client)),
+    );
+    expect(pages.map((p) => p.page.number)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(sim.stats().byRoute.token).toBe(1);
+    expect(sim.stats().byRoute.alarms).toBe(100);
+  });
+
+  it("renews a token that expires mid-run without failing a request", async () => {
+    // Tokens live 2 s here; requests keep coming for 3 s, so at least one renewal happens.
+    const shortLived = await startSimulator({
+      port: 0,
+      alarms: 500,
+      clients: [CREDS],
+      tokenTtlSeconds: 2,
+    });
+    try {
+      const client = clientFor(shortLived, { cacheTtlMs: 0 });
+      const until = Date.now() + 3_000;
+      let served = 0;
+      for (let round = 0; Date.now() < until; round++) {
+        const pages = await Promise.all(
+          [0, 1, 2].map((k) => fetchAlarmPage(pageQuery((round * 3 + k) % 50), client)),
+        );
+        served += pages.length;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(served).toBeGreaterThan(30);
+      expect(shortLived.stats().tokensIssued).toBeGreaterThanOrEqual(2);
+      expect(client.status().token.valid).toBe(true);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it("recovers from revoked tokens transparently, with one new token for all callers", async () => {
+    const client = clientFor(sim, { cacheTtlMs: 0 });
+    await fetchAlarmPage(pageQuery(0), client);
+    sim.revokeTokens();
+    const pages = await Promise.all(
+      Array.from({ length: 20 }, (_, page) => fetchAlarmPage(pageQuery(page), client)),
+    );
+    expect(pages).toHaveLength(20);
+    const stats = sim.stats();
+    expect(stats.byRoute.token).toBe(2);
+    expect(stats.byStatus["401"]).toBeGreaterThan(0);
+  });
+});
+
+describe("rate budget, coalescing and cache", () => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    // The simulator enforces the real limits: 100 GET/s and 50 POST/s per client.
+    sim = await startSimulator({ port: 0, alarms: 5000, clients: [CREDS] });
+  });
+  afterAll(() => sim.close());
+  beforeEach(() => sim.reset());
+
+  it("completes a burst of 500 distinct page requests without one upstream 429", async () => {
+    const client = clientFor(sim);
+    const pages = await Promise.all(
+      Array.from({ length: 500 }, (_, page) => fetchAlarmPage(pageQuery(page), client)),
+    );
+    expect(new Set(pages.map((p) => p.alarms[0]?.uuid)).size).toBe(500);
+    const stats = sim.stats();
+    expect(stats.rateLimited).toBe(0);
+    expect(stats.byStatus["429"]).toBeUndefined();
+    expect(stats.byRoute.alarms).toBe(500);
+  }, 30_000);
+
+  it("answers 100 concurrent identical requests with one upstream call", async () => {
+    const client = clientFor(sim);
+    const pages = await Promise.all(
+      Array.from({ length: 100 }, () => fetchAlarmPage(pageQuery(3, 50), client)),
+    );
+    expect(new Set(pages.map((p) => p.alarms.map((a) => a.uuid).join())).size).toBe(1);
+    expect(sim.stats().byRoute.alarms).toBeLessThanOrEqual(2);
+  });
+
+  it("serves a repeat from the cache within its TTL", async () => {
+    const client = clientFor(sim, { cacheTtlMs: 60_000 });
+    const first = await fetchAlarmPage(pageQuery(1), client);
+    const second = await fetchAlarmPage(pageQuery(1), client);
+    expect(second).toEqual(first);
+    expect(sim.stats().byRoute.alarms).toBe(1);
+    // A different view is a different entry.
+    await fetchAlarmPage({ ...pageQuery(1), filters: { status: "open" } }, client);
+    expect(sim.stats().byRoute.alarms).toBe(2);
+  });
+
+  it("does not cache at all with a TTL of 0", async () => {
+    const client = clientFor(sim, { cacheTtlMs: 0 });
+    await fetchAlarmPage(pageQuery(1), client);
+    await fetchAlarmPage(pageQuery(1), client);
+    expect(sim.stats().byRoute.alarms).toBe(2);
+  });
+
+  it("never caches an error: the next request tries again", async () => {
+    const client = clientFor(sim, { cacheTtlMs: 60_000 });
+    sim.setFaults({ failRate: 1, failStatus: 500, routes: ["alarms"] });
+    await expect(fetchAlarmPage(pageQuery(2), client)).rejects.toBeInstanceOf(ApiError);
+    sim.setFaults({ failRate: 0 });
+    const page = await fetchAlarmPage(pageQuery(2), client);
+    expect(page.alarms).toHaveLength(10);
+    expect(sim.stats().byRoute.alarms).toBe(2);
+  });
+
+  it("keeps the cache within its entry bound", async () => {
+    const client = clientFor(sim, { cacheTtlMs: 60_000, cacheMaxEntries: 5 });
+    for (let page = 0; page < 12; page++) await fetchAlarmPage(pageQuery(page), client);
+    expect(client.status().cache.entries).toBe(5);
+    // The oldest went first: page 0 costs a new call, page 11 does not.
+    await fetchAlarmPage(pageQuery(11), client);
+    expect(sim.stats().byRoute.alarms).toBe(12);
+    await fetchAlarmPage(pageQuery(0), client);
+    expect(sim.stats().byRoute.alarms).toBe(13);
+  });
+});

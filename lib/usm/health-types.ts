@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+// What GET /api/health answers. Client-safe (no server-only code), so a status view can import it.
+
+const budgetUsageSchema = z.strictObject({
+  /** The upstream's documented limit. */
+  limitPerSecond: z.number().int().nonnegative(),
+  /** What the dashboard sustains at most (the limit less a safety margin; 0 = unlimited). */
+  sustainedPerSecond: z.number().int().nonnegative(),
+  /** Calls sent upstream during the last second. */
+  usedLastSecond: z.number().int().nonnegative(),
+  /** Calls waiting for a slot. */
+  queued: z.number().int().nonnegative(),
+});
+
+export const usmHealthSchema = z.strictObject({
+  upstream: z.strictObject({
+    reachable: z.literal(true),
+    apiAccess: z.literal(true),
+    /** Alarms the deployment holds, when it says. */
+    totalAlarms: z.number().int().nullable(),
+    checkedInMs: z.number().nonnegative(),
+  }),
+  token: z.strictObject({
+    valid: z.boolean(),
+    /** Epoch ms. */
+    expiresAt: z.number().nullable(),
+    expiresInSeconds: z.number().int().nullable(),
+  }),
+  budget: z.strictObject({ get: budgetUsageSchema, post: budgetUsageSchema }),
+  cache: z.strictObject({ entries: z.number().int(), ttlMs: z.number().int() }),
+});
+export type UsmHealth = z.infer<typeof usmHealthSchema>;

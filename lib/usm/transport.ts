@@ -1,0 +1,139 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import type { RateBudget } from "./rate-budget";
+
+// One HTTP exchange with the upstream, and what its failures mean to an analyst. Messages never
+// name the upstream's address, a token or a secret: they reach the browser verbatim.
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface SendOptions {
+  method: "GET" | "POST";
+  url: URL;
+  /** Evaluated after the budget slot is granted, so a bearer token is as fresh as can be. */
+  headers: () => Record<string, string> | Promise<Record<string, string>>;
+  body?: string;
+  budget: RateBudget;
+  timeoutMs: number;
+  /** 429s are retried with backoff until this much time has passed since the first try. */
+  retryDeadlineMs: number;
+}
+
+const MAX_BACKOFF_MS = 2_000;
+
+export const upstreamErrors = {
+  authFailed: () =>
+    new ApiError(
+      "upstream_auth_failed",
+      "The API client credentials were rejected by USM Anywhere (check USM_CLIENT_ID and USM_CLIENT_SECRET).",
+    ),
+  forbidden: () =>
+    new ApiError(
+      "upstream_forbidden",
+      "This client or edition has no API access (Standard and Premium only).",
+    ),
+  notFound: () => new ApiError("not_found", "USM Anywhere has no such alarm."),
+  rateLimited: (retryAfterSeconds: number) =>
+    new ApiError(
+      "upstream_rate_limited",
+      `USM Anywhere is limiting requests from this dashboard; try again in ${retryAfterSeconds} s.`,
+      { retryAfterSeconds },
+    ),
+  timeout: (timeoutMs: number) =>
+    new ApiError(
+      "upstream_timeout",
+      `USM Anywhere did not answer within ${formatSeconds(timeoutMs)}.`,
+    ),
+  unreachable: () =>
+    new ApiError("upstream_unavailable", "USM Anywhere cannot be reached right now."),
+  failed: (status: number) =>
+    new ApiError("upstream_unavailable", `USM Anywhere failed to answer (HTTP ${status}).`),
+  invalid: (what: string) =>
+    new ApiError(
+      "upstream_invalid_response",
+      `USM Anywhere sent ${what} the dashboard cannot read.`,
+    ),
+};
+
+function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/** Retry-After as milliseconds (delta-seconds or an HTTP date), or undefined. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One try: waits for a budget slot, then sends with a timeout covering headers and body. */
+async function once(options: SendOptions): Promise<UpstreamResponse> {
+  await options.budget.take();
+  const headers = await options.headers();
+  try {
+    const response = await fetch(options.url, {
+      method: options.method,
+      headers,
+      body: options.body,
+      signal: AbortSignal.timeout(options.timeoutMs),
+      // An API does not redirect; following one could carry the credentials elsewhere.
+      redirect: "manual",
+      // Never Next's data cache: these responses carry per-deployment data and tokens.
+      cache: "no-store",
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text };
+  } catch (error) {
+    // Deliberately no `cause`: a network error's message names the host and port.
+    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+      throw upstreamErrors.timeout(options.timeoutMs);
+    }
+    throw upstreamErrors.unreachable();
+  }
+}
+
+/**
+ * Sends, retrying 429s with exponential backoff (or the upstream's Retry-After) within the
+ * deadline. Any other status is the caller's to interpret.
+ */
+export async function send(options: SendOptions): Promise<UpstreamResponse> {
+  const deadline = Date.now() + options.retryDeadlineMs;
+  for (let attempt = 0; ; attempt++) {
+    const response = await once(options);
+    if (response.status !== 429) return response;
+    const backoff = Math.min(MAX_BACKOFF_MS, 200 * 2 ** attempt) * (0.5 + Math.random() / 2);
+    const wait = retryAfterMs(response.headers) ?? backoff;
+    if (Date.now() + wait > deadline) {
+      throw upstreamErrors.rateLimited(Math.max(1, Math.ceil(wait / 1000)));
+    }
+    await sleep(wait);
+  }
+}
+
+/** The JSON of a 2xx response; anything unparsable is the upstream's fault, not the user's. */
+export function parseJson(response: UpstreamResponse, what: string): unknown {
+  try {
+    return JSON.parse(response.text) as unknown;
+  } catch {
+    throw upstreamErrors.invalid(what);
+  }
+}
+
+/** The ApiError for a non-2xx status other than 401/429, which the callers handle themselves. */
+export function statusError(status: number): ApiError {
+  if (status === 403) return upstreamErrors.forbidden();
+  if (status === 404) return upstreamErrors.notFound();
+  if (status >= 500) return upstreamErrors.failed(status);
+  return new ApiError(
+    "upstream_invalid_response",
+    `USM Anywhere refused the dashboard's request (HTTP ${status}).`,
+  );
+}

@@ -1,0 +1,138 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_QUERY } from "@/lib/alarms/query";
+import { ApiError, type ErrorCode } from "@/lib/api/errors";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { fetchAlarmPage } from "./alarms";
+import { createUsmClient, type UsmClientConfig } from "./client";
+
+// Every way the upstream can fail, against the real simulator, and the one error an analyst
+// gets for it. No message may carry the upstream's address or a credential.
+
+const CREDS = { id: "test-client", secret: "test-secret-51ab" };
+const NO_API = { id: "standard-less", secret: "no-api-secret-77", apiAccess: false };
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, alarms: 500, clients: [CREDS, NO_API] });
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.reset());
+
+function clientFor(overrides: Partial<UsmClientConfig> = {}) {
+  return createUsmClient({
+    baseUrl: sim.url,
+    clientId: CREDS.id,
+    clientSecret: CREDS.secret,
+    timeoutMs: 2_000,
+    cacheTtlMs: 3_000,
+    getPerSecond: 100,
+    postPerSecond: 50,
+    ...overrides,
+  });
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+function expectSafe(error: ApiError, url = sim.url) {
+  const text = JSON.stringify(error.toBody());
+  expect(text).not.toContain(new URL(url).host);
+  expect(text).not.toContain(CREDS.secret);
+  expect(text).not.toContain(NO_API.secret);
+  expect(text).not.toMatch(/https?:\/\//);
+}
+
+async function expectPageFailure(
+  client: ReturnType<typeof clientFor>,
+  code: ErrorCode,
+  status: number,
+): Promise<ApiError> {
+  const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, client));
+  expect({ code: error.code, status: error.status }).toEqual({ code, status });
+  expectSafe(error);
+  return error;
+}
+
+describe("upstream failures become our error shape", () => {
+  it("maps an upstream 500 to 502 upstream_unavailable", async () => {
+    sim.setFaults({ failRate: 1, failStatus: 500, routes: ["alarms"] });
+    await expectPageFailure(clientFor(), "upstream_unavailable", 502);
+  });
+
+  it("maps a token endpoint failing with 503 to 502 upstream_unavailable", async () => {
+    sim.setFaults({ failRate: 1, failStatus: 503, routes: ["token"] });
+    await expectPageFailure(clientFor(), "upstream_unavailable", 502);
+  });
+
+  it("maps an upstream slower than the timeout to 504 upstream_timeout", async () => {
+    sim.setFaults({ latencyMs: 1_000, routes: ["alarms"] });
+    await expectPageFailure(clientFor({ timeoutMs: 200 }), "upstream_timeout", 504);
+  });
+
+  it("maps an unreachable deployment to 502 upstream_unavailable", async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const baseUrl = `http://127.0.0.1:${closed}`;
+    const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, clientFor({ baseUrl })));
+    expect({ code: error.code, status: error.status }).toEqual({
+      code: "upstream_unavailable",
+      status: 502,
+    });
+    expectSafe(error, baseUrl);
+  });
+
+  it("maps a malformed JSON body to 502 upstream_invalid_response", async () => {
+    sim.setFaults({ malformedRate: 1 });
+    await expectPageFailure(clientFor(), "upstream_invalid_response", 502);
+  });
+
+  it("maps a client without API access (403) to upstream_forbidden", async () => {
+    const client = clientFor({ clientId: NO_API.id, clientSecret: NO_API.secret });
+    const error = await expectPageFailure(client, "upstream_forbidden", 502);
+    expect(error.message).toMatch(/Standard and Premium/);
+  });
+
+  it("maps rejected credentials to 502 upstream_auth_failed, never 401", async () => {
+    const error = await expectPageFailure(
+      clientFor({ clientSecret: "wrong-secret" }),
+      "upstream_auth_failed",
+      502,
+    );
+    expect(error.message).toMatch(/credentials were rejected/);
+    expect(JSON.stringify(error.toBody())).not.toContain("wrong-secret");
+  });
+
+  it("retries 429s with backoff, then answers 503 upstream_rate_limited with Retry-After", async () => {
+    sim.setFaults({ failRate: 1, failStatus: 429, routes: ["alarms"] });
+    const error = await expectPageFailure(
+      clientFor({ retryDeadlineMs: 1_000 }),
+      "upstream_rate_limited",
+      503,
+    );
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(sim.stats().byRoute.alarms).toBeGreaterThan(1);
+  });
+
+  it("recovers when a 429 is followed by a success within the deadline", async () => {
+    sim.setFaults({ failRate: 1, failStatus: 429, routes: ["alarms"] });
+    const pending = fetchAlarmPage(DEFAULT_QUERY, clientFor({ retryDeadlineMs: 10_000 }));
+    // Lift the fault once the client has met at least one 429.
+    while (!sim.stats().byStatus["429"]) await new Promise((resolve) => setTimeout(resolve, 20));
+    sim.setFaults({ failRate: 0 });
+    const page = await pending;
+    expect(page.alarms).toHaveLength(20);
+    expect(sim.stats().byStatus["429"]).toBeGreaterThan(0);
+  });
+});
