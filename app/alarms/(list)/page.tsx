@@ -1,0 +1,37 @@
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { AlarmList } from "@/components/alarms/alarm-list";
+import { TableSkeleton } from "@/components/alarms/table-skeleton";
+import { parseAlarmListQuery } from "@/lib/alarms/query";
+import { makeQueryClient } from "@/lib/alarms/query-client";
+import { alarmsQueryOptions } from "@/lib/alarms/query-options";
+import { requireAnalyst } from "@/lib/auth/require-analyst";
+import { fetchAlarmPage } from "@/lib/usm/alarms";
+
+export const metadata: Metadata = { title: "Alarms" };
+
+export default async function AlarmsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams; // request-time: the page is never prerendered
+  await requireAnalyst();
+  const { query } = parseAlarmListQuery(params);
+  const queryClient = makeQueryClient();
+  // The same key the browser uses, filled straight from USM Anywhere instead of via /api. A
+  // failure is not dehydrated: the browser then asks /api itself and shows the error with Retry.
+  await queryClient.prefetchQuery({
+    ...alarmsQueryOptions(query),
+    queryFn: () => fetchAlarmPage(query),
+    retry: false, // the server answers now; waiting out a rate limit is the browser's job
+  });
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <Suspense fallback={<TableSkeleton />}>
+        <AlarmList />
+      </Suspense>
+    </HydrationBoundary>
+  );
+}

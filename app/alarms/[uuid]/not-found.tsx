@@ -1,0 +1,3 @@
+import { AlarmNotFound } from "@/components/alarm-detail/alarm-not-found";
+
+export default AlarmNotFound;

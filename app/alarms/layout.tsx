@@ -1,0 +1,21 @@
+import { connection } from "next/server";
+import { AppHeader } from "@/components/app-header";
+import { UserMenu } from "@/components/auth/user-menu";
+import { requireAnalyst } from "@/lib/auth/require-analyst";
+
+export default async function AlarmsLayout({ children }: { children: React.ReactNode }) {
+  await connection(); // per analyst, per request: never prerendered at build time
+  const analyst = await requireAnalyst();
+  return (
+    <>
+      <AppHeader>
+        <UserMenu
+          name={analyst.name}
+          email={analyst.email}
+          className="[&_button]:border-slate-600 [&_button]:text-slate-200 [&_button:hover]:bg-slate-800 [&>span:last-of-type]:text-slate-100"
+        />
+      </AppHeader>
+      <main className="mx-auto max-w-[1920px] px-4 py-3">{children}</main>
+    </>
+  );
+}

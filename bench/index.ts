@@ -1,0 +1,24 @@
+// `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
+//   npm run bench               all of them
+//   npm run bench -- simulator  one or more of: simulator, routes, ui
+import { benchRoutes } from "./route-bench";
+import { benchSimulator } from "./simulator-bench";
+import { benchUi } from "./ui-bench";
+
+const benches = { simulator: benchSimulator, routes: benchRoutes, ui: benchUi } as const;
+type BenchName = keyof typeof benches;
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const unknown = requested.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown bench: ${unknown.join(", ")} (choose from ${Object.keys(benches).join(", ")})`,
+  );
+  process.exit(2);
+}
+
+const names = (requested.length > 0 ? requested : Object.keys(benches)) as BenchName[];
+for (const name of names) {
+  console.log(`\n=== ${name} ===`);
+  await benches[name]();
+}

@@ -1,0 +1,99 @@
+import { formatCount } from "@/lib/alarms/format";
+import type { AlarmDetail } from "@/lib/alarms/types";
+import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
+import { TimeText } from "@/components/ui/time-text";
+
+const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
+
+function Field({
+  label,
+  children,
+  className = "",
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <dt className="field-label">{label}</dt>
+      <dd className="mt-0.5 text-[13px] break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** What the alarm is: rule, priority, status, times, ATT&CK, labels, sensor. */
+export function DetailHeader({ alarm }: { alarm: AlarmDetail }) {
+  const { rule } = alarm;
+  return (
+    <section aria-labelledby="alarm-title" className="panel p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <PriorityBadge priority={alarm.priority} label={alarm.priorityLabel} />
+        <StatusBadge status={alarm.status} />
+        {alarm.suppressed ? <SuppressedMarker /> : null}
+      </div>
+      <h1 id="alarm-title" className="mt-2 text-xl font-semibold">
+        {rule.strategy ?? rule.id ?? "Unnamed rule"}
+        {rule.method ? (
+          <span className="font-normal text-slate-600 dark:text-slate-300"> / {rule.method}</span>
+        ) : null}
+      </h1>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{rule.intent ?? "No intent"}</p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 md:grid-cols-3 xl:grid-cols-4">
+        <Field label="Occurred">
+          <TimeText ms={alarm.occurredAt} className="font-mono" />
+        </Field>
+        <Field label="Received">
+          <TimeText ms={alarm.receivedAt} className="font-mono" />
+        </Field>
+        <Field label="ATT&CK tactic">
+          {rule.attackTactics.length ? rule.attackTactics.join(", ") : dash}
+        </Field>
+        <Field label="ATT&CK technique">
+          {rule.attackId || rule.attackTechnique ? (
+            <>
+              {rule.attackId ? <span className="font-mono">{rule.attackId}</span> : null}
+              {rule.attackTechnique ? ` ${rule.attackTechnique}` : null}
+            </>
+          ) : (
+            dash
+          )}
+        </Field>
+        <Field label="Events">
+          <span className="font-mono tabular-nums">{formatCount(alarm.eventsTotal)}</span>
+        </Field>
+        <Field label="Sensor">
+          {alarm.sensorUuid || alarm.sensorSources.length ? (
+            <span className="font-mono text-xs">
+              {[...new Set([alarm.sensorUuid, ...alarm.sensorSources].filter(Boolean))].join(", ")}
+            </span>
+          ) : (
+            dash
+          )}
+        </Field>
+        <Field label="Rule id">
+          {rule.id ? <span className="font-mono text-xs">{rule.id}</span> : dash}
+        </Field>
+        <Field label="Alarm uuid">
+          <span className="font-mono text-xs">{alarm.uuid}</span>
+        </Field>
+        <Field label="Labels" className="col-span-full">
+          {alarm.labels.length ? (
+            <ul className="flex flex-wrap gap-1">
+              {alarm.labels.map((label) => (
+                <li
+                  key={label}
+                  className="rounded border border-slate-300 px-1.5 text-xs dark:border-slate-600"
+                >
+                  {label}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            dash
+          )}
+        </Field>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+"use client";
+
+import type { ColumnDef, RowData } from "@tanstack/react-table";
+import Link from "next/link";
+import { endpointLabel, formatCount, formatDelay } from "@/lib/alarms/format";
+import type { SortField } from "@/lib/alarms/query";
+import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
+import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
+import { TimeText } from "@/components/ui/time-text";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generic is react-table's
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The API sort fields this column's header offers, in order. */
+    sortFields?: readonly { field: SortField; label: string }[];
+    /** Classes for th and td: width, alignment, hiding on narrow screens. */
+    className?: string;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generic is react-table's
+  interface TableMeta<TData extends RowData> {
+    detailHref: (uuid: string) => string;
+  }
+}
+
+function EndpointsCell({ endpoints }: { endpoints: Endpoint[] }) {
+  const first = endpoints[0];
+  if (!first) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  const label = endpointLabel(first);
+  const address = first.address && first.address !== label ? first.address : null;
+  const more = endpoints.length - 1;
+  return (
+    <div
+      className="min-w-0"
+      title={endpoints
+        .map((e) => [endpointLabel(e), e.address].filter(Boolean).join(" "))
+        .join("\n")}
+    >
+      <div className="flex min-w-0 items-baseline gap-1">
+        <span className={`truncate ${label === first.address ? "font-mono text-xs" : ""}`}>
+          {label}
+        </span>
+        {more > 0 ? (
+          <span className="shrink-0 text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
+            +{more} more
+          </span>
+        ) : null}
+      </div>
+      {address ? (
+        <div className="truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">
+          {address}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export const alarmColumns: ColumnDef<AlarmSummary>[] = [
+  {
+    id: "priority",
+    header: "Priority",
+    meta: { sortFields: [{ field: "priority", label: "Priority" }], className: "w-28" },
+    cell: ({ row }) => (
+      <PriorityBadge priority={row.original.priority} label={row.original.priorityLabel} />
+    ),
+  },
+  {
+    id: "status",
+    header: "Status",
+    meta: { sortFields: [{ field: "status", label: "Status" }], className: "w-32" },
+    cell: ({ row }) => (
+      <div className="flex flex-col items-start gap-0.5">
+        <StatusBadge status={row.original.status} />
+        {row.original.suppressed ? <SuppressedMarker /> : null}
+      </div>
+    ),
+  },
+  {
+    id: "rule",
+    header: "Rule",
+    meta: {
+      sortFields: [
+        { field: "rule_strategy", label: "Strategy" },
+        { field: "rule_method", label: "Method" },
+        { field: "rule_intent", label: "Intent" },
+      ],
+      className: "min-w-[15rem]",
+    },
+    cell: ({ row, table }) => {
+      const { rule, uuid } = row.original;
+      return (
+        <div className="max-w-[15rem] min-w-0 lg:max-w-[26rem] 2xl:max-w-none">
+          <div
+            className="truncate"
+            title={[rule.strategy, rule.method].filter(Boolean).join(" / ")}
+          >
+            <Link
+              href={table.options.meta?.detailHref(uuid) ?? `/alarms/${uuid}`}
+              prefetch={false}
+              data-row-link
+              className="font-medium text-blue-800 hover:underline dark:text-blue-300"
+            >
+              {rule.strategy ?? rule.id ?? "Unnamed rule"}
+            </Link>
+            {rule.method ? (
+              <span className="text-slate-600 dark:text-slate-300"> / {rule.method}</span>
+            ) : null}
+          </div>
+          <div
+            className="truncate text-xs text-slate-500 dark:text-slate-400"
+            title={[rule.intent, rule.attackId, rule.attackTechnique].filter(Boolean).join(" · ")}
+          >
+            {rule.intent ?? "No intent"}
+            {rule.attackId ? (
+              <>
+                {" · "}
+                <span className="font-mono">{rule.attackId}</span>
+                {rule.attackTechnique ? ` ${rule.attackTechnique}` : ""}
+              </>
+            ) : null}
+          </div>
+        </div>
+      );
+    },
+  },
+  {
+    id: "sources",
+    header: "Sources",
+    meta: { className: "w-48 max-w-[14rem]" },
+    cell: ({ row }) => <EndpointsCell endpoints={row.original.sources} />,
+  },
+  {
+    id: "destinations",
+    header: "Destinations",
+    meta: { className: "hidden w-48 max-w-[14rem] lg:table-cell" },
+    cell: ({ row }) => <EndpointsCell endpoints={row.original.destinations} />,
+  },
+  {
+    id: "occurred",
+    header: "Occurred",
+    meta: {
+      sortFields: [
+        { field: "timestamp_occured", label: "Occurred" },
+        { field: "timestamp_received", label: "Received" },
+      ],
+      className: "w-52 whitespace-nowrap",
+    },
+    cell: ({ row }) => {
+      const { occurredAt, receivedAt } = row.original;
+      const delay = formatDelay(occurredAt, receivedAt);
+      return (
+        <div>
+          <TimeText ms={occurredAt} className="font-mono text-xs" />
+          {delay ? (
+            <div className="text-[11px] text-slate-500 dark:text-slate-400">received {delay}</div>
+          ) : null}
+        </div>
+      );
+    },
+  },
+  {
+    id: "events",
+    header: "Events",
+    meta: { className: "w-20 text-right" },
+    cell: ({ row }) => (
+      <span className="font-mono text-xs tabular-nums">
+        {formatCount(row.original.eventsTotal)}
+      </span>
+    ),
+  },
+];

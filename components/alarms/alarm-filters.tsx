@@ -1,0 +1,150 @@
+"use client";
+
+import { useId } from "react";
+import { type AlarmFilters, PRIORITY_LABELS, STATUSES, paramSchemas } from "@/lib/alarms/query";
+import { STATUS_NAME } from "@/components/ui/badges";
+import type { Suggestions } from "./use-suggestions";
+import { TextFilter } from "./text-filter";
+import { TimeRangeFilter } from "./time-range-filter";
+
+const PRIORITY_NAME = { high: "High", medium: "Medium", low: "Low" } as const;
+
+function SelectFilter<T extends string>({
+  label,
+  value,
+  options,
+  anyLabel,
+  onChange,
+}: {
+  label: string;
+  value: T | undefined;
+  options: readonly { value: T; label: string }[];
+  anyLabel: string;
+  onChange: (value: T | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="control w-32"
+        value={value ?? ""}
+        onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const sensorProblem = (value: string) =>
+  paramSchemas.alarm_sensor_sources.safeParse(value).success ? null : "Enter a sensor uuid";
+
+/** The filter bar. Every change replaces the filters (the list then goes back to page 1). */
+export function AlarmFiltersBar({
+  filters,
+  suggestions,
+  onChange,
+  strategyRef,
+}: {
+  filters: AlarmFilters;
+  suggestions: Suggestions;
+  onChange: (filters: AlarmFilters) => void;
+  strategyRef: React.Ref<HTMLInputElement>;
+}) {
+  const set = <K extends keyof AlarmFilters>(key: K, value: AlarmFilters[K] | undefined) => {
+    const next = { ...filters };
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+    onChange(next);
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter alarms"
+      className="flex flex-wrap items-start gap-x-3 gap-y-2"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <SelectFilter
+        label="Status"
+        value={filters.status}
+        anyLabel="Any status"
+        options={STATUSES.map((status) => ({ value: status, label: STATUS_NAME[status] }))}
+        onChange={(value) => set("status", value)}
+      />
+      <SelectFilter
+        label="Priority"
+        value={filters.priority_label}
+        anyLabel="Any priority"
+        options={[...PRIORITY_LABELS]
+          .reverse()
+          .map((label) => ({ value: label, label: PRIORITY_NAME[label] }))}
+        onChange={(value) => set("priority_label", value)}
+      />
+      <SelectFilter
+        label="Suppressed"
+        value={filters.suppressed === undefined ? undefined : filters.suppressed ? "true" : "false"}
+        anyLabel="Any"
+        options={[
+          { value: "false", label: "Not suppressed" },
+          { value: "true", label: "Suppressed only" },
+        ]}
+        onChange={(value) => set("suppressed", value === undefined ? undefined : value === "true")}
+      />
+      <TextFilter
+        label="Strategy"
+        name="rule_strategy"
+        value={filters.rule_strategy}
+        suggestions={suggestions.strategies}
+        onCommit={(value) => set("rule_strategy", value)}
+        inputRef={strategyRef}
+        placeholder="Any (press /)"
+        className="w-44"
+      />
+      <TextFilter
+        label="Method"
+        name="rule_method"
+        value={filters.rule_method}
+        suggestions={suggestions.methods}
+        onCommit={(value) => set("rule_method", value)}
+      />
+      <TextFilter
+        label="Intent"
+        name="rule_intent"
+        value={filters.rule_intent}
+        suggestions={suggestions.intents}
+        onCommit={(value) => set("rule_intent", value)}
+      />
+      <TextFilter
+        label="Sensor"
+        name="alarm_sensor_sources"
+        value={filters.alarm_sensor_sources}
+        suggestions={suggestions.sensors}
+        validate={sensorProblem}
+        onCommit={(value) => set("alarm_sensor_sources", value)}
+        placeholder="Sensor uuid"
+        className="w-72"
+        mono
+      />
+      <TimeRangeFilter
+        gte={filters.timestamp_occured_gte}
+        lte={filters.timestamp_occured_lte}
+        onChange={({ gte, lte }) => {
+          const next = { ...filters, timestamp_occured_gte: gte, timestamp_occured_lte: lte };
+          if (gte === undefined) delete next.timestamp_occured_gte;
+          if (lte === undefined) delete next.timestamp_occured_lte;
+          onChange(next);
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import type { FetchStatus } from "@tanstack/react-query";
+import { asApiError, retryDelay } from "@/lib/alarms/query-options";
+import { RateLimitNotice } from "./list-states";
+
+/** Shows the rate-limit notice while a query waits to retry after a 503 upstream_rate_limited. */
+export function RateLimitWatch({
+  result,
+}: {
+  result: {
+    failureReason: unknown;
+    failureCount: number;
+    fetchStatus: FetchStatus;
+    isError: boolean;
+  };
+}) {
+  const failure = result.failureReason ? asApiError(result.failureReason) : null;
+  const waiting =
+    failure?.code === "upstream_rate_limited" &&
+    result.fetchStatus === "fetching" &&
+    !result.isError;
+  if (!waiting) return null;
+  // A new notice (new countdown) for every failed attempt.
+  return (
+    <RateLimitNotice key={result.failureCount} delayMs={retryDelay(result.failureCount, failure)} />
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import { useEffect } from "react";
+import { TABLE_ID } from "./alarm-table";
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName);
+}
+
+function rowLinks(): HTMLAnchorElement[] {
+  return [...document.querySelectorAll<HTMLAnchorElement>(`#${TABLE_ID} a[data-row-link]`)];
+}
+
+/**
+ * Analysts' keys: j / k (or the arrows, inside the table) move between rows, Enter opens the
+ * focused row's alarm (it is a real link), "/" goes to the filters, n / p change page.
+ */
+export function useListKeyboard({
+  focusFilter,
+  nextPage,
+  previousPage,
+}: {
+  focusFilter: () => void;
+  nextPage: () => void;
+  previousPage: () => void;
+}) {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) return;
+      const links = rowLinks();
+      const current = links.findIndex((link) =>
+        link.closest("tr")?.contains(document.activeElement),
+      );
+      const inTable = current >= 0;
+      const move = (delta: number) => {
+        event.preventDefault();
+        const index = current < 0 ? (delta > 0 ? 0 : links.length - 1) : current + delta;
+        links[Math.max(0, Math.min(links.length - 1, index))]?.focus();
+      };
+      switch (event.key) {
+        case "/":
+          event.preventDefault();
+          focusFilter();
+          return;
+        case "j":
+          return move(1);
+        case "k":
+          return move(-1);
+        case "ArrowDown":
+          if (inTable) move(1);
+          return;
+        case "ArrowUp":
+          if (inTable) move(-1);
+          return;
+        case "n":
+          event.preventDefault();
+          nextPage();
+          return;
+        case "p":
+          event.preventDefault();
+          previousPage();
+          return;
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [focusFilter, nextPage, previousPage]);
+}

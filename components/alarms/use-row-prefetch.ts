@@ -1,0 +1,38 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { alarmQueryOptions } from "@/lib/alarms/query-options";
+
+/** A pointer resting this long on a row is an intent; sweeping across the table is not. */
+const HOVER_INTENT_MS = 80;
+
+/**
+ * Prefetches an alarm's detail (data and route shell) when its row is hovered or focused, so
+ * that opening it renders at once.
+ */
+export function useRowPrefetch() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const now = useCallback(
+    (uuid: string, href: string) => {
+      clearTimeout(timer.current);
+      void queryClient.prefetchQuery(alarmQueryOptions(uuid));
+      router.prefetch(href);
+    },
+    [queryClient, router],
+  );
+  const cancel = useCallback(() => clearTimeout(timer.current), []);
+  const hover = useCallback(
+    (uuid: string, href: string) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => now(uuid, href), HOVER_INTENT_MS);
+    },
+    [now],
+  );
+  useEffect(() => cancel, [cancel]);
+  return useMemo(() => ({ now, hover, cancel }), [now, hover, cancel]);
+}

@@ -1,0 +1,71 @@
+import type { AlarmStatus, PriorityLabel } from "@/lib/alarms/query";
+
+// Priority and status as compact coloured labels. The colour is never the only cue: the label
+// and the number are always written out.
+
+const PRIORITY_STYLE: Record<PriorityLabel, string> = {
+  high: "bg-red-600 text-white ring-red-700 dark:bg-red-500/90 dark:ring-red-400",
+  medium: "bg-amber-400 text-amber-950 ring-amber-500 dark:bg-amber-400/90 dark:ring-amber-300",
+  low: "bg-sky-100 text-sky-900 ring-sky-300 dark:bg-sky-900/60 dark:text-sky-100 dark:ring-sky-700",
+};
+
+const PRIORITY_NAME: Record<PriorityLabel, string> = { high: "High", medium: "Medium", low: "Low" };
+
+export function PriorityBadge({
+  priority,
+  label,
+}: {
+  priority: number;
+  label: PriorityLabel | null;
+}) {
+  const style = label
+    ? PRIORITY_STYLE[label]
+    : "bg-slate-100 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-200";
+  return (
+    <span
+      className={`inline-flex min-w-[5.25rem] items-center justify-between gap-1.5 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}
+      title={`Priority ${priority} of 100`}
+    >
+      <span>{label ? PRIORITY_NAME[label] : "Priority"}</span>
+      <span className="font-mono tabular-nums">{priority}</span>
+    </span>
+  );
+}
+
+const STATUS_STYLE: Record<AlarmStatus, string> = {
+  open: "text-blue-800 bg-blue-50 ring-blue-200 dark:text-blue-200 dark:bg-blue-950 dark:ring-blue-800",
+  in_review:
+    "text-violet-800 bg-violet-50 ring-violet-200 dark:text-violet-200 dark:bg-violet-950 dark:ring-violet-800",
+  closed:
+    "text-slate-600 bg-slate-50 ring-slate-200 dark:text-slate-300 dark:bg-slate-900 dark:ring-slate-700",
+};
+
+export const STATUS_NAME: Record<AlarmStatus, string> = {
+  open: "Open",
+  in_review: "In review",
+  closed: "Closed",
+};
+
+export function StatusBadge({ status }: { status: AlarmStatus | null }) {
+  if (!status) {
+    return <span className="text-xs text-slate-500 italic dark:text-slate-400">No status</span>;
+  }
+  return (
+    <span
+      className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_STYLE[status]}`}
+    >
+      {STATUS_NAME[status]}
+    </span>
+  );
+}
+
+export function SuppressedMarker() {
+  return (
+    <span
+      className="inline-flex items-center rounded border border-dashed border-slate-400 px-1 text-[10px] font-semibold tracking-wide text-slate-600 uppercase dark:border-slate-500 dark:text-slate-300"
+      title="Suppressed: matched a suppression rule"
+    >
+      Suppressed
+    </span>
+  );
+}

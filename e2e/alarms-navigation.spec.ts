@@ -1,0 +1,127 @@
+import { expect, test, type Page } from "@playwright/test";
+import { e2e } from "./support/env";
+
+// What makes the list trustworthy to share and to come back to: links reproduce the view in a
+// fresh browser, and back / forward restore the exact view, scroll position included.
+
+const STORAGE_STATE = "test-results/.auth/analyst.json";
+const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
+const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
+const rowIds = (page: Page) =>
+  rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-alarm-row")));
+const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+
+async function settled(page: Page) {
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
+}
+
+/** Opens a list URL and waits until the page is interactive (hydrated). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("[data-hydrated]").waitFor();
+}
+
+/** The URL's parameters, in a fixed order (the order of keys carries no meaning). */
+const params = (url: string) => [...new URL(url).searchParams.entries()].sort();
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+test("a link reproduces exactly the sender's view in a new browser", async ({ page, browser }) => {
+  await open(page, "/alarms");
+  await page.getByLabel("Status", { exact: true }).selectOption("open");
+  await page.getByLabel("Priority", { exact: true }).selectOption("medium");
+  await table(page).getByRole("button", { name: "Occurred" }).click(); // oldest first
+  await pages(page).getByLabel("Rows per page").selectOption("10");
+  await pages(page).getByRole("button", { name: "Next page" }).click();
+  await expect(pages(page)).toContainText("Page 2 of");
+  await settled(page);
+  const link = page.url();
+  const sent = await rowIds(page);
+  expect(sent).toHaveLength(10);
+
+  const context = await browser.newContext({ storageState: STORAGE_STATE });
+  const fresh = await context.newPage();
+  await open(fresh, link);
+  expect(fresh.url()).toBe(link);
+  expect(await rowIds(fresh)).toEqual(sent);
+  await expect(fresh.getByLabel("Status", { exact: true })).toHaveValue("open");
+  await expect(fresh.getByLabel("Priority", { exact: true })).toHaveValue("medium");
+  await expect(table(fresh).getByRole("columnheader", { name: /Occurred/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(pages(fresh)).toContainText("Page 2 of");
+  await context.close();
+});
+
+test("a link pasted while signed out shows the same view after sign-in", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const path = "/alarms?page=2&size=50&sort=priority,asc&status=closed";
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel("Username").fill("analyst");
+  await page.getByLabel("Password").fill(e2e.demoPassword);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/alarms");
+  expect(new URL(page.url()).search).toBe(new URL(path, page.url()).search);
+  await expect(rows(page)).toHaveCount(50);
+  await expect(pages(page)).toContainText("Page 3 of");
+  await context.close();
+});
+
+test("back and forward restore the exact view and the scroll position", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await open(page, "/alarms?size=50");
+  const first = await rowIds(page);
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(1000);
+  const scrolled = await scrollY(page);
+
+  await page.keyboard.press("n"); // next page, without scrolling to the pager first
+  await expect(pages(page)).toContainText("Page 2 of 100");
+  await settled(page);
+  const second = await rowIds(page);
+  expect(second).not.toEqual(first);
+
+  await table(page).getByRole("button", { name: "Priority" }).click();
+  await expect(page).toHaveURL(/sort=priority/);
+  await settled(page);
+  const sorted = await rowIds(page);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/alarms\?size=50&page=1$/);
+  await settled(page);
+  expect(await rowIds(page)).toEqual(second);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/alarms\?size=50$/);
+  await settled(page);
+  expect(await rowIds(page)).toEqual(first);
+  await expect.poll(() => scrollY(page)).toBe(scrolled);
+
+  await page.goForward();
+  await page.goForward();
+  await expect(page).toHaveURL(/sort=priority/);
+  await settled(page);
+  expect(await rowIds(page)).toEqual(sorted);
+});
+
+test("opening an alarm and coming back keeps page, sort, filters and scroll", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await open(page, "/alarms?size=50&sort=priority,desc&status=open&page=1");
+  const before = await rowIds(page);
+  const row = rows(page).nth(30);
+  await row.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(500);
+  const scrolled = await scrollY(page);
+  const listUrl = page.url();
+
+  await row.getByRole("link").click();
+  await expect(page.locator("#alarm-title")).toBeVisible();
+  await page.getByRole("link", { name: "Back to alarms" }).click();
+  await expect.poll(() => params(page.url())).toEqual(params(listUrl));
+  await settled(page);
+  expect(await rowIds(page)).toEqual(before);
+  await expect.poll(() => scrollY(page)).toBe(scrolled);
+});

@@ -1,0 +1,31 @@
+import { mkdirSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+
+// The README's screenshots (docs/alarms.png, docs/alarm-detail.png), taken from the real app
+// at 1440x900 so they always show what the console looks like now.
+
+test.use({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
+
+test("screenshots of the list and the detail for the README", async ({ page }) => {
+  mkdirSync("docs", { recursive: true });
+  await page.goto("/alarms?status=open");
+  await page.locator("[data-hydrated]").waitFor();
+  const rows = page.getByRole("table", { name: "Alarms" }).locator("tbody tr");
+  await expect(rows).toHaveCount(20);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: "docs/alarms.png" });
+
+  // The detail of an alarm with many events shows the honest "10 of N" count.
+  const events = await rows.evaluateAll((trs) =>
+    trs.map((tr) => Number(tr.lastElementChild?.textContent?.replace(/\D/g, "") ?? 0)),
+  );
+  const index = Math.max(
+    0,
+    events.findIndex((count) => count > 100),
+  );
+  await rows.nth(index).getByRole("link").click();
+  await expect(page.locator("#alarm-title")).toBeVisible();
+  await page.getByRole("table", { name: "Events" }).locator("summary").first().click();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: "docs/alarm-detail.png" });
+});

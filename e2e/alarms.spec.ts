@@ -1,0 +1,273 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The alarm list as an analyst uses it: server-rendered, sorted, paged and filtered through the
+// URL, against the real app and the real simulator (5000 alarms, seed 42).
+
+const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
+const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
+const cellTexts = (page: Page, column: number) =>
+  rows(page).evaluateAll(
+    (trs, index) => trs.map((tr) => tr.querySelectorAll("td")[index]?.innerText ?? ""),
+    column,
+  );
+const priorities = async (page: Page) =>
+  (await cellTexts(page, 0)).map((text) => Number(/(\d+)$/.exec(text)?.[1]));
+const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+/** Opens a list URL and waits until the page is interactive (hydrated). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("[data-hydrated]").waitFor();
+}
+
+/** Waits until the table shows the URL's view (not the previous page kept on screen). */
+async function settled(page: Page) {
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
+}
+
+test("the first paint comes from the server with the alarms already in it", async ({ page }) => {
+  const response = await page.request.get("/alarms?size=10");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html.match(/data-alarm-row=/g)).toHaveLength(10);
+  expect(html).toContain("5,000");
+});
+
+test("sorts by a column header, both ways, and says so on the header", async ({ page }) => {
+  await open(page, "/alarms");
+  const header = table(page).getByRole("columnheader", { name: /Priority/ });
+  await expect(header).toHaveAttribute("aria-sort", "none");
+
+  await header.getByRole("button", { name: "Priority" }).click();
+  await expect(page).toHaveURL(/sort=priority(,|%2C)desc/);
+  await settled(page);
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  const descending = await priorities(page);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+  await header.getByRole("button", { name: "Priority" }).click();
+  await expect(page).toHaveURL(/sort=priority(,|%2C)asc/);
+  await settled(page);
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  const ascending = await priorities(page);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  expect(ascending[0]).toBeLessThan(descending[0]!);
+
+  // Sorting by a field that shares a header (the rule's method).
+  await table(page).getByRole("button", { name: "Method" }).click();
+  await expect(page).toHaveURL(/sort=rule_method(,|%2C)asc/);
+  await expect(table(page).getByRole("columnheader", { name: /Strategy/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+});
+
+test("pages first, next, previous, last, and changes the page size", async ({ page }) => {
+  await open(page, "/alarms");
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText("Page 1 of 250");
+  await expect(pages).toContainText("5,000 alarms");
+  await expect(rows(page)).toHaveCount(20);
+  const firstPage = await cellTexts(page, 2);
+
+  await pages.getByRole("button", { name: "Next page" }).click();
+  await expect(pages).toContainText("Page 2 of 250");
+  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await settled(page);
+  expect(await cellTexts(page, 2)).not.toEqual(firstPage);
+
+  await pages.getByRole("button", { name: "Last page" }).click();
+  await expect(pages).toContainText("Page 250 of 250");
+  await expect(pages.getByRole("button", { name: "Next page" })).toBeDisabled();
+  await pages.getByRole("button", { name: "Previous page" }).click();
+  await expect(pages).toContainText("Page 249 of 250");
+  await pages.getByRole("button", { name: "First page" }).click();
+  await expect(pages).toContainText("Page 1 of 250");
+  await expect(page).not.toHaveURL(/page=/);
+  await settled(page);
+  expect(await cellTexts(page, 2)).toEqual(firstPage);
+
+  await pages.getByLabel("Rows per page").selectOption("50");
+  await expect(page).toHaveURL(/size=50/);
+  await expect(rows(page)).toHaveCount(50);
+  await expect(pages).toContainText("Page 1 of 100");
+});
+
+test.describe("filters", () => {
+  test("status, priority and suppressed narrow the rows and reset the page", async ({ page }) => {
+    await open(page, "/alarms?page=3");
+    await page.getByLabel("Status", { exact: true }).selectOption("in_review");
+    await expect(page).toHaveURL(/status=in_review/);
+    await expect(page).not.toHaveURL(/page=3/);
+    await settled(page);
+    for (const text of await cellTexts(page, 1)) expect(text).toContain("In review");
+
+    await page.getByLabel("Priority", { exact: true }).selectOption("high");
+    await expect(page).toHaveURL(/priority_label=high/);
+    await settled(page);
+    for (const text of await cellTexts(page, 0)) expect(text).toMatch(/^High/);
+
+    await page.getByLabel("Suppressed", { exact: true }).selectOption("true");
+    await expect(page).toHaveURL(/suppressed=true/);
+    await settled(page);
+    const statuses = await cellTexts(page, 1);
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const text of statuses) expect(text).toMatch(/^In review\s+Suppressed$/i);
+
+    const chips = page.getByRole("group", { name: "Active filters" });
+    await expect(chips.getByRole("button", { name: /^Remove filter/ })).toHaveCount(3);
+    await chips.getByRole("button", { name: "Remove filter Suppressed: yes" }).click();
+    await expect(page).not.toHaveURL(/suppressed=/);
+    await chips.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/alarms$/);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("5,000 alarms");
+  });
+
+  test("rule strategy, method and intent match exactly", async ({ page }) => {
+    const answer = await page.request.get("/api/alarms?sort=rule_method,asc&size=10");
+    const { rule } = (
+      (await answer.json()).alarms as { rule: Record<string, string | null> }[]
+    ).find(({ rule: r }) => r.strategy && r.method && r.intent)!;
+    const [strategy, method, intent] = [rule.strategy!, rule.method!, rule.intent!];
+    const ruleLines = async () => (await cellTexts(page, 2)).map((text) => text.split("\n"));
+
+    await open(page, "/alarms?sort=rule_strategy,asc");
+    await page.getByLabel("Strategy", { exact: true }).fill(strategy);
+    await page.getByLabel("Strategy", { exact: true }).press("Enter");
+    await expect.poll(() => searchParam(page, "rule_strategy")).toBe(strategy);
+    await settled(page);
+    for (const [line] of await ruleLines()) expect(line?.startsWith(`${strategy}`)).toBe(true);
+
+    await page.getByLabel("Method", { exact: true }).fill(method);
+    await page.getByLabel("Method", { exact: true }).press("Enter");
+    await expect.poll(() => searchParam(page, "rule_method")).toBe(method);
+    await settled(page);
+    const byMethod = await ruleLines();
+    expect(byMethod.length).toBeGreaterThan(0);
+    for (const [line] of byMethod) expect(line).toBe(`${strategy} / ${method}`);
+
+    await page.getByLabel("Intent", { exact: true }).fill(intent);
+    await page.getByLabel("Intent", { exact: true }).blur(); // leaving the field applies it too
+    await expect.poll(() => searchParam(page, "rule_intent")).toBe(intent);
+    await settled(page);
+    for (const [, line] of await ruleLines()) expect(line?.split(" · ")[0]).toBe(intent);
+
+    // A near miss is not a match: exact match upstream.
+    await page.getByLabel("Intent", { exact: true }).fill(intent.slice(0, -1));
+    await page.getByLabel("Intent", { exact: true }).press("Enter");
+    await expect(page.getByRole("heading", { name: "No alarms match" })).toBeVisible();
+    await page.getByRole("button", { name: "Clear filters" }).first().click();
+    await expect(page).toHaveURL(/sort=rule_strategy(,|%2C)asc$/);
+    await expect(rows(page)).toHaveCount(20);
+  });
+
+  test("sensor takes a sensor uuid and refuses anything else", async ({ page }) => {
+    const answer = await page.request.get("/api/alarms?size=10");
+    const [alarm] = (await answer.json()).alarms as {
+      sensorSources: string[];
+      sensorUuid: string | null;
+    }[];
+    const sensor = (alarm!.sensorSources[0] ?? alarm!.sensorUuid)!;
+    await open(page, "/alarms");
+    const input = page.getByLabel("Sensor", { exact: true });
+    await input.fill("not-a-sensor");
+    await input.press("Enter");
+    await expect(page.getByText("Enter a sensor uuid")).toBeVisible();
+    await expect(page).not.toHaveURL(/alarm_sensor_sources/);
+
+    await input.fill(sensor);
+    await input.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`alarm_sensor_sources=${sensor}`));
+    await settled(page);
+    const filtered = await page.request.get(`/api/alarms?alarm_sensor_sources=${sensor}`);
+    const { page: info } = await filtered.json();
+    expect(info.totalElements).toBeLessThan(5000);
+    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(
+      `${info.totalElements.toLocaleString("en-US")} alarms`,
+    );
+  });
+
+  test("time presets write absolute bounds and show the resolved range", async ({ page }) => {
+    await open(page, "/alarms");
+    const before = Date.now();
+    await page.getByRole("button", { name: "Last 24 hours" }).click();
+    await expect(page).toHaveURL(/timestamp_occured_gte=\d+&timestamp_occured_lte=\d+/);
+    const gte = Number(searchParam(page, "timestamp_occured_gte"));
+    const lte = Number(searchParam(page, "timestamp_occured_lte"));
+    expect(lte - gte).toBe(24 * 3600_000);
+    expect(lte).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    await expect(page.getByTestId("resolved-range")).toContainText("(24 hours)");
+    await settled(page);
+    const times = await table(page)
+      .locator("tbody time")
+      .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")));
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) expect(time >= gte && time <= lte).toBe(true);
+
+    // Absolute bounds typed in (read as UTC, like every time on screen).
+    await page.getByLabel("From (UTC)").fill("2020-01-01 00:00:00 UTC"); // as the table writes it
+    await page.getByLabel("From (UTC)").press("Enter");
+    await expect(page).toHaveURL(/timestamp_occured_gte=1577836800000/);
+    await page.getByLabel("To (UTC)").fill("2020-01-02T00:00");
+    await page.getByLabel("To (UTC)").press("Enter");
+    await expect(page).toHaveURL(/timestamp_occured_lte=1577923200000/);
+    await expect(page.getByRole("heading", { name: "No alarms match" })).toBeVisible();
+    await expect(page.getByTestId("resolved-range")).toHaveText(
+      "2020-01-01 00:00:00 UTC → 2020-01-02 00:00:00 UTC (24 hours)",
+    );
+  });
+});
+
+test("invalid parameters are corrected visibly, and the URL is replaced", async ({ page }) => {
+  await open(page, "/alarms?page=abc&size=7&sort=priority,up&status=open&utm_source=chat");
+  const notice = page.getByRole("status").filter({ hasText: "corrected" });
+  await expect(notice).toContainText("page");
+  await expect(notice).toContainText("size");
+  await expect(notice).toContainText("sort");
+  await expect(page).toHaveURL(
+    /\/alarms\?status=open&utm_source=chat$|\/alarms\?utm_source=chat&status=open$/,
+  );
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
+  await expect(rows(page)).toHaveCount(20);
+  await notice.getByRole("button", { name: /Dismiss/ }).click();
+  await expect(notice).toBeHidden();
+});
+
+test("keyboard: / goes to the filters, j and k move, Enter opens", async ({ page }) => {
+  await open(page, "/alarms");
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Strategy", { exact: true })).toBeFocused();
+  await expect(page.getByLabel("Strategy", { exact: true })).toHaveValue(""); // the "/" itself is not typed
+  await page.keyboard.press("Escape");
+  await page.locator("body").click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await page.keyboard.press("k");
+  await page.keyboard.press("j");
+  const second = rows(page).nth(1).getByRole("link");
+  await expect(second).toBeFocused();
+  const href = await second.getAttribute("href");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.locator("#alarm-title")).toBeVisible();
+});
+
+test("rows are real links (new tab works) and hovering prefetches the detail", async ({ page }) => {
+  await open(page, "/alarms");
+  const link = rows(page).nth(2).getByRole("link");
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/alarms\/[0-9a-f-]{36}$/);
+  const prefetched = page.waitForRequest((request) => request.url().endsWith(`/api${href}`));
+  await link.hover();
+  await prefetched;
+});
+
+test("no serious or critical accessibility violations on the list", async ({ page }) => {
+  await open(page, "/alarms?status=open");
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) =>
+    ["serious", "critical"].includes(v.impact ?? ""),
+  );
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+});

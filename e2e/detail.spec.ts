@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+// The alarm detail page: everything an analyst needs about one alarm, honest about the events
+// the service did not keep, copyable, linkable, and with a way back to the list as it was.
+
+interface Summary {
+  uuid: string;
+  eventsShown: number;
+  eventsTotal: number;
+  sources: unknown[];
+  destinations: unknown[];
+  rule: { strategy: string | null; attackId: string | null };
+}
+
+/** An alarm with far more events than the service keeps, found through our own API. */
+async function alarmWithManyEvents(request: APIRequestContext): Promise<Summary> {
+  const response = await request.get("/api/alarms?size=100&sort=priority,desc");
+  expect(response.ok()).toBe(true);
+  const { alarms } = (await response.json()) as { alarms: Summary[] };
+  const found = alarms
+    .filter((alarm) => alarm.eventsShown === 10 && alarm.eventsTotal > 100)
+    .sort((a, b) => b.eventsTotal - a.eventsTotal)[0];
+  expect(found, "an alarm with more than 100 events among the first 100").toBeDefined();
+  return found!;
+}
+
+test("shows rule, times, ATT&CK, endpoints and the events kept", async ({ page }) => {
+  const alarm = await alarmWithManyEvents(page.request);
+  const response = await page.goto(`/alarms/${alarm.uuid}`);
+  expect(response?.status()).toBe(200);
+  await page.locator("[data-hydrated]").waitFor();
+
+  await expect(page.locator("#alarm-title")).toContainText(alarm.rule.strategy!);
+  const header = page.getByRole("region", { name: alarm.rule.strategy! });
+  await expect(header.getByText("Occurred", { exact: true })).toBeVisible();
+  await expect(header.locator("dd").filter({ hasText: "UTC" })).toHaveCount(2); // occurred, received
+  if (alarm.rule.attackId) await expect(header).toContainText(alarm.rule.attackId);
+  await expect(header).toContainText(alarm.uuid);
+
+  const sources = page.getByRole("table", { name: /^Sources/ });
+  await expect(sources.locator("tbody tr")).toHaveCount(alarm.sources.length);
+  const destinations = page.getByRole("table", { name: /^Destinations/ });
+  await expect(destinations.locator("tbody tr")).toHaveCount(alarm.destinations.length);
+
+  const total = alarm.eventsTotal.toLocaleString("en-US");
+  await expect(
+    page.getByText(`Showing 10 of ${total} events: the service keeps the first and the last 9.`),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      `${(alarm.eventsTotal - 10).toLocaleString("en-US")} events in between were not kept`,
+    ),
+  ).toBeVisible();
+  const events = page.getByRole("table", { name: "Events" });
+  await expect(events.locator("summary", { hasText: "Raw log" })).toHaveCount(10);
+  const firstLog = events.locator("details").first();
+  await expect(firstLog.locator("pre")).toBeHidden();
+  await firstLog.locator("summary").click();
+  await expect(firstLog.locator("pre")).toBeVisible();
+  expect((await firstLog.locator("pre").innerText()).length).toBeGreaterThan(10);
+
+  await page.getByText("Raw JSON").click();
+  await expect(page.locator("pre").filter({ hasText: `"uuid": "${alarm.uuid}"` })).toBeVisible();
+});
+
+test("copies the uuid and a link, and says so", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const alarm = await alarmWithManyEvents(page.request);
+  await page.goto(`/alarms/${alarm.uuid}?from=page%3D2`);
+  await page.locator("[data-hydrated]").waitFor();
+
+  await page.getByRole("button", { name: "Copy uuid" }).click();
+  await expect(page.getByRole("button", { name: /Copy uuid/ })).toContainText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(alarm.uuid);
+
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("button", { name: /Copy link/ })).toContainText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${baseURL}/alarms/${alarm.uuid}`,
+  );
+});
+
+test("in a new tab, Back to alarms still leads to the list view it came from", async ({ page }) => {
+  const alarm = await alarmWithManyEvents(page.request);
+  const from = new URLSearchParams({ from: "page=3&size=10&sort=priority,asc&status=open" });
+  await page.goto(`/alarms/${alarm.uuid}?${from}`);
+  await page.locator("[data-hydrated]").waitFor();
+  await page.getByRole("link", { name: "Back to alarms" }).click();
+  await expect(page).toHaveURL(/\/alarms\?page=3&size=10&sort=priority(,|%2C)asc&status=open$/);
+  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 4 of");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
+});
+
+test("an unknown or malformed uuid is a not-found page, never a crash", async ({ page }) => {
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "%E2%9C%93"]) {
+    const response = await page.goto(`/alarms/${id}`);
+    expect(response?.status(), id).toBe(404);
+    await expect(page.getByRole("heading", { name: "Alarm not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the alarm list" })).toBeVisible();
+  }
+});
+
+test("no serious or critical accessibility violations on the detail", async ({ page }) => {
+  const alarm = await alarmWithManyEvents(page.request);
+  await page.goto(`/alarms/${alarm.uuid}`);
+  await page.locator("[data-hydrated]").waitFor();
+  await page.locator("details summary").first().click();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) =>
+    ["serious", "critical"].includes(v.impact ?? ""),
+  );
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+});

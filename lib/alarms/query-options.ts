@@ -1,0 +1,100 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import { ApiError, errorBodySchema } from "@/lib/api/errors";
+import { type AlarmListQuery, toSearchParams } from "./query";
+import { alarmDetailSchema, alarmPageSchema } from "./types";
+
+// The key factory shared by the server pages (which swap in a direct queryFn for the SAME key)
+// and the client hooks (which fetch our own /api routes). Client-safe.
+
+const MAX_RATE_LIMIT_RETRIES = 3;
+
+export const alarmKeys = {
+  all: ["alarms"] as const,
+  /** The canonical search string is the key: stable, order-fixed, identical to the API URL. */
+  list: (query: AlarmListQuery) => ["alarms", "list", toSearchParams(query).toString()] as const,
+  detail: (uuid: string) => ["alarms", "detail", uuid.toLowerCase()] as const,
+};
+
+export function alarmsQueryOptions(query: AlarmListQuery) {
+  const search = toSearchParams(query).toString();
+  return queryOptions({
+    queryKey: alarmKeys.list(query),
+    queryFn: ({ signal }) =>
+      fetchJson(`/api/alarms${search ? `?${search}` : ""}`, alarmPageSchema, signal),
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
+
+export function alarmQueryOptions(uuid: string) {
+  return queryOptions({
+    queryKey: alarmKeys.detail(uuid),
+    queryFn: ({ signal }) =>
+      fetchJson(`/api/alarms/${encodeURIComponent(uuid)}`, alarmDetailSchema, signal),
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
+
+/** Only a rate-limited upstream is worth waiting for; every other error is shown at once. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.code === "upstream_rate_limited" &&
+    failureCount <= MAX_RATE_LIMIT_RETRIES
+  );
+}
+
+export function retryDelay(failureCount: number, error: unknown): number {
+  const seconds = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+  return (seconds ?? Math.min(2 ** failureCount, 10)) * 1000;
+}
+
+/** Reads one of our own API routes: our data shape or an ApiError carrying our error shape. */
+export async function fetchJson<T>(
+  url: string,
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, headers: { Accept: "application/json" } });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError("internal", "Could not reach the Alarm Console server.", { cause: error });
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response, body);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError("internal", "The Alarm Console server sent an answer we cannot read.");
+  }
+  return parsed.data;
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  const header = Number(response.headers.get("Retry-After"));
+  const headerSeconds = Number.isFinite(header) && header >= 0 ? Math.ceil(header) : undefined;
+  if (parsed.success) {
+    const { code, message, param, retryAfterSeconds } = parsed.data.error;
+    return new ApiError(code, message, {
+      param,
+      retryAfterSeconds: retryAfterSeconds ?? headerSeconds,
+    });
+  }
+  if (response.status === 401) return new ApiError("unauthenticated", "Sign in again.");
+  if (response.status === 404) return new ApiError("not_found", "Not found.");
+  return new ApiError(
+    "internal",
+    `The Alarm Console server answered ${response.status} ${response.statusText}`.trim() + ".",
+    { retryAfterSeconds: headerSeconds },
+  );
+}
+
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError
+    ? error
+    : new ApiError("internal", "Something went wrong while loading alarms.");
+}

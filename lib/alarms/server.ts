@@ -1,0 +1,15 @@
+import "server-only";
+import { cache } from "react";
+import { ApiError } from "@/lib/api/errors";
+import { fetchAlarm } from "@/lib/usm/alarms";
+
+/**
+ * One upstream read per alarm per request: the detail's layout (which decides the HTTP status)
+ * and its page (which renders the data) ask for the same alarm.
+ */
+export const getAlarmOnce = cache((uuid: string) => fetchAlarm(uuid));
+
+/** Is this USM Anywhere's "no such alarm"? */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "not_found";
+}

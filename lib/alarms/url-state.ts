@@ -1,0 +1,108 @@
+import { createParser } from "nuqs";
+import type { z } from "zod";
+import {
+  type AlarmFilters,
+  type AlarmListQuery,
+  DEFAULT_QUERY,
+  DEFAULT_SORT,
+  FILTER_KEYS,
+  parseAlarmListQuery,
+  paramSchemas,
+  toSearchParams,
+} from "./query";
+
+// nuqs parsers for the list's URL, built on the shared per-parameter zod schemas so that the
+// browser reads a URL exactly as the server page and the route handler do. Client-safe.
+
+function fromSchema<T>(schema: z.ZodType<T, string>, serialize: (value: T) => string) {
+  return createParser<T>({
+    parse: (value) => {
+      const parsed = schema.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    },
+    serialize,
+  });
+}
+
+const epochMs = (key: "timestamp_occured_gte" | "timestamp_occured_lte") =>
+  fromSchema(paramSchemas[key], String);
+
+export const alarmListParsers = {
+  page: fromSchema(paramSchemas.page, String).withDefault(DEFAULT_QUERY.page),
+  size: fromSchema(paramSchemas.size, String).withDefault(DEFAULT_QUERY.size),
+  sort: createParser({
+    parse: (value) => {
+      const parsed = paramSchemas.sort.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    },
+    serialize: (sort: AlarmListQuery["sort"]) => `${sort.field},${sort.direction}`,
+    eq: (a, b) => a.field === b.field && a.direction === b.direction,
+  }).withDefault({ ...DEFAULT_SORT }),
+  status: fromSchema(paramSchemas.status, String),
+  suppressed: fromSchema(paramSchemas.suppressed, String),
+  priority_label: fromSchema(paramSchemas.priority_label, String),
+  rule_intent: fromSchema(paramSchemas.rule_intent, String),
+  rule_strategy: fromSchema(paramSchemas.rule_strategy, String),
+  rule_method: fromSchema(paramSchemas.rule_method, String),
+  alarm_sensor_sources: fromSchema(paramSchemas.alarm_sensor_sources, String),
+  timestamp_occured_gte: epochMs("timestamp_occured_gte"),
+  timestamp_occured_lte: epochMs("timestamp_occured_lte"),
+};
+
+/** What nuqs hands back for alarmListParsers (filters are null when absent). */
+export type AlarmListValues = {
+  page: number;
+  size: AlarmListQuery["size"];
+  sort: AlarmListQuery["sort"];
+} & { [K in keyof AlarmFilters]-?: AlarmFilters[K] | null };
+
+/**
+ * The query for a set of URL values. Rules that span parameters (from must not be after to)
+ * are applied by the one parser, by a round trip through the canonical form.
+ */
+export function queryFromValues(values: AlarmListValues): AlarmListQuery {
+  const filters: AlarmFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = values[key];
+    if (value !== null && value !== undefined) (filters as Record<string, unknown>)[key] = value;
+  }
+  const draft: AlarmListQuery = {
+    page: values.page,
+    size: values.size,
+    sort: values.sort,
+    filters,
+  };
+  return parseAlarmListQuery(toSearchParams(draft)).query;
+}
+
+/** Every URL key for a query, null where the key should leave the URL. */
+export function valuesFromQuery(query: AlarmListQuery): AlarmListValues {
+  const values = {
+    page: query.page,
+    size: query.size,
+    sort: query.sort,
+  } as AlarmListValues;
+  for (const key of FILTER_KEYS) {
+    (values as Record<string, unknown>)[key] = query.filters[key] ?? null;
+  }
+  return values;
+}
+
+/** The list's search string for a query ("" for the default view), for links back to it. */
+export function listSearch(query: AlarmListQuery): string {
+  const search = toSearchParams(query).toString();
+  return search ? `?${search}` : "";
+}
+
+/** A `from` value (a list search string someone put in a link) made safe and canonical. */
+export function listHrefFrom(from: string | undefined | null): string {
+  if (!from) return "/alarms";
+  const { query } = parseAlarmListQuery(new URLSearchParams(from.replace(/^\?/, "")));
+  return `/alarms${listSearch(query)}`;
+}
+
+/** The detail page's href, remembering the list view it was opened from. */
+export function detailHref(uuid: string, query: AlarmListQuery): string {
+  const from = toSearchParams(query).toString();
+  return `/alarms/${encodeURIComponent(uuid)}${from ? `?${new URLSearchParams({ from })}` : ""}`;
+}
