@@ -37,6 +37,8 @@ const deploymentOrigin = z.preprocess(
     .url({ message: "must be a URL such as https://tenant.alienvault.cloud" })
     .refine(
       (value) => {
+        // zod runs this even when the URL check failed: a non-URL is that check's to report.
+        if (!URL.canParse(value)) return true;
         const url = new URL(value);
         return (
           url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))

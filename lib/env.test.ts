@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const base = {
+  NEXTAUTH_SECRET: "a-long-enough-session-secret",
+  USM_BASE_URL: "https://acme.alienvault.cloud",
+  USM_CLIENT_ID: "client",
+  USM_CLIENT_SECRET: "secret",
+};
+
+function problems(env: Record<string, string | undefined>): string {
+  try {
+    parseEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error("the environment was accepted");
+}
+
+describe("the env module", () => {
+  it("accepts a deployment with its credentials and applies the defaults", () => {
+    const env = parseEnv(base);
+    expect(env.usm).toMatchObject({
+      baseUrl: "https://acme.alienvault.cloud",
+      clientId: "client",
+      clientSecret: "secret",
+      simulator: false,
+      timeoutMs: 10_000,
+      cacheTtlMs: 3_000,
+      getPerSecond: 100,
+      postPerSecond: 50,
+    });
+    expect(env.auth.oidc).toBeUndefined();
+  });
+
+  it("names a missing base URL and says how to get the simulator", () => {
+    expect(problems({ ...base, USM_BASE_URL: undefined })).toMatch(/USM_BASE_URL .*npm start/);
+  });
+
+  it.each(["USM_CLIENT_ID", "USM_CLIENT_SECRET"])(
+    "names %s when a deployment is configured without it",
+    (name) => {
+      expect(problems({ ...base, [name]: "" })).toMatch(new RegExp(`^  ${name} is required`, "m"));
+    },
+  );
+
+  it("requires https, except for loopback hosts", () => {
+    expect(problems({ ...base, USM_BASE_URL: "http://acme.alienvault.cloud" })).toMatch(
+      /USM_BASE_URL must use https:\/\//,
+    );
+    expect(problems({ ...base, USM_BASE_URL: "not a url" })).toMatch(/USM_BASE_URL must be a URL/);
+    for (const loopback of [
+      "http://127.0.0.1:4010",
+      "http://localhost:4010",
+      "http://[::1]:4010",
+    ]) {
+      expect(parseEnv({ ...base, USM_BASE_URL: loopback }).usm.baseUrl).toBe(loopback);
+    }
+  });
+
+  it("keeps only the origin of the base URL", () => {
+    const env = parseEnv({ ...base, USM_BASE_URL: "https://acme.alienvault.cloud/api/2.0/" });
+    expect(env.usm.baseUrl).toBe("https://acme.alienvault.cloud");
+  });
+
+  it("names NEXTAUTH_SECRET when it is missing or short", () => {
+    expect(problems({ ...base, NEXTAUTH_SECRET: undefined })).toMatch(
+      /NEXTAUTH_SECRET is required/,
+    );
+    expect(problems({ ...base, NEXTAUTH_SECRET: "short" })).toMatch(
+      /NEXTAUTH_SECRET must be at least 16/,
+    );
+  });
+
+  it("names a wrong number", () => {
+    expect(problems({ ...base, USM_TIMEOUT_MS: "soon" })).toMatch(/^  USM_TIMEOUT_MS /m);
+  });
+
+  it("lists every wrong variable at once", () => {
+    const message = problems({ NEXTAUTH_SECRET: "x", USM_BASE_URL: "ftp://x" });
+    expect(message).toMatch(/NEXTAUTH_SECRET/);
+    expect(message).toMatch(/USM_BASE_URL/);
+  });
+
+  it("enables the demo password only on the embedded simulator, which must be on loopback", () => {
+    const simulator = {
+      NEXTAUTH_SECRET: base.NEXTAUTH_SECRET,
+      USM_SIMULATOR: "1",
+      DEMO_PASSWORD: "pw",
+    };
+    const onLoopback = parseEnv({ ...simulator, USM_BASE_URL: "http://127.0.0.1:4010" });
+    expect(onLoopback.auth.demoPassword).toBe("pw");
+    expect(onLoopback.usm).toMatchObject({ clientId: "demo-client", simulator: true });
+    expect(parseEnv({ ...base, DEMO_PASSWORD: "pw" }).auth.demoPassword).toBeUndefined();
+    expect(problems({ ...base, USM_SIMULATOR: "1" })).toMatch(/USM_SIMULATOR may be 1 only/);
+  });
+
+  it("parses local accounts and refuses anything but bcrypt hashes", () => {
+    const hash = "$2b$12$" + "a".repeat(53);
+    const env = parseEnv({ ...base, AUTH_LOCAL_USERS: `alice:${hash}, bob:${hash}` });
+    expect(env.auth.localUsers.map((user) => user.username)).toEqual(["alice", "bob"]);
+    expect(problems({ ...base, AUTH_LOCAL_USERS: "alice:plaintext" })).toMatch(
+      /AUTH_LOCAL_USERS each entry must be username:<bcrypt hash>/,
+    );
+  });
+
+  it("requires the whole single sign-on triple once any of it is set", () => {
+    const message = problems({ ...base, AUTH_OIDC_ISSUER: "https://idp.example.com" });
+    expect(message).toMatch(/AUTH_OIDC_CLIENT_ID is required when single sign-on/);
+    expect(message).toMatch(/AUTH_OIDC_CLIENT_SECRET is required when single sign-on/);
+  });
+});
+
+describe("start-up", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  it("stops the server with a message naming the variable", async () => {
+    vi.stubEnv("NEXTAUTH_SECRET", "");
+    const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { checkEnvOrExit } = await import("./startup");
+    checkEnvOrExit();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/NEXTAUTH_SECRET is required/);
+  });
+});
