@@ -4,7 +4,7 @@
 // `npm run dev` (--dev) does the same with `next dev`.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,8 +28,11 @@ function stopAll(code = 0) {
   }
   process.exit(code);
 }
-process.on("SIGINT", () => stopAll(0));
-process.on("SIGTERM", () => stopAll(0));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stopAll(0));
+process.on("uncaughtException", (error) => {
+  console.error(error);
+  stopAll(1);
+});
 
 /** Starts a long-running process in its own process group; the start fails if it exits early. */
 function run(command, args, options = {}) {
@@ -62,15 +65,20 @@ function newestSourceChange() {
   return newest;
 }
 
+// next build writes BUILD_ID before it has finished, so a failed or interrupted build could look
+// current: this stamp is written only once a build has succeeded.
+const builtStamp = join(root, distDir, ".alarm-console-built");
+
 function buildIfNeeded() {
-  const buildId = join(root, distDir, "BUILD_ID");
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceChange()) return;
+  if (existsSync(builtStamp) && statSync(builtStamp).mtimeMs >= newestSourceChange()) return;
   console.log("Building the dashboard (first start or sources changed)...");
+  rmSync(builtStamp, { force: true });
   const result = spawnSync(bin("next"), ["build"], { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0) {
-    console.error("The build failed; see above.");
-    process.exit(result.status ?? 1);
+    console.error(result.signal ? "The build was interrupted." : "The build failed; see above.");
+    stopAll(result.status || 1);
   }
+  writeFileSync(builtStamp, new Date().toISOString());
 }
 
 async function startSimulator() {
@@ -97,6 +105,9 @@ if (!env.NEXTAUTH_SECRET) {
 }
 env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 
+// Build before starting anything, so a failed or interrupted build leaves nothing running.
+if (!dev) buildIfNeeded();
+
 if (!env.USM_BASE_URL) {
   env.USM_BASE_URL = await startSimulator();
   env.USM_SIMULATOR = "1";
@@ -107,7 +118,6 @@ if (!env.USM_BASE_URL) {
   delete env.DEMO_PASSWORD; // never a demo account against a real deployment
 }
 
-if (!dev) buildIfNeeded();
 run(bin("next"), [dev ? "dev" : "start", "--port", port], { stdio: "inherit" });
 
 if (env.USM_SIMULATOR === "1") {
