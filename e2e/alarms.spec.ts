@@ -6,11 +6,15 @@ import { expect, test, type Page } from "@playwright/test";
 
 const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
 const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
-const cellTexts = (page: Page, column: number) =>
-  rows(page).evaluateAll(
+/** One column's texts. Never empty: the loops over them would then pass without checking. */
+async function cellTexts(page: Page, column: number): Promise<string[]> {
+  const texts = await rows(page).evaluateAll(
     (trs, index) => trs.map((tr) => tr.querySelectorAll("td")[index]?.innerText ?? ""),
     column,
   );
+  expect(texts.length, "rows in the table").toBeGreaterThan(0);
+  return texts;
+}
 const priorities = async (page: Page) =>
   (await cellTexts(page, 0)).map((text) => Number(/(\d+)$/.exec(text)?.[1]));
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
