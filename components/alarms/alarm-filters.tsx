@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { type AlarmFilters, PRIORITY_LABELS, STATUSES, paramSchemas } from "@/lib/alarms/query";
+import { type AlarmFilters, PRIORITY_LABELS, STATUSES, paramParsers } from "@/lib/alarms/query";
 import { STATUS_NAME } from "@/components/ui/badges";
 import type { Suggestions } from "./use-suggestions";
 import { TextFilter } from "./text-filter";
@@ -46,7 +46,7 @@ function SelectFilter<T extends string>({
 }
 
 const sensorProblem = (value: string) =>
-  paramSchemas.alarm_sensor_sources.safeParse(value).success ? null : "Enter a sensor uuid";
+  paramParsers.alarm_sensor_sources(value).ok ? null : "Enter a sensor uuid";
 
 /** The filter bar. Every change replaces the filters (the list then goes back to page 1). */
 export function AlarmFiltersBar({

@@ -1,6 +1,4 @@
-import { z } from "zod";
-
-// The URL contract of the alarm list: one schema parses the page's search params, the route
+// The URL contract of the alarm list: one parser reads the page's search params, the route
 // handler's query and (through toUpstreamParams) what goes upstream. Client-safe.
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -78,61 +76,73 @@ export const DEFAULT_QUERY: AlarmListQuery = {
   filters: {},
 };
 
-const wholeNumber = (max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(0).max(max, `must be at most ${max}`));
+/** What reading one parameter gives: its typed value, or what is wrong with it. */
+export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string };
+type ParamParser<T> = (raw: string) => ParamResult<T>;
 
-const text = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+const ok = <T>(value: T): ParamResult<T> => ({ ok: true, value });
+const wrong = (message: string): ParamResult<never> => ({ ok: false, message });
 
-const epochMs = z
-  .string()
-  .regex(/^\d{1,15}$/, "must be a time in epoch milliseconds")
-  .transform(Number);
+const oneOf =
+  <T extends string>(values: readonly T[], message: string): ParamParser<T> =>
+  (raw) =>
+    (values as readonly string[]).includes(raw) ? ok(raw as T) : wrong(message);
 
-/** One schema per parameter, so an error can name exactly the parameter that is wrong. */
-export const paramSchemas = {
+// Digits only, so Number() gives a whole number >= 0 (Infinity for absurdly many digits).
+const wholeNumber =
+  (max: number): ParamParser<number> =>
+  (raw) => {
+    if (!/^\d+$/.test(raw)) return wrong("must be a whole number");
+    const value = Number(raw);
+    return value <= max ? ok(value) : wrong(`must be at most ${max}`);
+  };
+
+const text: ParamParser<string> = (raw) => {
+  const value = raw.trim();
+  if (value.length === 0) return wrong("must not be empty");
+  if (value.length > MAX_TEXT) return wrong(`must be at most ${MAX_TEXT} characters`);
+  if (/[\u0000-\u001f\u007f]/.test(value)) return wrong("must not contain control characters");
+  return ok(value);
+};
+
+const epochMs: ParamParser<number> = (raw) =>
+  /^\d{1,15}$/.test(raw) ? ok(Number(raw)) : wrong("must be a time in epoch milliseconds");
+
+const sortField = oneOf(SORT_FIELDS, `field must be one of ${SORT_FIELDS.join(", ")}`);
+const sortDirection = oneOf<SortDirection>(["asc", "desc"], "direction must be asc or desc");
+
+/**
+ * One parser per parameter, so an error can name exactly the parameter that is wrong (the first
+ * thing wrong with it). Plain functions rather than zod: the browser runs these on every URL
+ * change, and zod (even zod/mini, as Turbopack bundles it) would add ~17 KB gzipped to every
+ * first load for a dozen string checks. lib/alarms/query.test.ts pins every rule and message.
+ */
+export const paramParsers = {
   page: wholeNumber(MAX_PAGE),
-  size: z
-    .string()
-    .refine((value) => PAGE_SIZES.map(String).includes(value), {
-      message: `must be one of ${PAGE_SIZES.join(", ")}`,
-    })
-    .transform((value) => Number(value) as PageSize),
-  sort: z
-    .string()
-    .transform((value) => value.split(","))
-    .pipe(
-      z.tuple(
-        [
-          z.enum(SORT_FIELDS, { message: `field must be one of ${SORT_FIELDS.join(", ")}` }),
-          z.enum(["asc", "desc"], { message: "direction must be asc or desc" }),
-        ],
-        { message: "must be field,asc or field,desc" },
-      ),
-    )
-    .transform(([field, direction]) => ({ field, direction })),
-  status: z.enum(STATUSES, { message: `must be one of ${STATUSES.join(", ")}` }),
-  suppressed: z
-    .enum(["true", "false"], { message: "must be true or false" })
-    .transform((value) => value === "true"),
-  priority_label: z.enum(PRIORITY_LABELS, {
-    message: `must be one of ${PRIORITY_LABELS.join(", ")}`,
-  }),
+  size: (raw) =>
+    PAGE_SIZES.map(String).includes(raw)
+      ? ok(Number(raw) as PageSize)
+      : wrong(`must be one of ${PAGE_SIZES.join(", ")}`),
+  sort: (raw) => {
+    const parts = raw.split(",");
+    if (parts.length !== 2) return wrong("must be field,asc or field,desc");
+    const field = sortField(parts[0]!);
+    if (!field.ok) return field;
+    const direction = sortDirection(parts[1]!);
+    if (!direction.ok) return direction;
+    return ok({ field: field.value, direction: direction.value });
+  },
+  status: oneOf(STATUSES, `must be one of ${STATUSES.join(", ")}`),
+  suppressed: (raw) =>
+    raw === "true" || raw === "false" ? ok(raw === "true") : wrong("must be true or false"),
+  priority_label: oneOf(PRIORITY_LABELS, `must be one of ${PRIORITY_LABELS.join(", ")}`),
   rule_intent: text,
   rule_strategy: text,
   rule_method: text,
-  alarm_sensor_sources: z.string().regex(UUID, "must be a sensor uuid"),
+  alarm_sensor_sources: (raw) => (UUID.test(raw) ? ok(raw) : wrong("must be a sensor uuid")),
   timestamp_occured_gte: epochMs,
   timestamp_occured_lte: epochMs,
-} satisfies Record<QueryKey, z.ZodType>;
+} satisfies { [K in QueryKey]: ParamParser<unknown> };
 
 export interface QueryProblem {
   param: QueryKey;
@@ -174,15 +184,12 @@ export function parseAlarmListQuery(input: SearchParamsInput): {
     }
     const value = values[0]!;
     if (value === "" && key !== "page") continue; // an empty filter means no filter
-    const parsed = paramSchemas[key].safeParse(value);
-    if (!parsed.success) {
-      problems.push({
-        param: key,
-        message: `${key} ${parsed.error.issues[0]?.message ?? "is invalid"}`,
-      });
+    const parsed = paramParsers[key](value);
+    if (!parsed.ok) {
+      problems.push({ param: key, message: `${key} ${parsed.message}` });
       continue;
     }
-    assign(query, key, parsed.data);
+    assign(query, key, parsed.value);
   }
 
   const { timestamp_occured_gte: gte, timestamp_occured_lte: lte } = query.filters;

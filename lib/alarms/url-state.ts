@@ -1,50 +1,50 @@
 import { createParser } from "nuqs";
-import type { z } from "zod";
 import {
   type AlarmFilters,
   type AlarmListQuery,
   DEFAULT_QUERY,
   DEFAULT_SORT,
   FILTER_KEYS,
+  type ParamResult,
   parseAlarmListQuery,
-  paramSchemas,
+  paramParsers,
   toSearchParams,
 } from "./query";
 
-// nuqs parsers for the list's URL, built on the shared per-parameter zod schemas so that the
+// nuqs parsers for the list's URL, built on the shared per-parameter parsers so that the
 // browser reads a URL exactly as the server page and the route handler do. Client-safe.
 
-function fromSchema<T>(schema: z.ZodType<T, string>, serialize: (value: T) => string) {
+function fromParser<T>(read: (raw: string) => ParamResult<T>, serialize: (value: T) => string) {
   return createParser<T>({
     parse: (value) => {
-      const parsed = schema.safeParse(value);
-      return parsed.success ? parsed.data : null;
+      const parsed = read(value);
+      return parsed.ok ? parsed.value : null;
     },
     serialize,
   });
 }
 
 const epochMs = (key: "timestamp_occured_gte" | "timestamp_occured_lte") =>
-  fromSchema(paramSchemas[key], String);
+  fromParser(paramParsers[key], String);
 
 export const alarmListParsers = {
-  page: fromSchema(paramSchemas.page, String).withDefault(DEFAULT_QUERY.page),
-  size: fromSchema(paramSchemas.size, String).withDefault(DEFAULT_QUERY.size),
+  page: fromParser(paramParsers.page, String).withDefault(DEFAULT_QUERY.page),
+  size: fromParser(paramParsers.size, String).withDefault(DEFAULT_QUERY.size),
   sort: createParser({
     parse: (value) => {
-      const parsed = paramSchemas.sort.safeParse(value);
-      return parsed.success ? parsed.data : null;
+      const parsed = paramParsers.sort(value);
+      return parsed.ok ? parsed.value : null;
     },
     serialize: (sort: AlarmListQuery["sort"]) => `${sort.field},${sort.direction}`,
     eq: (a, b) => a.field === b.field && a.direction === b.direction,
   }).withDefault({ ...DEFAULT_SORT }),
-  status: fromSchema(paramSchemas.status, String),
-  suppressed: fromSchema(paramSchemas.suppressed, String),
-  priority_label: fromSchema(paramSchemas.priority_label, String),
-  rule_intent: fromSchema(paramSchemas.rule_intent, String),
-  rule_strategy: fromSchema(paramSchemas.rule_strategy, String),
-  rule_method: fromSchema(paramSchemas.rule_method, String),
-  alarm_sensor_sources: fromSchema(paramSchemas.alarm_sensor_sources, String),
+  status: fromParser(paramParsers.status, String),
+  suppressed: fromParser(paramParsers.suppressed, String),
+  priority_label: fromParser(paramParsers.priority_label, String),
+  rule_intent: fromParser(paramParsers.rule_intent, String),
+  rule_strategy: fromParser(paramParsers.rule_strategy, String),
+  rule_method: fromParser(paramParsers.rule_method, String),
+  alarm_sensor_sources: fromParser(paramParsers.alarm_sensor_sources, String),
   timestamp_occured_gte: epochMs("timestamp_occured_gte"),
   timestamp_occured_lte: epochMs("timestamp_occured_lte"),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "./errors";
+import { ApiError, parseErrorBody } from "./errors";
 
 describe("ApiError", () => {
   it("is recognised across copies of the module, as Next's per-route bundles make them", async () => {
@@ -36,5 +36,33 @@ describe("ApiError", () => {
         param: "size",
       },
     });
+  });
+});
+
+describe("parseErrorBody", () => {
+  it("reads what ApiError serialises, and nothing more", () => {
+    const body = new ApiError("upstream_rate_limited", "slow down", {
+      retryAfterSeconds: 0,
+    }).toBody();
+    expect(parseErrorBody(body)).toEqual(body);
+    expect(
+      parseErrorBody({ error: { code: "not_found", message: "gone", param: "uuid", extra: 1 } }),
+    ).toEqual({ error: { code: "not_found", message: "gone", param: "uuid" } });
+  });
+
+  it.each([
+    ["not an object", "<html>"],
+    ["null", null],
+    ["an array", [{ error: { code: "internal", message: "x" } }]],
+    ["no error", { message: "x" }],
+    ["an unknown code", { error: { code: "teapot", message: "x" } }],
+    ["an inherited key as code", { error: { code: "toString", message: "x" } }],
+    ["no message", { error: { code: "internal" } }],
+    ["a param that is not text", { error: { code: "internal", message: "x", param: 3 } }],
+    ["a negative wait", { error: { code: "internal", message: "x", retryAfterSeconds: -1 } }],
+    ["a fractional wait", { error: { code: "internal", message: "x", retryAfterSeconds: 1.5 } }],
+    ["a wait as text", { error: { code: "internal", message: "x", retryAfterSeconds: "3" } }],
+  ])("refuses %s", (_what, body) => {
+    expect(parseErrorBody(body)).toBeNull();
   });
 });

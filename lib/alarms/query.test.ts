@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_QUERY, parseAlarmListQuery, toSearchParams, toUpstreamParams } from "./query";
+
+// The URL contract as an analyst (a corrected URL, a notice) and the route handler (a 400 naming
+// the parameter) meet it. The messages are the ones the zod schemas used to give, kept verbatim.
+
+const SENSOR = "9f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+const FIELDS =
+  "timestamp_occured, timestamp_received, priority, status, rule_intent, rule_strategy, rule_method";
+
+function problemsOf(search: string): string[] {
+  return parseAlarmListQuery(new URLSearchParams(search)).problems.map((p) => p.message);
+}
+
+describe("parseAlarmListQuery", () => {
+  it("reads every parameter into its typed value", () => {
+    const { query, problems } = parseAlarmListQuery(
+      new URLSearchParams(
+        `page=07&size=50&sort=priority,asc&status=in_review&suppressed=false&priority_label=high` +
+          `&rule_intent=%20Delivery%20%26%20Attack%20&rule_strategy=S&rule_method=M` +
+          `&alarm_sensor_sources=${SENSOR.toUpperCase()}` +
+          `&timestamp_occured_gte=1700000000000&timestamp_occured_lte=1700003600000`,
+      ),
+    );
+    expect(problems).toEqual([]);
+    expect(query).toEqual({
+      page: 7,
+      size: 50,
+      sort: { field: "priority", direction: "asc" },
+      filters: {
+        status: "in_review",
+        suppressed: false,
+        priority_label: "high",
+        rule_intent: "Delivery & Attack",
+        rule_strategy: "S",
+        rule_method: "M",
+        alarm_sensor_sources: SENSOR.toUpperCase(),
+        timestamp_occured_gte: 1700000000000,
+        timestamp_occured_lte: 1700003600000,
+      },
+    });
+  });
+
+  it.each([
+    ["page=-1", "page must be a whole number"],
+    ["page=1.5", "page must be a whole number"],
+    ["page=", "page must be a whole number"],
+    ["page=%201", "page must be a whole number"],
+    ["page=100001", "page must be at most 100000"],
+    ["page=99999999999999999999", "page must be at most 100000"],
+    ["size=30", "size must be one of 10, 20, 50, 100"],
+    ["size=010", "size must be one of 10, 20, 50, 100"],
+    ["sort=priority", "sort must be field,asc or field,desc"],
+    ["sort=priority,asc,x", "sort must be field,asc or field,desc"],
+    ["sort=priority,up", "sort direction must be asc or desc"],
+    ["sort=bogus,up", `sort field must be one of ${FIELDS}`],
+    ["sort=,", `sort field must be one of ${FIELDS}`],
+    ["status=OPEN", "status must be one of open, in_review, closed"],
+    ["suppressed=yes", "suppressed must be true or false"],
+    ["priority_label=critical", "priority_label must be one of low, medium, high"],
+    ["rule_intent=%20%20", "rule_intent must not be empty"],
+    [`rule_method=${"x".repeat(201)}`, "rule_method must be at most 200 characters"],
+    ["rule_strategy=a%01b", "rule_strategy must not contain control characters"],
+    ["alarm_sensor_sources=not-a-uuid", "alarm_sensor_sources must be a sensor uuid"],
+    [
+      "timestamp_occured_gte=yesterday",
+      "timestamp_occured_gte must be a time in epoch milliseconds",
+    ],
+    [
+      "timestamp_occured_lte=1234567890123456",
+      "timestamp_occured_lte must be a time in epoch milliseconds",
+    ],
+    ["page=1&page=2", "page may be given only once"],
+    [
+      "timestamp_occured_gte=2&timestamp_occured_lte=1",
+      "timestamp_occured_lte must not be before timestamp_occured_gte",
+    ],
+  ])("refuses %s: %s", (search, message) => {
+    expect(problemsOf(search)).toEqual([message]);
+  });
+
+  it("refuses a page too large even to count (Number() makes it Infinity)", () => {
+    expect(problemsOf(`page=${"9".repeat(400)}`)).toEqual(["page must be at most 100000"]);
+  });
+
+  it("keeps text that is long only because of the spaces around it", () => {
+    const padded = ` ${"x".repeat(200)} `;
+    const { query, problems } = parseAlarmListQuery({ rule_intent: padded });
+    expect(problems).toEqual([]);
+    expect(query.filters.rule_intent).toBe("x".repeat(200));
+  });
+
+  it("reports every wrong parameter and falls back to its default", () => {
+    const { query, problems } = parseAlarmListQuery(
+      new URLSearchParams("page=x&size=7&sort=priority,up&status=opened"),
+    );
+    expect(problems.map((p) => p.param)).toEqual(["page", "size", "sort", "status"]);
+    expect(query).toEqual(DEFAULT_QUERY);
+  });
+
+  it("treats an empty filter as no filter and ignores unknown parameters", () => {
+    const { query, problems } = parseAlarmListQuery(
+      new URLSearchParams("status=&rule_intent=&utm_source=mail"),
+    );
+    expect(problems).toEqual([]);
+    expect(query).toEqual(DEFAULT_QUERY);
+  });
+
+  it("reads a record of params (a page's searchParams) as it reads URLSearchParams", () => {
+    const record = { page: "3", sort: ["priority,asc"], status: undefined };
+    expect(parseAlarmListQuery(record)).toEqual(
+      parseAlarmListQuery(new URLSearchParams("page=3&sort=priority,asc")),
+    );
+  });
+});
+
+describe("toSearchParams and toUpstreamParams", () => {
+  const query = parseAlarmListQuery(
+    new URLSearchParams("status=open&sort=priority,desc&page=2&suppressed=true"),
+  ).query;
+
+  it("write a canonical URL that reads back to the same query", () => {
+    expect(toSearchParams(query).toString()).toBe(
+      "page=2&sort=priority%2Cdesc&status=open&suppressed=true",
+    );
+    expect(parseAlarmListQuery(toSearchParams(query)).query).toEqual(query);
+    expect(toSearchParams(DEFAULT_QUERY).toString()).toBe("");
+  });
+
+  it("always tell the upstream page, size and sort", () => {
+    expect(Object.fromEntries(toUpstreamParams(DEFAULT_QUERY))).toEqual({
+      page: "0",
+      size: "20",
+      sort: "timestamp_occured,desc",
+    });
+  });
+});
