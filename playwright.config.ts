@@ -117,8 +117,9 @@ export default defineConfig({
         // Only example.com addresses in group soc may use SSO (e2e/support/oidc-server.ts users).
         AUTH_OIDC_ALLOWED_DOMAINS: "example.com",
         AUTH_OIDC_ALLOWED_GROUPS: "soc",
-        // Local accounts: one to sign in with, one that the throttling spec locks out.
-        AUTH_LOCAL_USERS: ["local.analyst", "throttle.probe"]
+        // Local accounts: one to sign in with, and those the throttling spec locks out (one per
+        // attempt: a lock-out lasts 15 minutes, so a retry on the same server needs a fresh one).
+        AUTH_LOCAL_USERS: ["local.analyst", "throttle.probe", "throttle.probe.retry1"]
           .map(
             (user) =>
               `${user}:${bcrypt.hashSync((process.env.E2E_LOCAL_PASSWORD ??= "e2e-local-Passw0rd"), 10)}`,

@@ -105,6 +105,17 @@ describe("the env module", () => {
     );
   });
 
+  it("trusts no proxy's X-Forwarded-For unless AUTH_TRUSTED_PROXY_HOPS says how many there are", () => {
+    expect(parseEnv(base).auth.trustedProxyHops).toBe(0);
+    expect(parseEnv({ ...base, AUTH_TRUSTED_PROXY_HOPS: "" }).auth.trustedProxyHops).toBe(0);
+    expect(parseEnv({ ...base, AUTH_TRUSTED_PROXY_HOPS: " 2 " }).auth.trustedProxyHops).toBe(2);
+    for (const wrong of ["-1", "1.5", "one"]) {
+      expect(problems({ ...base, AUTH_TRUSTED_PROXY_HOPS: wrong }), wrong).toMatch(
+        /^  AUTH_TRUSTED_PROXY_HOPS must be .*0 when no reverse proxy is in front/m,
+      );
+    }
+  });
+
   it("requires the whole single sign-on triple once any of it is set", () => {
     const message = problems({ ...base, AUTH_OIDC_ISSUER: "https://idp.example.com" });
     expect(message).toMatch(/AUTH_OIDC_CLIENT_ID is required when single sign-on/);

@@ -109,6 +109,15 @@ const envSchema = z
     AUTH_OIDC_ALLOWED_DOMAINS: commaList,
     AUTH_OIDC_GROUPS_CLAIM: z.preprocess(emptyToUndefined, z.string().default("groups")),
     AUTH_OIDC_ALLOWED_GROUPS: commaList,
+    // Reverse proxies in front that append X-Forwarded-For: which entry is the client's address.
+    AUTH_TRUSTED_PROXY_HOPS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: "must be a whole number (0 when no reverse proxy is in front)" })
+        .int({ message: "must be a whole number (0 when no reverse proxy is in front)" })
+        .min(0, { message: "must be 0 or more (0 when no reverse proxy is in front)" })
+        .default(0),
+    ),
   })
   .superRefine((env, ctx) => {
     if (!env.USM_BASE_URL) {
@@ -191,6 +200,11 @@ export interface ServerEnv {
           allowedGroups: string[];
         }
       | undefined;
+    /**
+     * Reverse proxies in front of the dashboard that append X-Forwarded-For. 0: the header is the
+     * client's own word, so sign-in throttling adds a ceiling shared by all clients.
+     */
+    trustedProxyHops: number;
   };
 }
 
@@ -241,6 +255,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
               allowedGroups: env.AUTH_OIDC_ALLOWED_GROUPS,
             }
           : undefined,
+      trustedProxyHops: env.AUTH_TRUSTED_PROXY_HOPS,
     },
   };
 }

@@ -4,8 +4,10 @@ import { verifyLocalAccount, type LocalAccountConfig } from "./local-accounts";
 import { throttledErrorCode } from "./sign-in-errors";
 import { clientAddress, SignInThrottle } from "./throttle";
 
-// The username/password check behind next-auth's credentials provider: throttle first, then one
-// bcrypt comparison. A wrong password and an unknown user look the same to the caller.
+// The username/password check behind next-auth's credentials provider: take a throttle point
+// first (atomically, so parallel guesses cannot slip past a count taken before any of them is
+// recorded), then one bcrypt comparison. A wrong password and an unknown user look the same to
+// the caller, and cost the same points.
 
 const credentialsSchema = z.object({
   username: z.string().trim().min(1).max(128),
@@ -19,6 +21,11 @@ export interface SignedInUser {
   email: null;
 }
 
+export interface CredentialsConfig extends LocalAccountConfig {
+  /** Reverse proxies in front that append X-Forwarded-For (AUTH_TRUSTED_PROXY_HOPS). */
+  trustedProxyHops: number;
+}
+
 /** Thrown when throttled; next-auth passes the message on to the sign-in page as ?error=. */
 export class SignInThrottledError extends Error {
   override name = "SignInThrottledError";
@@ -30,21 +37,20 @@ export class SignInThrottledError extends Error {
 export async function authorizeCredentials(
   credentials: unknown,
   headers: Record<string, unknown> | undefined,
-  deps: { accounts: LocalAccountConfig; throttle: SignInThrottle },
+  deps: { accounts: CredentialsConfig; throttle: SignInThrottle },
 ): Promise<SignedInUser | null> {
   const parsed = credentialsSchema.safeParse(credentials);
   if (!parsed.success) return null;
   const { username, password } = parsed.data;
-  const subject = { username, address: clientAddress(headers) };
+  const { address, trusted } = clientAddress(headers, deps.accounts.trustedProxyHops);
+  const subject = { username, address, addressTrusted: trusted };
 
-  const wait = await deps.throttle.retryAfterSeconds(subject);
+  // The point taken here stays taken when the password is wrong: nothing to record afterwards.
+  const wait = await deps.throttle.attempt(subject);
   if (wait > 0) throw new SignInThrottledError(wait);
 
   const account = await verifyLocalAccount(username, password, deps.accounts);
-  if (!account) {
-    await deps.throttle.recordFailure(subject);
-    return null;
-  }
-  await deps.throttle.recordSuccess(subject);
+  if (!account) return null;
+  await deps.throttle.succeeded(subject);
   return { id: `local:${account}`, name: account, email: null };
 }
