@@ -2,107 +2,19 @@
 // GET /api/alarms (production build, signed in) next to the same page fetched straight from the
 // simulator, cache-cold and warm, and the upstream calls 100 concurrent analysts on one page cost.
 // Run standalone with `npx tsx bench/route-bench.ts`.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { startSimulator, type RunningSimulator } from "../simulator/index";
+import type { RunningSimulator } from "../simulator/index";
+import { startBenchApp } from "./bench-app";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const DIST_DIR = ".next-bench";
 const ALARMS = 5000;
 const LATENCY_MS = 50;
 const COLD_RUNS = 120;
 const WARM_RUNS = 200;
 const ANALYSTS = 100;
-const APP_CLIENT = { id: "bench-app", secret: `bench-app-${randomBytes(8).toString("hex")}` };
 const DIRECT_CLIENT = { id: "bench-direct", secret: "bench-direct-secret" };
-const DEMO_PASSWORD = `bench-${randomBytes(9).toString("base64url")}`;
-
-// ---------------------------------------------------------------------------------------------
-// Build and start
-
-function newestSourceChange(): number {
-  let newest = 0;
-  const visit = (path: string) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path))
-        if (!entry.endsWith(".test.ts")) visit(join(path, entry));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  for (const entry of ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts"]) {
-    visit(join(ROOT, entry));
-  }
-  for (const file of ["package.json", "next.config.mjs", "postcss.config.mjs", "tsconfig.json"]) {
-    visit(join(ROOT, file));
-  }
-  return newest;
-}
-
-function buildIfNeeded(env: NodeJS.ProcessEnv): void {
-  const buildId = join(ROOT, DIST_DIR, "BUILD_ID");
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceChange()) {
-    console.log(`using the build in ${DIST_DIR} (newer than the sources)`);
-    return;
-  }
-  console.log(`building the dashboard into ${DIST_DIR} ...`);
-  const result = spawnSync("npx", ["next", "build"], { cwd: ROOT, env, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("next build failed; see above");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** `next start` in its own process group: it leaves a next-server child behind otherwise. */
-function startApp(port: number, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn("npx", ["next", "start", "--port", String(port)], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return child;
-}
-
-function stopApp(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("next start did not come up within 60 s");
-}
 
 // ---------------------------------------------------------------------------------------------
 // Signing in (next-auth's credentials flow) with a minimal cookie jar
@@ -123,7 +35,7 @@ class CookieJar {
   }
 }
 
-async function signIn(appUrl: string): Promise<string> {
+async function signIn(appUrl: string, password: string): Promise<string> {
   const jar = new CookieJar();
   const csrfResponse = await fetch(`${appUrl}/api/auth/csrf`);
   jar.take(csrfResponse);
@@ -134,7 +46,7 @@ async function signIn(appUrl: string): Promise<string> {
     body: new URLSearchParams({
       csrfToken,
       username: "analyst",
-      password: DEMO_PASSWORD,
+      password,
       json: "true",
     }),
     redirect: "manual",
@@ -204,33 +116,14 @@ function printTable(rows: Array<[string, Stats, Stats | undefined]>): void {
 }
 
 export async function benchRoutes(): Promise<void> {
-  const sim = await startSimulator({
-    port: 0,
+  const app = await startBenchApp({
     alarms: ALARMS,
-    clients: [APP_CLIENT, DIRECT_CLIENT],
-    faults: { latencyMs: LATENCY_MS },
+    latencyMs: LATENCY_MS,
+    otherClients: [DIRECT_CLIENT],
   });
-  const port = await freePort();
-  const appUrl = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    NEXT_DIST_DIR: DIST_DIR,
-    USM_BASE_URL: sim.url,
-    USM_SIMULATOR: "1",
-    USM_CLIENT_ID: APP_CLIENT.id,
-    USM_CLIENT_SECRET: APP_CLIENT.secret,
-    DEMO_PASSWORD,
-    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    NEXTAUTH_URL: appUrl,
-  };
-  let app: ChildProcess | undefined;
+  const { sim, url: appUrl } = app;
   try {
-    buildIfNeeded(env);
-    app = startApp(port, env);
-    await waitUntilUp(`${appUrl}/api/auth/csrf`, app);
-    const cookie = await signIn(appUrl);
+    const cookie = await signIn(appUrl, app.demoPassword);
     const appHeaders = { Cookie: cookie };
     const directHeaders = { Authorization: `Bearer ${await directToken(sim)}` };
     const viaApp = (query: string) => `${appUrl}/api/alarms?${query}`;
@@ -239,7 +132,7 @@ export async function benchRoutes(): Promise<void> {
 
     console.log(
       `simulator: ${ALARMS} alarms, ${LATENCY_MS} ms latency, rate limit 100 GET/s; ` +
-        `app: next start (${DIST_DIR}), signed in as analyst`,
+        `app: next start (.next-bench), signed in as analyst`,
     );
     // Figures from a busy machine are not comparable with a quiet one's: say which this was.
     console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
@@ -299,8 +192,7 @@ export async function benchRoutes(): Promise<void> {
       `upstream 429s during the run: ${after.rateLimited}; tokens issued: ${after.tokensIssued}`,
     );
   } finally {
-    if (app) stopApp(app);
-    await sim.close();
+    await app.stop();
   }
 }
 

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
-import { startBenchApp } from "./ui-app";
+import { startBenchApp } from "./bench-app";
 
 const ALARMS = 5000;
 const LATENCY_MS = 50;

@@ -1,12 +1,12 @@
-// The UI bench's server: a production build of the dashboard in .next-bench (rebuilt only when
+// The benches' server: a production build of the dashboard in .next-bench (rebuilt only when
 // the sources are newer), started on a free port against an in-process simulator.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startSimulator, type RunningSimulator } from "../simulator/index";
+import { startSimulator, type RunningSimulator, type SimulatorClient } from "../simulator/index";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST_DIR = ".next-bench";
@@ -34,15 +34,19 @@ function newestSourceChange(): number {
   return newest;
 }
 
+// next build writes BUILD_ID before it has finished: trust only a stamp written after success.
+const BUILT_STAMP = join(ROOT, DIST_DIR, ".alarm-console-built");
+
 function buildIfNeeded(env: NodeJS.ProcessEnv): void {
-  const buildId = join(ROOT, DIST_DIR, "BUILD_ID");
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceChange()) {
+  if (existsSync(BUILT_STAMP) && statSync(BUILT_STAMP).mtimeMs >= newestSourceChange()) {
     console.log(`using the build in ${DIST_DIR} (newer than the sources)`);
     return;
   }
   console.log(`building the dashboard into ${DIST_DIR} ...`);
+  rmSync(BUILT_STAMP, { force: true });
   const result = spawnSync("npx", ["next", "build"], { cwd: ROOT, env, stdio: "inherit" });
   if (result.status !== 0) throw new Error("next build failed; see above");
+  writeFileSync(BUILT_STAMP, new Date().toISOString());
 }
 
 function freePort(): Promise<number> {
@@ -74,12 +78,14 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
 export async function startBenchApp(options: {
   alarms: number;
   latencyMs: number;
+  /** More simulator clients, e.g. one that measures the simulator directly. */
+  otherClients?: SimulatorClient[];
 }): Promise<BenchApp> {
-  const client = { id: "ui-bench", secret: `ui-bench-${randomBytes(8).toString("hex")}` };
+  const client = { id: "bench-app", secret: `bench-app-${randomBytes(8).toString("hex")}` };
   const sim = await startSimulator({
     port: 0,
     alarms: options.alarms,
-    clients: [client],
+    clients: [client, ...(options.otherClients ?? [])],
     faults: { latencyMs: options.latencyMs },
   });
   const port = await freePort();
