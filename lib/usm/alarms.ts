@@ -27,7 +27,7 @@ export async function fetchAlarmPage(
 ): Promise<AlarmPage> {
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
   return client.get("alarm-page", ALARMS_PATH, toUpstreamParams(query), (json) =>
-    alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query)),
+    alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, client.baseUrl)),
   );
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { alarmDetailSchema, alarmPageSchema, alarmSummarySchema } from "@/lib/alarms/types";
-import { toAlarmDetail, toAlarmPage, toAlarmSummary, withoutUpstreamOrigin } from "./reshape";
+import { toAlarmDetail, toAlarmPage, toAlarmSummary } from "./reshape";
 import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
+import { UPSTREAM_MARKER } from "./upstream-host";
 
 // The reshape layer on hand-written vendor payloads, in each of the shapes real deployments send.
 
@@ -125,6 +126,7 @@ describe("tolerance", () => {
     const page = toAlarmPage(
       upstreamPageSchema.parse({ page: { size: 20, totalElements: 0, totalPages: 0, number: 0 } }),
       { page: 0, size: 20 },
+      BASE,
     );
     expect(alarmPageSchema.parse(page)).toEqual({
       alarms: [],
@@ -201,13 +203,52 @@ describe("raw", () => {
     // The input is left as it was.
     expect(json._links.self.href).toBe(`${BASE}/api/2.0/alarms/${UUID}`);
   });
+});
 
-  it("strips the origin case-insensitively and keeps the query of an href", () => {
-    expect(
-      withoutUpstreamOrigin(
-        { a: [{ href: "HTTPS://Tenant.AlienVault.cloud/api/2.0/alarms?page=2&size=20" }] },
-        BASE,
-      ),
-    ).toEqual({ a: [{ href: "/api/2.0/alarms?page=2&size=20" }] });
+describe("the upstream's host in reshaped fields", () => {
+  const M = UPSTREAM_MARKER;
+
+  it("takes it out of the reshaped endpoints and events as well as raw", () => {
+    const detail = reshape(
+      alarm({
+        sources: [{ address: "203.0.113.7", hostname: "tenant.alienvault.cloud" }],
+        alarm_destinations: ["10.0.0.5"],
+        alarm_destination_fqdns: ["TENANT.alienvault.cloud:443"],
+        events: [
+          {
+            ...eventFields,
+            source_hostname: "http://tenant.alienvault.cloud",
+            log: "POST tenant.alienvault.cloud:443/api/2.0/oauth/token 401",
+          },
+        ],
+      }),
+    );
+    const { raw, ...reshaped } = detail;
+    expect(JSON.stringify(raw)).not.toMatch(/tenant\.alienvault\.cloud/i);
+    expect(JSON.stringify(reshaped)).not.toMatch(/tenant\.alienvault\.cloud/i);
+    expect(detail.sources[0]?.hostname).toBe(M);
+    expect(detail.destinations[0]?.fqdn).toBe(M);
+    expect(detail.events[0]?.source.hostname).toBe(M);
+    expect(detail.events[0]?.log).toBe(`POST ${M}/api/2.0/oauth/token 401`);
+    expect(alarmDetailSchema.parse(detail)).toEqual(detail);
+  });
+
+  it("takes it out of the alarms of a page", () => {
+    const page = toAlarmPage(
+      upstreamPageSchema.parse({
+        _embedded: {
+          alarms: [
+            alarm({
+              alarm_sources: ["203.0.113.7"],
+              alarm_source_names: ["tenant.alienvault.cloud"],
+            }),
+          ],
+        },
+      }),
+      { page: 0, size: 20 },
+      BASE,
+    );
+    expect(page.alarms[0]?.sources[0]).toMatchObject({ address: "203.0.113.7", name: M });
+    expect(JSON.stringify(page)).not.toContain("tenant.alienvault.cloud");
   });
 });

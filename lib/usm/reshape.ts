@@ -19,6 +19,7 @@ import type {
   UpstreamListAlarm,
   UpstreamPage,
 } from "./schemas";
+import { upstreamHostScrubber } from "./upstream-host";
 
 // Vendor JSON (already validated by lib/usm/schemas.ts) -> our own shapes. Everything the UI
 // renders comes from here: one event shape, numbers for times, endpoints whichever way the
@@ -207,21 +208,26 @@ export function toAlarmSummary(alarm: UpstreamAlarm | UpstreamListAlarm): AlarmS
 }
 
 /**
- * `raw` is the alarm exactly as received, except that no upstream address survives: every
- * `href` loses its origin (keeping path and query) and any other string loses the configured
- * base URL. The browser must never learn where the deployment lives.
+ * `raw` is the alarm exactly as received, except that no upstream address survives (see
+ * ./upstream-host); the reshaped fields are scrubbed the same way, here and in toAlarmPage.
  */
 export function toAlarmDetail(alarm: UpstreamAlarm, raw: unknown, baseUrl: string): AlarmDetail {
-  return {
+  const detail: AlarmDetail = {
     ...toAlarmSummary(alarm),
     events: (alarm.events ?? []).map(toAlarmEvent),
-    raw: withoutUpstreamOrigin(raw, baseUrl),
+    raw,
   };
+  return upstreamHostScrubber(baseUrl)(detail);
 }
 
-export function toAlarmPage(page: UpstreamPage, requested: { page: number; size: number }) {
-  const alarms = (page._embedded?.alarms ?? []).map(toAlarmSummary);
-  const result: AlarmPage = {
+export function toAlarmPage(
+  page: UpstreamPage,
+  requested: { page: number; size: number },
+  baseUrl: string,
+): AlarmPage {
+  const scrub = upstreamHostScrubber(baseUrl);
+  const alarms = (page._embedded?.alarms ?? []).map((alarm) => scrub(toAlarmSummary(alarm)));
+  return {
     alarms,
     page: {
       number: page.page?.number ?? requested.page,
@@ -230,31 +236,4 @@ export function toAlarmPage(page: UpstreamPage, requested: { page: number; size:
       totalPages: page.page?.totalPages ?? (alarms.length > 0 ? 1 : 0),
     },
   };
-  return result;
-}
-
-const ABSOLUTE_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** A deep copy of `value` with the upstream origin removed from every string (see toAlarmDetail). */
-export function withoutUpstreamOrigin(value: unknown, baseUrl: string): unknown {
-  const origin = new URL(baseUrl).origin;
-  const anywhere = new RegExp(escapeRegExp(origin), "gi");
-  const visit = (node: unknown, key: string | undefined): unknown => {
-    if (typeof node === "string") {
-      const stripped = key === "href" ? node.replace(ABSOLUTE_ORIGIN, "") : node;
-      return stripped.replace(anywhere, "");
-    }
-    if (Array.isArray(node)) return node.map((item) => visit(item, undefined));
-    if (node && typeof node === "object") {
-      return Object.fromEntries(
-        Object.entries(node).map(([name, child]) => [name, visit(child, name)]),
-      );
-    }
-    return node;
-  };
-  return visit(value, undefined);
 }

@@ -1,21 +1,41 @@
 import "server-only";
+import { ApiError } from "@/lib/api/errors";
 import type { RateBudget } from "./rate-budget";
 import { tokenSchema } from "./schemas";
 import { parseJson, send, statusError, upstreamErrors } from "./transport";
 
-// The client-credentials token: fetched lazily, shared by every call of this client, renewed
-// shortly before it runs out, and fetched by at most one request at a time however many calls
-// need it at once.
+// The client-credentials token: fetched lazily, shared by every call of this client, and fetched
+// by at most one request at a time however many calls need it at once. Renewal starts early and
+// in the background: calls keep using the held token until it is about to expire, so a slow or
+// failing token endpoint costs nothing until the held token really runs out.
 
 export const TOKEN_PATH = "/api/2.0/oauth/token";
 
-/** Renew this long before expiry: 10% of the lifetime, at most 30 s (a 2 s test token: 0.2 s). */
+/**
+ * Renew this long before expiry: half the lifetime, at most 5 minutes (the real 15-minute token
+ * is renewed after 10). Early, because a renewal blocks nobody and every minute of margin is a
+ * minute of token-endpoint outage that analysts do not notice.
+ */
 export function renewMargin(lifetimeMs: number): number {
-  return Math.min(30_000, lifetimeMs * 0.1);
+  return Math.min(5 * 60_000, lifetimeMs / 2);
+}
+
+/**
+ * Stop using a token this long before it expires: 5% of the lifetime, at most 5 s, so that a
+ * request sent just before the end does not reach the upstream after it. A request that still
+ * meets a 401 gets a fresh token and one retry (see UsmClient).
+ */
+export function expiryMargin(lifetimeMs: number): number {
+  return Math.min(5_000, lifetimeMs * 0.05);
+}
+
+/** After a background renewal failed, the next one waits this long (the endpoint is struggling). */
+function renewRetryDelay(lifetimeMs: number): number {
+  return Math.min(1_000, lifetimeMs / 20);
 }
 
 export interface TokenState {
-  /** True when a token is held and not yet due for renewal. */
+  /** True when a token is held that requests still use (not within its expiry margin). */
   valid: boolean;
   /** Epoch ms at which the held token expires, or null when none is held. */
   expiresAt: number | null;
@@ -33,26 +53,36 @@ export interface TokenManagerOptions {
 interface HeldToken {
   token: string;
   expiresAt: number;
+  /** From here a renewal runs in the background; the token is still used. */
   renewAt: number;
+  /** From here the token is no longer used: callers wait for the renewal. */
+  usableUntil: number;
+  lifetimeMs: number;
 }
 
 export class TokenManager {
   #held: HeldToken | undefined;
   #flight: Promise<string> | undefined;
+  /** Epoch ms before which no background renewal is started (after one failed). */
+  #nextBackgroundTry = 0;
   readonly #options: TokenManagerOptions;
 
   constructor(options: TokenManagerOptions) {
     this.#options = options;
   }
 
-  /** A usable access token: the held one, the one being fetched, or a newly fetched one. */
+  /**
+   * A usable access token: the held one (renewing it in the background once it is due), else
+   * the one being fetched, else a newly fetched one.
+   */
   get(): Promise<string> {
     const held = this.#held;
-    if (held && Date.now() < held.renewAt) return Promise.resolve(held.token);
-    this.#flight ??= this.#fetch().finally(() => {
-      this.#flight = undefined;
-    });
-    return this.#flight;
+    const now = Date.now();
+    if (held && now < held.usableUntil) {
+      if (now >= held.renewAt && now >= this.#nextBackgroundTry) this.#renewInBackground(held);
+      return Promise.resolve(held.token);
+    }
+    return this.#renew();
   }
 
   /**
@@ -66,9 +96,30 @@ export class TokenManager {
   state(): TokenState {
     const held = this.#held;
     return {
-      valid: Boolean(held && Date.now() < held.renewAt),
+      valid: Boolean(held && Date.now() < held.usableUntil),
       expiresAt: held?.expiresAt ?? null,
     };
+  }
+
+  /** The one flight for a new token, shared by everyone who needs it meanwhile. */
+  #renew(): Promise<string> {
+    this.#flight ??= this.#fetch().finally(() => {
+      this.#flight = undefined;
+    });
+    return this.#flight;
+  }
+
+  #renewInBackground(held: HeldToken): void {
+    if (this.#flight) return;
+    this.#renew().catch((error: unknown) => {
+      this.#nextBackgroundTry = Date.now() + renewRetryDelay(held.lifetimeMs);
+      // The code only: a message could one day carry more than it should, and a stack trace
+      // names files. The held token stays in use; a later call tries again.
+      const code = error instanceof ApiError ? error.code : "unexpected";
+      console.warn(
+        `[usm] background token renewal failed (${code}); the current token stays in use`,
+      );
+    });
   }
 
   async #fetch(): Promise<string> {
@@ -102,7 +153,10 @@ export class TokenManager {
       token: parsed.data.access_token,
       expiresAt,
       renewAt: expiresAt - renewMargin(lifetimeMs),
+      usableUntil: expiresAt - expiryMargin(lifetimeMs),
+      lifetimeMs,
     };
+    this.#nextBackgroundTry = 0;
     return parsed.data.access_token;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renewMargin } from "./token";
+import { expiryMargin, renewMargin } from "./token";
 import { retryAfterMs } from "./transport";
 
 describe("Retry-After", () => {
@@ -15,8 +15,18 @@ describe("Retry-After", () => {
 });
 
 describe("token renewal margin", () => {
-  it("is proportional for short lifetimes and capped for the real 15 minutes", () => {
-    expect(renewMargin(2_000)).toBe(200);
-    expect(renewMargin(899_000)).toBe(30_000);
+  it("is half the lifetime, capped at 5 minutes for the real 15-minute token", () => {
+    expect(renewMargin(2_000)).toBe(1_000);
+    expect(renewMargin(899_000)).toBe(300_000);
+  });
+});
+
+describe("token expiry margin", () => {
+  it("leaves a little of the lifetime unused, at most 5 s, and always after the renewal point", () => {
+    expect(expiryMargin(4_000)).toBe(200);
+    expect(expiryMargin(899_000)).toBe(5_000);
+    for (const lifetime of [1_000, 4_000, 60_000, 899_000, 86_400_000]) {
+      expect(expiryMargin(lifetime)).toBeLessThan(renewMargin(lifetime));
+    }
   });
 });

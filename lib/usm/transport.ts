@@ -14,7 +14,11 @@ export interface UpstreamResponse {
 export interface SendOptions {
   method: "GET" | "POST";
   url: URL;
-  /** Evaluated after the budget slot is granted, so a bearer token is as fresh as can be. */
+  /**
+   * Evaluated before a budget slot is taken, on every try. Waiting for a token must not hold a
+   * slot: slots granted while a slow token fetch is under way would all be spent in one burst
+   * when it arrives, over the upstream's limit.
+   */
   headers: () => Record<string, string> | Promise<Record<string, string>>;
   body?: string;
   budget: RateBudget;
@@ -74,10 +78,13 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One try: waits for a budget slot, then sends with a timeout covering headers and body. */
+/**
+ * One try: the headers (and so the token) first, then a budget slot, then the request with a
+ * timeout covering headers and body. Nothing is awaited between the slot and the send.
+ */
 async function once(options: SendOptions): Promise<UpstreamResponse> {
-  await options.budget.take();
   const headers = await options.headers();
+  await options.budget.take();
   try {
     const response = await fetch(options.url, {
       method: options.method,
