@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { alarmDetailSchema, alarmPageSchema } from "@/lib/alarms/types";
-import { createUsmClient, type UsmClient } from "@/lib/usm/client";
+import type { UsmClient } from "@/lib/usm/client";
+import { testClient } from "@/lib/usm/test-client";
 import { usmHealthSchema } from "@/lib/usm/health-types";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { handleAlarmDetail, handleAlarmList, handleHealth } from "./alarm-routes";
@@ -18,16 +19,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(() => {
   sim.reset();
-  client = createUsmClient({
-    baseUrl: sim.url,
-    clientId: CREDS.id,
-    clientSecret: CREDS.secret,
-    timeoutMs: 5_000,
-    cacheTtlMs: 3_000,
-    getPerSecond: 100,
-    postPerSecond: 50,
-    retryDeadlineMs: 500,
-  });
+  client = testClient(sim, CREDS, { retryDeadlineMs: 500 });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -108,15 +100,7 @@ describe("GET /api/alarms", () => {
 
   it("never answers 401 for rejected upstream credentials", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const wrong = createUsmClient({
-      baseUrl: sim.url,
-      clientId: CREDS.id,
-      clientSecret: "wrong",
-      timeoutMs: 5_000,
-      cacheTtlMs: 0,
-      getPerSecond: 100,
-      postPerSecond: 50,
-    });
+    const wrong = testClient(sim, { ...CREDS, secret: "wrong" }, { cacheTtlMs: 0 });
     const response = await handleAlarmList(new URL("http://app.test/api/alarms"), wrong);
     expect(response.status).toBe(502);
     expect(await errorOf(response)).toMatchObject({ code: "upstream_auth_failed" });

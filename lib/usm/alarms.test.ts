@@ -4,14 +4,15 @@ import { alarmDetailSchema, alarmPageSchema } from "@/lib/alarms/types";
 import { ApiError } from "@/lib/api/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarm, fetchAlarmPage, fetchHealth } from "./alarms";
-import { createUsmClient } from "./client";
+import type { UsmClient } from "./client";
 import { usmHealthSchema } from "./health-types";
+import { testClient } from "./test-client";
 
 // The typed operations the pages call, against the real simulator.
 
 const CREDS = { id: "ops-client", secret: "ops-secret-93d1" };
 let sim: RunningSimulator;
-let client: ReturnType<typeof createUsmClient>;
+let client: UsmClient;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, alarms: 1000, seed: 7, clients: [CREDS] });
@@ -19,15 +20,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(() => {
   sim.reset();
-  client = createUsmClient({
-    baseUrl: sim.url,
-    clientId: CREDS.id,
-    clientSecret: CREDS.secret,
-    timeoutMs: 5_000,
-    cacheTtlMs: 3_000,
-    getPerSecond: 100,
-    postPerSecond: 50,
-  });
+  client = testClient(sim, CREDS);
 });
 
 describe("fetchAlarmPage", () => {
@@ -120,15 +113,7 @@ describe("fetchHealth", () => {
   });
 
   it("throws the analyst's error when the upstream refuses the credentials", async () => {
-    const bad = createUsmClient({
-      baseUrl: sim.url,
-      clientId: CREDS.id,
-      clientSecret: "not-it",
-      timeoutMs: 5_000,
-      cacheTtlMs: 0,
-      getPerSecond: 100,
-      postPerSecond: 50,
-    });
+    const bad = testClient(sim, { ...CREDS, secret: "not-it" }, { cacheTtlMs: 0 });
     const error = await fetchHealth(bad).catch((e: unknown) => e);
     expect((error as ApiError).code).toBe("upstream_auth_failed");
   });

@@ -3,7 +3,8 @@ import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/alarms/query";
 import { ApiError } from "@/lib/api/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarmPage } from "./alarms";
-import { createUsmClient, type UsmClientConfig } from "./client";
+import type { UsmClientConfig } from "./client";
+import { testClient } from "./test-client";
 
 // The client against the real simulator over HTTP: tokens, rate budget, coalescing, cache.
 
@@ -12,17 +13,7 @@ const CREDS = { id: "test-client", secret: "test-secret-0c7e" };
 // Timeouts and queue waits are generous: a busy machine answers and drains the queue more
 // slowly, and what these tests measure is what reaches the upstream, not how fast.
 function clientFor(sim: RunningSimulator, overrides: Partial<UsmClientConfig> = {}) {
-  return createUsmClient({
-    baseUrl: sim.url,
-    clientId: CREDS.id,
-    clientSecret: CREDS.secret,
-    timeoutMs: 60_000,
-    maxQueueWaitMs: 60_000,
-    cacheTtlMs: 3_000,
-    getPerSecond: 100,
-    postPerSecond: 50,
-    ...overrides,
-  });
+  return testClient(sim, CREDS, { timeoutMs: 60_000, maxQueueWaitMs: 60_000, ...overrides });
 }
 
 const pageQuery = (page: number, size: AlarmListQuery["size"] = 10): AlarmListQuery => ({

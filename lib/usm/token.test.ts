@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarmPage } from "./alarms";
-import { createUsmClient } from "./client";
+import { testClient } from "./test-client";
 import { renewMargin } from "./token";
 
 // Token renewal against the real simulator: it runs in the background, so a failing token
@@ -27,15 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function uncachedClient() {
-  return createUsmClient({
-    baseUrl: sim.url,
-    clientId: CREDS.id,
-    clientSecret: CREDS.secret,
-    timeoutMs: 10_000,
-    cacheTtlMs: 0,
-    getPerSecond: 100,
-    postPerSecond: 50,
-  });
+  return testClient(sim, CREDS, { timeoutMs: 10_000, cacheTtlMs: 0 });
 }
 
 /** A page per call, never the same twice in a row (no cache here anyway). */

@@ -4,7 +4,8 @@ import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { ApiError, type ErrorCode } from "@/lib/api/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarmPage } from "./alarms";
-import { createUsmClient, type UsmClientConfig } from "./client";
+import type { UsmClientConfig } from "./client";
+import { testClient } from "./test-client";
 
 // Every way the upstream can fail, against the real simulator, and the one error an analyst
 // gets for it. No message may carry the upstream's address or a credential.
@@ -20,16 +21,7 @@ afterAll(() => sim.close());
 beforeEach(() => sim.reset());
 
 function clientFor(overrides: Partial<UsmClientConfig> = {}) {
-  return createUsmClient({
-    baseUrl: sim.url,
-    clientId: CREDS.id,
-    clientSecret: CREDS.secret,
-    timeoutMs: 2_000,
-    cacheTtlMs: 3_000,
-    getPerSecond: 100,
-    postPerSecond: 50,
-    ...overrides,
-  });
+  return testClient(sim, CREDS, { timeoutMs: 2_000, ...overrides });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
