@@ -102,10 +102,6 @@ export function fromUtcInputValue(value: string): number | undefined {
   return ms;
 }
 
-export function humanize(value: string): string {
-  return value.replace(/_/g, " ");
-}
-
 /** How long after the first a second time came: "+4 s", "+2 min 5 s", "+1 h 3 min". */
 export function formatDelay(fromMs: number | null, toMs: number | null): string | null {
   if (fromMs === null || toMs === null) return null;

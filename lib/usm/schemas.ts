@@ -42,7 +42,6 @@ export const tokenSchema = z.looseObject({
   scope: z.string().optional(),
   jti: z.string().optional(),
 });
-export type UpstreamToken = z.infer<typeof tokenSchema>;
 
 export const upstreamEndpointSchema = z.looseObject({
   address: looseString.nullish(),
@@ -79,7 +78,6 @@ const eventFields = {
 };
 
 export const flatEventSchema = z.looseObject(eventFields);
-export type UpstreamEventFields = z.infer<typeof flatEventSchema>;
 
 /** Seen in real list responses: the event's fields sit under `message`, with a numeric timeStamp. */
 export const wrappedEventSchema = z.looseObject({
