@@ -1,6 +1,7 @@
 // Security headers on every response (pages, route handlers, 404s, build assets). The pages'
 // Content-Security-Policy carries a per-request nonce and is set by proxy.ts; the responses the
-// proxy never sees (next-auth's endpoints, build assets, the favicon) get one that allows nothing.
+// proxy never sees (the API with next-auth's endpoints, build assets, the favicon) get one that
+// allows nothing.
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -36,7 +37,7 @@ const nextConfig = {
           { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
         ],
       },
-      ...["/api/auth/:path*", "/_next/static/:path*", "/_next/image", "/favicon.ico"].map(
+      ...["/api", "/api/:path*", "/_next/static/:path*", "/_next/image", "/favicon.ico"].map(
         (source) => ({ source, headers: [nothingAllowed] }),
       ),
     ];
