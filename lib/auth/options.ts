@@ -13,6 +13,11 @@ import { SignInThrottle } from "./throttle";
 
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
+/** Secure, __Secure-/__Host- prefixed cookies whenever the console is served over https. */
+export function usesSecureCookies(auth: ServerEnv["auth"]): boolean {
+  return auth.url?.startsWith("https://") ?? false;
+}
+
 export function buildAuthOptions(
   env: ServerEnv,
   throttle: SignInThrottle = new SignInThrottle(),
@@ -35,8 +40,7 @@ export function buildAuthOptions(
   return {
     secret: auth.secret,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-    // Secure, __Secure-/__Host- prefixed cookies whenever the console is served over https.
-    useSecureCookies: auth.url?.startsWith("https://") ?? false,
+    useSecureCookies: usesSecureCookies(auth),
     // Errors come back to the sign-in page too (?error=<code>), not to next-auth's own pages.
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers,

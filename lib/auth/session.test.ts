@@ -1,0 +1,55 @@
+import { encode } from "next-auth/jwt";
+import { describe, expect, it } from "vitest";
+import { analystOf, analystOfSessionToken } from "./session";
+
+// The session cookie as next-auth writes it (encode), read back the way every request reads it.
+
+const SECRET = "session-test-secret-0f3c9a7e5d1b";
+
+const token = (claims: Record<string, unknown>, maxAge = 3600) =>
+  encode({ token: claims, secret: SECRET, maxAge });
+
+describe("analystOfSessionToken", () => {
+  it("names the analyst of a valid session token, again from its cache", async () => {
+    const raw = await token({ sub: "1", name: "Ada Analyst", email: "ada@soc.example" });
+    const expected = { name: "Ada Analyst", email: "ada@soc.example" };
+    expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
+    expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
+  });
+
+  it("refuses a token encrypted with another secret", async () => {
+    const raw = await encode({
+      token: { sub: "1", name: "Ada" },
+      secret: "another-secret-entirely-1234567",
+    });
+    expect(await analystOfSessionToken(raw, SECRET)).toBeNull();
+  });
+
+  it("refuses a tampered token and a token past its expiry", async () => {
+    const raw = await token({ sub: "1", name: "Ada" });
+    const tampered = `${raw.slice(0, -4)}${raw.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
+    expect(await analystOfSessionToken(tampered, SECRET)).toBeNull();
+    // next-auth tolerates 15 s of clock skew; this one expired a minute ago.
+    const expired = await token({ sub: "1", name: "Ada" }, -60);
+    expect(await analystOfSessionToken(expired, SECRET)).toBeNull();
+  });
+
+  it("refuses a token that names nobody", async () => {
+    expect(await analystOfSessionToken(await token({ sub: "1" }), SECRET)).toBeNull();
+  });
+});
+
+describe("analystOf", () => {
+  it("names an analyst by name, or by email when the provider sent no name", () => {
+    expect(analystOf({ name: "Ada", email: "ada@soc.example" })).toEqual({
+      name: "Ada",
+      email: "ada@soc.example",
+    });
+    expect(analystOf({ email: "bo@soc.example" })).toEqual({
+      name: "bo@soc.example",
+      email: "bo@soc.example",
+    });
+    expect(analystOf({ name: 42 } as never)).toBeNull();
+    expect(analystOf(null)).toBeNull();
+  });
+});
