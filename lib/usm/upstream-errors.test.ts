@@ -1,4 +1,5 @@
-import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { ApiError, type ErrorCode } from "@/lib/api/errors";
@@ -83,6 +84,38 @@ describe("upstream failures become our error shape", () => {
       status: 502,
     });
     expectSafe(error, baseUrl);
+  });
+
+  it("follows no redirect: the bearer token never reaches the redirect's target", async () => {
+    const reached: Array<string | undefined> = [];
+    const elsewhere = createHttpServer((request, response) => {
+      reached.push(request.headers.authorization);
+      response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const redirecting = createHttpServer((request, response) => {
+      if (request.url?.startsWith("/api/2.0/oauth/token")) {
+        response.writeHead(200, { "Content-Type": "application/json" });
+        response.end(
+          JSON.stringify({ access_token: "t0ken", token_type: "bearer", expires_in: 899 }),
+        );
+        return;
+      }
+      response.writeHead(302, { Location: `${target}${request.url}` }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+    const baseUrl = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+    try {
+      const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, clientFor({ baseUrl })));
+      expect(error.code).toBe("upstream_invalid_response");
+      expect(error.message).toContain("HTTP 302");
+      expectSafe(error, baseUrl);
+      expect(reached).toEqual([]);
+    } finally {
+      redirecting.close();
+      elsewhere.close();
+    }
   });
 
   it("maps a malformed JSON body to 502 upstream_invalid_response", async () => {
