@@ -26,12 +26,26 @@ function upstreamHostPattern(host: string): RegExp {
   return new RegExp(`${before}${scheme}${host}(?::\\d{1,5})?${after}`, "gi");
 }
 
+type Scrubber = <T>(value: T) => T;
+
+// One per deployment, built once: compiling its patterns for every page cost more than using them.
+const scrubbers = new Map<string, Scrubber>();
+
 /**
  * A deep copy function that takes the upstream's address out of every string: an `href` loses
  * its origin whatever the host (keeping path and query, like a link relative to the deployment),
  * and every string loses the upstream's host in any form, replaced by UPSTREAM_MARKER.
  */
-export function upstreamHostScrubber(baseUrl: string): <T>(value: T) => T {
+export function upstreamHostScrubber(baseUrl: string): Scrubber {
+  let scrubber = scrubbers.get(baseUrl);
+  if (!scrubber) {
+    scrubber = buildScrubber(baseUrl);
+    scrubbers.set(baseUrl, scrubber);
+  }
+  return scrubber;
+}
+
+function buildScrubber(baseUrl: string): Scrubber {
   const host = escapeRegExp(new URL(baseUrl).hostname);
   // A plain search first: most strings do not mention the host, and it is ~10x cheaper.
   const mentioned = new RegExp(host, "i");
