@@ -1,11 +1,14 @@
 // What the dashboard's API route adds on top of the upstream: p50/p99 of one page through
 // GET /api/alarms (production build, signed in) next to the same page fetched straight from the
 // simulator, cache-cold and warm, and the upstream calls 100 concurrent analysts on one page cost.
-// Run standalone with `npx tsx bench/route-bench.ts`.
+// Run standalone with `npx tsx --conditions=react-server bench/route-bench.ts` (the condition
+// lets it load the server-only client code it times in-process).
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_QUERY } from "../lib/alarms/query";
+import { alarmPageFromUpstream } from "../lib/usm/alarms";
 import type { RunningSimulator } from "../simulator/index";
 import { startBenchApp } from "./bench-app";
 
@@ -76,17 +79,37 @@ function summarise(times: number[]): Stats {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 }
 
-async function timed(
-  url: string,
-  headers: Record<string, string>,
-  expectedStatus = 200,
-): Promise<number> {
+/** What a measured answer must hold; a fast answer nobody can read must not count. */
+type Expect = { status: 200; rows: (json: unknown) => unknown; count: number } | { status: 400 };
+
+const appRows = (json: unknown) => (json as { alarms?: unknown }).alarms;
+const upstreamRows = (json: unknown) =>
+  (json as { _embedded?: { alarms?: unknown } })._embedded?.alarms;
+const page = (rows: (json: unknown) => unknown, count = 20): Expect => ({
+  status: 200,
+  rows,
+  count,
+});
+
+/** Milliseconds until the whole body arrived; then (off the clock) the body is checked. */
+async function timed(url: string, headers: Record<string, string>, want: Expect): Promise<number> {
   const start = performance.now();
   const response = await fetch(url, { headers });
-  await response.arrayBuffer();
+  const body = await response.arrayBuffer();
   const ms = performance.now() - start;
-  if (response.status !== expectedStatus)
-    throw new Error(`HTTP ${response.status} from ${new URL(url).pathname}`);
+  const where = new URL(url).pathname;
+  if (response.status !== want.status) throw new Error(`HTTP ${response.status} from ${where}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new Error(`${where} answered ${body.byteLength} bytes that are not JSON`);
+  }
+  if (want.status === 200) {
+    const rows = want.rows(json);
+    if (!Array.isArray(rows) || rows.length !== want.count)
+      throw new Error(`${where} answered without the ${want.count} alarms asked for`);
+  }
   return ms;
 }
 
@@ -115,6 +138,38 @@ function printTable(rows: Array<[string, Stats, Stats | undefined]>): void {
   }
 }
 
+/**
+ * The dashboard's own work on one upstream page, in this process with a warm JIT: JSON.parse of
+ * the ~230 KB answer, then the tolerant schema, the reshape and the strict check, exactly as
+ * fetchAlarmPage does it. The cold figures above also hold Next's request handling and gzip.
+ */
+async function clientWork(simUrl: string, headers: Record<string, string>): Promise<void> {
+  const texts: string[] = [];
+  for (let n = 0; n < 40; n++) {
+    const response = await fetch(`${simUrl}/api/2.0/alarms?page=${n}&size=20`, { headers });
+    texts.push(await response.text());
+  }
+  const parse: number[] = [];
+  const total: number[] = [];
+  for (let round = 0; round < 10; round++) {
+    for (const text of texts) {
+      const start = performance.now();
+      const json: unknown = JSON.parse(text);
+      const parsed = performance.now();
+      alarmPageFromUpstream(json, DEFAULT_QUERY, simUrl); // a page of 20, newest first
+      if (round >= 3) {
+        parse.push(parsed - start);
+        total.push(performance.now() - start);
+      }
+    }
+  }
+  const kb = Math.round(texts.reduce((sum, text) => sum + text.length, 0) / texts.length / 1024);
+  console.log(
+    `the client's own work per page of 20 (~${kb} KB upstream, in-process, warm): ` +
+      `p50 ${summarise(total).p50.toFixed(2)} ms, of which JSON.parse ${summarise(parse).p50.toFixed(2)} ms`,
+  );
+}
+
 export async function benchRoutes(): Promise<void> {
   const app = await startBenchApp({
     alarms: ALARMS,
@@ -138,29 +193,42 @@ export async function benchRoutes(): Promise<void> {
     console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
     // Warm-up: token, JIT, connections. Pages 240+ are never used below.
     for (let i = 0; i < 10; i++) {
-      await timed(viaApp(`page=${240 + i}&size=20`), appHeaders);
-      await timed(direct(`page=${240 + i}&size=20`), directHeaders);
+      await timed(viaApp(`page=${240 + i}&size=20`), appHeaders, page(appRows));
+      await timed(direct(`page=${240 + i}&size=20`), directHeaders, page(upstreamRows));
     }
 
     // Cold: distinct pages, so the app's cache never answers; the two sides interleaved.
     const cold = { app: [] as number[], direct: [] as number[] };
-    for (let page = 0; page < COLD_RUNS; page++) {
-      cold.direct.push(await timed(direct(`page=${page}&size=20`), directHeaders));
-      cold.app.push(await timed(viaApp(`page=${page + COLD_RUNS}&size=20`), appHeaders));
+    for (let n = 0; n < COLD_RUNS; n++) {
+      cold.direct.push(await timed(direct(`page=${n}&size=20`), directHeaders, page(upstreamRows)));
+      cold.app.push(
+        await timed(viaApp(`page=${n + COLD_RUNS}&size=20`), appHeaders, page(appRows)),
+      );
     }
 
-    // Warm: one page again and again (the app's short cache answers; the simulator cannot).
-    const warm = { app: [] as number[], direct: [] as number[] };
-    await timed(viaApp("page=0&size=20"), appHeaders);
+    // Warm: one page again and again (the app's short cache answers; the simulator cannot),
+    // also asked for uncompressed: the difference is what Next's gzip of the answer costs.
+    const warm = { app: [] as number[], direct: [] as number[], plain: [] as number[] };
+    const plainHeaders = { ...appHeaders, "Accept-Encoding": "identity" };
+    await timed(viaApp("page=0&size=20"), appHeaders, page(appRows));
     for (let i = 0; i < WARM_RUNS; i++) {
-      warm.direct.push(await timed(direct("page=0&size=20"), directHeaders));
-      warm.app.push(await timed(viaApp("page=0&size=20"), appHeaders));
+      warm.direct.push(await timed(direct("page=0&size=20"), directHeaders, page(upstreamRows)));
+      const gzip = () => timed(viaApp("page=0&size=20"), appHeaders, page(appRows));
+      const plain = () => timed(viaApp("page=0&size=20"), plainHeaders, page(appRows));
+      // Taking turns at following the direct call, so neither always meets a rested server.
+      if (i % 2 === 0) {
+        warm.app.push(await gzip());
+        warm.plain.push(await plain());
+      } else {
+        warm.plain.push(await plain());
+        warm.app.push(await gzip());
+      }
     }
 
     // The floor: proxy, session check and an error answer, no upstream call (a 400).
     const floor: number[] = [];
     for (let i = 0; i < WARM_RUNS; i++) {
-      floor.push(await timed(viaApp("size=7"), appHeaders, 400));
+      floor.push(await timed(viaApp("size=7"), appHeaders, { status: 400 }));
     }
 
     printTable([
@@ -170,6 +238,7 @@ export async function benchRoutes(): Promise<void> {
         summarise(cold.direct),
       ],
       [`warm, same page of 20 (${WARM_RUNS}x)`, summarise(warm.app), summarise(warm.direct)],
+      [`warm, the same, not compressed (${WARM_RUNS}x)`, summarise(warm.plain), undefined],
       [`floor: session check + 400, no upstream (${WARM_RUNS}x)`, summarise(floor), undefined],
     ]);
 
@@ -177,7 +246,9 @@ export async function benchRoutes(): Promise<void> {
     const before = sim.stats();
     const started = performance.now();
     const times = await Promise.all(
-      Array.from({ length: ANALYSTS }, () => timed(viaApp("page=3&size=50"), appHeaders)),
+      Array.from({ length: ANALYSTS }, () =>
+        timed(viaApp("page=3&size=50"), appHeaders, page(appRows, 50)),
+      ),
     );
     const wall = performance.now() - started;
     const after = sim.stats();
@@ -191,6 +262,8 @@ export async function benchRoutes(): Promise<void> {
     console.log(
       `upstream 429s during the run: ${after.rateLimited}; tokens issued: ${after.tokensIssued}`,
     );
+
+    await clientWork(sim.url, directHeaders);
   } finally {
     await app.stop();
   }

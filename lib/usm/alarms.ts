@@ -20,6 +20,15 @@ import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
 
 const ALARMS_PATH = "/api/2.0/alarms";
 
+/** The upstream's JSON for one page as the list view's AlarmPage; throws on a mismatch. */
+export function alarmPageFromUpstream(
+  json: unknown,
+  query: AlarmListQuery,
+  baseUrl: string,
+): AlarmPage {
+  return alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, baseUrl));
+}
+
 /** One page of alarms, as the list view shows it. */
 export async function fetchAlarmPage(
   query: AlarmListQuery,
@@ -27,7 +36,7 @@ export async function fetchAlarmPage(
 ): Promise<AlarmPage> {
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
   return client.get("alarm-page", ALARMS_PATH, toUpstreamParams(query), (json) =>
-    alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, client.baseUrl)),
+    alarmPageFromUpstream(json, query, client.baseUrl),
   );
 }
 
