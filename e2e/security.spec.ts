@@ -181,6 +181,42 @@ test.describe("signed out", () => {
 });
 
 test.describe("signed in", () => {
+  test("a tampered or forged session cookie opens neither the API nor a page", async ({
+    context,
+    playwright,
+  }) => {
+    const session = (await context.cookies(e2e.appUrl)).find((cookie) =>
+      cookie.name.endsWith("next-auth.session-token"),
+    );
+    expect(session, "the signed-in state has a session cookie").toBeDefined();
+    const { name, value } = session!;
+    const forgeries = {
+      tampered: `${value.slice(0, -4)}${value.endsWith("AAAA") ? "BBBB" : "AAAA"}`,
+      truncated: value.split(".").slice(0, 4).join("."),
+      garbage: "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..not.a.token",
+    };
+    for (const [what, forged] of Object.entries({ genuine: value, ...forgeries })) {
+      const browser = await playwright.request.newContext({
+        baseURL: e2e.appUrl,
+        extraHTTPHeaders: { Cookie: `${name}=${forged}` },
+      });
+      const api = await browser.get("/api/alarms?size=10");
+      const page = await browser.get("/alarms", { maxRedirects: 0 });
+      if (what === "genuine") {
+        expect(api.status(), what).toBe(200);
+        expect(page.status(), what).toBe(200);
+      } else {
+        expect(api.status(), what).toBe(401);
+        expect(parseErrorBody(await api.json())?.error.code, what).toBe("unauthenticated");
+        expect(page.status(), what).toBe(307);
+        expect(new URL(page.headers()["location"] ?? "", e2e.appUrl).pathname, what).toBe(
+          "/signin",
+        );
+      }
+      await browser.dispose();
+    }
+  });
+
   /** Values for dynamic segments: a real alarm id when the API gives one, else a sample. */
   async function sampleValues(page: Page): Promise<(param: string) => string> {
     const response = await page.request.get("/api/alarms?size=10");
