@@ -3,15 +3,14 @@
 // page gets a Content-Security-Policy with a fresh nonce. The static security headers, and the
 // API's own CSP, come from next.config.mjs. Route handlers check the session themselves
 // (lib/api/handler.ts) and answer 401 in our error shape, never a redirect.
-import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
-import { getToken } from "next-auth/jwt";
-import { withAuth, type NextRequestWithAuth } from "next-auth/middleware";
+import { NextResponse, type NextRequest } from "next/server";
 import { afterSignInPath } from "@/lib/auth/callback-url";
 import { contentSecurityPolicy, createNonce, HSTS_VALUE } from "@/lib/auth/content-security-policy";
 import { REQUEST_PATH_HEADER, SIGN_IN_PATH } from "@/lib/auth/paths";
+import { analystOfCookies } from "@/lib/auth/session-token";
 import { serverEnv } from "@/lib/env";
 
-export async function proxy(request: NextRequest, event: NextFetchEvent): Promise<Response> {
+export async function proxy(request: NextRequest): Promise<Response> {
   const env = serverEnv();
   const https =
     env.auth.url?.startsWith("https://") === true ||
@@ -31,19 +30,24 @@ export async function proxy(request: NextRequest, event: NextFetchEvent): Promis
 
   const origin = env.auth.url ?? request.nextUrl.origin;
   const { pathname, searchParams } = request.nextUrl;
+  // The same cached check the pages and route handlers make: one decryption per cookie.
+  const signedIn = (await analystOfCookies(request.cookies, env.auth)) !== null;
 
-  // Signed in already (a second tab, a shared link to the sign-in page): on to the callbackUrl,
-  // as an HTTP redirect before any rendering.
-  if (pathname === SIGN_IN_PATH && (await getToken({ req: request, secret: env.auth.secret }))) {
+  if (pathname === SIGN_IN_PATH) {
+    // Signed in already (a second tab, a shared link to the sign-in page): on to the
+    // callbackUrl, as an HTTP redirect before any rendering.
+    if (!signedIn) return withHeaders(forward(), csp, https);
     const target = afterSignInPath(searchParams.get("callbackUrl"));
     return withHeaders(NextResponse.redirect(new URL(target, origin), 307), csp, https);
   }
+  if (signedIn) return withHeaders(forward(), csp, https);
 
-  const gate = await withAuth(forward, {
-    secret: env.auth.secret,
-    pages: { signIn: SIGN_IN_PATH },
-  })(request as NextRequestWithAuth, event);
-  return withHeaders(gate ? cleanSignInRedirect(gate, request, origin) : forward(), csp, https);
+  // Signed out: to the sign-in page on the configured origin (NEXTAUTH_URL) rather than
+  // whatever Host the request named, coming back to exactly this link afterwards.
+  const query = new URLSearchParams({ callbackUrl: requestedPath(request.nextUrl) });
+  const redirect = NextResponse.redirect(new URL(`${SIGN_IN_PATH}?${query}`, origin), 307);
+  redirect.headers.set("Cache-Control", "no-store");
+  return withHeaders(redirect, csp, https);
 }
 
 function withHeaders(response: Response, csp: string, https: boolean): Response {
@@ -68,27 +72,10 @@ function requestedPath(url: URL): string {
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
-/**
- * withAuth's redirect to the sign-in page, on the configured origin (NEXTAUTH_URL) rather than
- * whatever Host the request named, with its callbackUrl cleaned the same way.
- */
-function cleanSignInRedirect(response: Response, request: NextRequest, origin: string): Response {
-  const location = response.headers.get("location");
-  if (!location) return response;
-  const target = new URL(location, request.nextUrl);
-  const callback = target.searchParams.get("callbackUrl");
-  if (target.pathname !== SIGN_IN_PATH || !callback) return response;
-  const query = new URLSearchParams({
-    callbackUrl: requestedPath(new URL(callback, request.nextUrl)),
-  });
-  const redirect = NextResponse.redirect(new URL(`${SIGN_IN_PATH}?${query}`, origin), 307);
-  redirect.headers.set("Cache-Control", "no-store");
-  return redirect;
-}
-
 export const config = {
   // Pages only: not the API (JSON needs no nonce, and skipping the proxy saves every API call
-  // a millisecond and a half), build assets or the favicon; next.config.mjs gives those their
-  // headers. The sign-in page is included for its CSP nonce; withAuth lets it through.
-  matcher: ["/((?!api/|api$|_next/static/|_next/image|favicon\\.ico).*)"],
+  // a millisecond and a half), Next's own /_next paths (build assets, image optimiser, the dev
+  // server's HMR socket) or the favicon; next.config.mjs gives those their headers. The
+  // sign-in page is included for its CSP nonce.
+  matcher: ["/((?!api/|api$|_next/|favicon\\.ico).*)"],
 };

@@ -6,17 +6,13 @@ import { safeCallbackPath } from "./callback-url";
 import { authorizeCredentials } from "./credentials";
 import { SIGN_IN_PATH } from "./paths";
 import { decideOidcAccess, OIDC_PROVIDER_ID, oidcProvider } from "./oidc";
+import { usesSecureCookies } from "./session-token";
 import { SignInThrottle } from "./throttle";
 
 // next-auth (v4) for the console: JWT sessions; local accounts and the simulator's demo account
 // through the credentials provider; single sign-on through any OpenID Connect provider.
 
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
-
-/** Secure, __Secure-/__Host- prefixed cookies whenever the console is served over https. */
-export function usesSecureCookies(auth: ServerEnv["auth"]): boolean {
-  return auth.url?.startsWith("https://") ?? false;
-}
 
 export function buildAuthOptions(
   env: ServerEnv,

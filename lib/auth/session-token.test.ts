@@ -1,6 +1,6 @@
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { analystOf, analystOfSessionToken } from "./session";
+import { analystOf, analystOfSessionToken } from "./session-token";
 
 // The session cookie as next-auth writes it (encode), read back the way every request reads it.
 
