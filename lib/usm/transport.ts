@@ -8,7 +8,8 @@ import type { RateBudget } from "./rate-budget";
 
 export interface UpstreamResponse {
   status: number;
-  headers: Headers;
+  /** The Retry-After header, the one header callers read (on a 429). */
+  retryAfter: string | undefined;
   text: string;
 }
 
@@ -68,9 +69,12 @@ function formatSeconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
-/** Retry-After as milliseconds (delta-seconds or an HTTP date), or undefined. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
-  const value = headers.get("retry-after")?.trim();
+/** A Retry-After value as milliseconds (delta-seconds or an HTTP date), or undefined. */
+export function retryAfterMs(
+  header: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
+  const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
   const date = Date.parse(value);
@@ -78,16 +82,6 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-      headers.append(name, item);
-    }
-  }
-  return headers;
-}
 
 /**
  * One try: the headers (and so the token) first, then a budget slot, then the request with a
@@ -109,7 +103,12 @@ async function once(options: SendOptions): Promise<UpstreamResponse> {
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     const text = await response.body.text();
-    return { status: response.statusCode, headers: toHeaders(response.headers), text };
+    const retryAfter = response.headers["retry-after"];
+    return {
+      status: response.statusCode,
+      retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      text,
+    };
   } catch (error) {
     // Deliberately no `cause`: a network error's message names the host and port.
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
@@ -129,7 +128,7 @@ export async function send(options: SendOptions): Promise<UpstreamResponse> {
     const response = await once(options);
     if (response.status !== 429) return response;
     const backoff = Math.min(MAX_BACKOFF_MS, 200 * 2 ** attempt) * (0.5 + Math.random() / 2);
-    const wait = retryAfterMs(response.headers) ?? backoff;
+    const wait = retryAfterMs(response.retryAfter) ?? backoff;
     if (Date.now() + wait > deadline) {
       throw upstreamErrors.rateLimited(Math.max(1, Math.ceil(wait / 1000)));
     }
