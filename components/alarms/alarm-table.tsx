@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import type { AlarmListQuery } from "@/lib/alarms/query";
 import type { AlarmSummary } from "@/lib/alarms/types";
-import { detailHref } from "@/lib/alarms/url-state";
+import { detailHrefsFor } from "@/lib/alarms/url-state";
 import { alarmColumns } from "./alarm-columns";
 import { SortButton, ariaSort } from "./sort-button";
 import { useRowPrefetch } from "./use-row-prefetch";
@@ -28,6 +28,7 @@ export function AlarmTable({
 }) {
   const router = useRouter();
   const prefetch = useRowPrefetch();
+  const detailHref = useMemo(() => detailHrefsFor(query), [query]);
   // react-table rebuilds its instance every render; nothing below relies on memoizing it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -37,7 +38,7 @@ export function AlarmTable({
     getRowId: (alarm) => alarm.uuid,
     manualSorting: true,
     manualPagination: true,
-    meta: useMemo(() => ({ detailHref: (uuid: string) => detailHref(uuid, query) }), [query]),
+    meta: useMemo(() => ({ detailHref }), [detailHref]),
   });
 
   function openRow(event: React.MouseEvent<HTMLTableRowElement>, href: string) {
@@ -110,7 +111,7 @@ export function AlarmTable({
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row, index) => {
-            const href = detailHref(row.original.uuid, query);
+            const href = detailHref(row.original.uuid);
             return (
               <tr
                 key={row.id}

@@ -101,8 +101,14 @@ export function listHrefFrom(from: string | undefined | null): string {
   return `/alarms${listSearch(query)}`;
 }
 
+/** Detail page hrefs for the rows of one list view, remembering that view (built once). */
+export function detailHrefsFor(query: AlarmListQuery): (uuid: string) => string {
+  const from = toSearchParams(query).toString();
+  const search = from ? `?${new URLSearchParams({ from })}` : "";
+  return (uuid) => `/alarms/${encodeURIComponent(uuid)}${search}`;
+}
+
 /** The detail page's href, remembering the list view it was opened from. */
 export function detailHref(uuid: string, query: AlarmListQuery): string {
-  const from = toSearchParams(query).toString();
-  return `/alarms/${encodeURIComponent(uuid)}${from ? `?${new URLSearchParams({ from })}` : ""}`;
+  return detailHrefsFor(query)(uuid);
 }
