@@ -19,8 +19,7 @@ async function respond(route: string, work: () => Promise<unknown>): Promise<Res
   try {
     response = NextResponse.json(await work(), { headers: PRIVATE });
   } catch (error) {
-    response = errorResponse(error);
-    response.headers.set("Cache-Control", PRIVATE["Cache-Control"]);
+    response = errorResponse(error, PRIVATE["Cache-Control"]);
     if (response.status >= 500) {
       // Route, status, code and duration only: never a message (it may quote upstream data).
       const code = error instanceof ApiError ? error.code : "internal";

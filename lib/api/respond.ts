@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { ApiError } from "./errors";
 
 /** Serialises an ApiError (or anything thrown) as our one error shape. Never leaks internals. */
-export function errorResponse(error: unknown): NextResponse {
+export function errorResponse(error: unknown, cacheControl = "no-store"): NextResponse {
   const apiError =
     error instanceof ApiError
       ? error
@@ -12,7 +12,7 @@ export function errorResponse(error: unknown): NextResponse {
     // The message of an unexpected error may carry an upstream URL or a token: log its kind only.
     console.error(`[api] unexpected ${error instanceof Error ? error.name : typeof error}`);
   }
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers({ "Cache-Control": cacheControl });
   if (apiError.retryAfterSeconds !== undefined) {
     headers.set("Retry-After", String(apiError.retryAfterSeconds));
   }
