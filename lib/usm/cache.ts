@@ -55,11 +55,6 @@ export class CoalescingCache {
     return this.entries.size;
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
   private store(key: string, value: unknown, bytes: number): void {
     const { ttlMs, maxEntries, maxBytes } = this.options;
     if (ttlMs <= 0 || bytes > maxBytes) return;

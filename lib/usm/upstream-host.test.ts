@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { UPSTREAM_MARKER, withoutUpstreamHost } from "./upstream-host";
+import { UPSTREAM_MARKER, upstreamHostScrubber } from "./upstream-host";
+
+const withoutUpstreamHost = (value: unknown, baseUrl: string) =>
+  upstreamHostScrubber(baseUrl)(value);
 
 // The upstream's address in every form it can take in a vendor payload, and the names and
 // numbers that merely look like it.

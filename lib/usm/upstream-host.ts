@@ -66,8 +66,3 @@ function buildScrubber(baseUrl: string): Scrubber {
   // The copy has the input's shape: only strings change, and they stay strings.
   return <T>(value: T) => visit(value, undefined) as T;
 }
-
-/** `value` deeply copied without the upstream's address in any string. */
-export function withoutUpstreamHost(value: unknown, baseUrl: string): unknown {
-  return upstreamHostScrubber(baseUrl)(value);
-}
