@@ -1,17 +1,15 @@
 // The benches' server: a production build of the dashboard in .next-bench (rebuilt only when
 // the sources are newer), started on a free port against an in-process simulator.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build, isBuildCurrent } from "../scripts/build-stamp.mjs";
 import { startSimulator, type RunningSimulator, type SimulatorClient } from "../simulator/index";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST_DIR = ".next-bench";
-const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts"];
-const CONFIG = ["package.json", "next.config.mjs", "postcss.config.mjs", "tsconfig.json"];
 
 export interface BenchApp {
   url: string;
@@ -20,33 +18,13 @@ export interface BenchApp {
   stop(): Promise<void>;
 }
 
-function newestSourceChange(): number {
-  let newest = 0;
-  const visit = (path: string) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (!stat.isDirectory()) newest = Math.max(newest, stat.mtimeMs);
-    else
-      for (const entry of readdirSync(path))
-        if (!entry.endsWith(".test.ts")) visit(join(path, entry));
-  };
-  for (const entry of [...SOURCES, ...CONFIG]) visit(join(ROOT, entry));
-  return newest;
-}
-
-// next build writes BUILD_ID before it has finished: trust only a stamp written after success.
-const BUILT_STAMP = join(ROOT, DIST_DIR, ".alarm-console-built");
-
 function buildIfNeeded(env: NodeJS.ProcessEnv): void {
-  if (existsSync(BUILT_STAMP) && statSync(BUILT_STAMP).mtimeMs >= newestSourceChange()) {
+  if (isBuildCurrent(ROOT, DIST_DIR)) {
     console.log(`using the build in ${DIST_DIR} (newer than the sources)`);
     return;
   }
   console.log(`building the dashboard into ${DIST_DIR} ...`);
-  rmSync(BUILT_STAMP, { force: true });
-  const result = spawnSync("npx", ["next", "build"], { cwd: ROOT, env, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("next build failed; see above");
-  writeFileSync(BUILT_STAMP, new Date().toISOString());
+  if (!build(ROOT, DIST_DIR, env).ok) throw new Error("next build failed; see above");
 }
 
 function freePort(): Promise<number> {

@@ -2,11 +2,11 @@
 // `npm start`: the dashboard on http://localhost:3000, on the embedded simulator unless
 // USM_BASE_URL names a deployment. Builds first when the sources changed; Ctrl-C stops both.
 // `npm run dev` (--dev) does the same with `next dev`.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build, isBuildCurrent } from "./build-stamp.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -45,40 +45,14 @@ function run(command, args, options = {}) {
   return child;
 }
 
-function newestSourceChange() {
-  let newest = 0;
-  const visit = (path) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) visit(join(path, entry));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  for (const entry of ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts"]) {
-    visit(join(root, entry));
-  }
-  for (const file of ["package.json", "next.config.mjs", "postcss.config.mjs", "tsconfig.json"]) {
-    visit(join(root, file));
-  }
-  return newest;
-}
-
-// next build writes BUILD_ID before it has finished, so a failed or interrupted build could look
-// current: this stamp is written only once a build has succeeded.
-const builtStamp = join(root, distDir, ".alarm-console-built");
-
 function buildIfNeeded() {
-  if (existsSync(builtStamp) && statSync(builtStamp).mtimeMs >= newestSourceChange()) return;
+  if (isBuildCurrent(root, distDir)) return;
   console.log("Building the dashboard (first start or sources changed)...");
-  rmSync(builtStamp, { force: true });
-  const result = spawnSync(bin("next"), ["build"], { cwd: root, env, stdio: "inherit" });
-  if (result.status !== 0) {
+  const result = build(root, distDir, env);
+  if (!result.ok) {
     console.error(result.signal ? "The build was interrupted." : "The build failed; see above.");
     stopAll(result.status || 1);
   }
-  writeFileSync(builtStamp, new Date().toISOString());
 }
 
 async function startSimulator() {
