@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import bcrypt from "bcryptjs";
+import { ANALYST_STORAGE_STATE } from "./e2e/support/env";
 
 // The e2e run starts its own simulator and its own production build of the dashboard on free
 // ports, so it runs beside a dashboard already up on 3000 / 4010. The config is evaluated in
@@ -41,6 +42,19 @@ const launchOptions = existsSync(systemChromium)
 
 const CI = Boolean(process.env.CI);
 
+/** The browser every spec but the setup runs in: a desktop Chrome, signed in as the analyst. */
+const signedInDesktop = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1440, height: 900 },
+  storageState: ANALYST_STORAGE_STATE,
+};
+
+// One hash for every local account (they share the password); bcrypt is slow on purpose, and
+// the config is evaluated in the runner and in each worker. Handed down like the ports.
+process.env.E2E_LOCAL_PASSWORD ??= "e2e-local-Passw0rd";
+process.env.E2E_LOCAL_PASSWORD_HASH ??= bcrypt.hashSync(process.env.E2E_LOCAL_PASSWORD, 10);
+const localPasswordHash = process.env.E2E_LOCAL_PASSWORD_HASH;
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -50,7 +64,7 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: process.env.E2E_APP_URL,
     trace: "on-first-retry",
@@ -61,22 +75,14 @@ export default defineConfig({
     { name: "setup", testMatch: /.*\.setup\.ts/ },
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        storageState: "test-results/.auth/analyst.json",
-      },
+      use: signedInDesktop,
       dependencies: ["setup"],
       testIgnore: /.*\.faults\.spec\.ts/,
     },
     {
       // Specs that break the shared simulator on purpose run last, one at a time.
       name: "faults",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        storageState: "test-results/.auth/analyst.json",
-      },
+      use: signedInDesktop,
       dependencies: ["chromium"],
       testMatch: /.*\.faults\.spec\.ts/,
       fullyParallel: false,
@@ -120,10 +126,7 @@ export default defineConfig({
         // Local accounts: one to sign in with, and those the throttling spec locks out (one per
         // attempt: a lock-out lasts 15 minutes, so a retry on the same server needs a fresh one).
         AUTH_LOCAL_USERS: ["local.analyst", "throttle.probe", "throttle.probe.retry1"]
-          .map(
-            (user) =>
-              `${user}:${bcrypt.hashSync((process.env.E2E_LOCAL_PASSWORD ??= "e2e-local-Passw0rd"), 10)}`,
-          )
+          .map((user) => `${user}:${localPasswordHash}`)
           .join(","),
       },
       reuseExistingServer: false,

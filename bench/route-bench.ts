@@ -11,6 +11,7 @@ import { DEFAULT_QUERY } from "../lib/alarms/query";
 import { alarmPageFromUpstream } from "../lib/usm/alarms";
 import type { RunningSimulator } from "../simulator/index";
 import { startBenchApp } from "./bench-app";
+import { percentile } from "./stats";
 
 const ALARMS = 5000;
 const LATENCY_MS = 50;
@@ -70,13 +71,8 @@ interface Stats {
   p99: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 function summarise(times: number[]): Stats {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 /** What a measured answer must hold; a fast answer nobody can read must not count. */

@@ -4,6 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { SIM_SORT_FIELDS, startSimulator } from "../simulator/index";
+import { percentile } from "./stats";
 
 const ALARMS = 1_000_000;
 const RUNS = 50;
@@ -15,10 +16,6 @@ interface Row {
   p99: number;
   max: number;
   bytes: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 async function measure(name: string, url: string, headers: HeadersInit): Promise<Row> {

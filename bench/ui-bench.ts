@@ -10,7 +10,9 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
+import { fillAndSubmitSignIn } from "../e2e/support/sign-in";
 import { startBenchApp } from "./bench-app";
+import { percentile } from "./stats";
 
 const ALARMS = 5000;
 const LATENCY_MS = 50;
@@ -23,16 +25,9 @@ const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
 const firstRowId = (page: Page): Promise<string | null> =>
   table(page).locator("tbody tr").first().getAttribute("data-alarm-row");
 
-function percentile(times: number[], p: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 async function signIn(page: Page, url: string, password: string): Promise<void> {
   await page.goto(`${url}/signin`);
-  await page.getByLabel("Username").fill("analyst");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await fillAndSubmitSignIn(page, "analyst", password);
   await page.waitForURL((target) => target.pathname === "/alarms");
 }
 

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { e2e } from "./support/env";
+import { ANALYST_STORAGE_STATE, e2e } from "./support/env";
+import { fillAndSubmitSignIn } from "./support/sign-in";
 
 // What makes the list trustworthy to share and to come back to: links reproduce the view in a
 // fresh browser, and back / forward restore the exact view, scroll position included.
 
-const STORAGE_STATE = "test-results/.auth/analyst.json";
 const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
 const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
 const rowIds = (page: Page) =>
@@ -38,7 +38,7 @@ test("a link reproduces exactly the sender's view in a new browser", async ({ pa
   const sent = await rowIds(page);
   expect(sent).toHaveLength(10);
 
-  const context = await browser.newContext({ storageState: STORAGE_STATE });
+  const context = await browser.newContext({ storageState: ANALYST_STORAGE_STATE });
   const fresh = await context.newPage();
   await open(fresh, link);
   expect(fresh.url()).toBe(link);
@@ -59,9 +59,7 @@ test("a link pasted while signed out shows the same view after sign-in", async (
   const path = "/alarms?page=2&size=50&sort=priority,asc&status=closed";
   await page.goto(path);
   await expect(page).toHaveURL(/\/signin/);
-  await page.getByLabel("Username").fill("analyst");
-  await page.getByLabel("Password").fill(e2e.demoPassword);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await fillAndSubmitSignIn(page, "analyst", e2e.demoPassword);
   await page.waitForURL((url) => url.pathname === "/alarms");
   expect(new URL(page.url()).search).toBe(new URL(path, page.url()).search);
   await expect(rows(page)).toHaveCount(50);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
+import { fillAndSubmitSignIn } from "./support/sign-in";
 
 // Sign-in with a password (local accounts from AUTH_LOCAL_USERS, the demo account), sign-out,
 // throttling, deep links and open-redirect attempts, through the real sign-in page.
@@ -17,12 +18,10 @@ const WRONG = "Wrong username or password.";
 
 /** Fills and submits the sign-in form; resolves when next-auth has answered. */
 async function submitSignIn(page: Page, username: string, password: string) {
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
   const answered = page.waitForResponse((response) =>
     response.url().includes("/api/auth/callback/credentials"),
   );
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await fillAndSubmitSignIn(page, username, password);
   return answered;
 }
 
@@ -169,6 +168,8 @@ test("open-redirect attempts through the sign-in page land on /alarms", async ({
   const landed = landing(page);
   await submitSignIn(page, "analyst", e2e.demoPassword);
   expect((await landed).url()).toBe(`${e2e.appUrl}/alarms`);
+  // That navigation must finish first, or it interrupts the next goto (a race, not a finding).
+  await page.waitForURL(`${e2e.appUrl}/alarms`);
 
   // ...and signed in, where the sign-in page forwards straight to the callbackUrl.
   for (const evil of EVIL_CALLBACKS) {

@@ -1,5 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { e2e } from "./support/env";
+import { fillAndSubmitSignIn } from "./support/sign-in";
 
 // Security headers on every kind of response, the pages' nonce-based CSP, and session cookies.
 
@@ -111,9 +112,7 @@ test.describe("signed out", () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.goto("/signin");
-    await page.getByLabel("Username").fill("analyst");
-    await page.getByLabel("Password").fill(e2e.demoPassword);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await fillAndSubmitSignIn(page, "analyst", e2e.demoPassword);
     await page.waitForURL((url) => url.pathname !== "/signin");
     expect(violations).toEqual([]);
 

@@ -5,6 +5,9 @@ function required(name: string): string {
   return value;
 }
 
+/** Where the setup project keeps the signed-in analyst's cookies for every other spec. */
+export const ANALYST_STORAGE_STATE = "test-results/.auth/analyst.json";
+
 export const e2e = {
   get appUrl() {
     return required("E2E_APP_URL");
