@@ -43,7 +43,7 @@ const config = [
       "lib/alarms/query-client.ts",
       "lib/alarms/format.ts",
       "lib/alarms/time-range.ts",
-      "lib/api/errors.ts",
+      "lib/errors.ts",
     ],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { parseErrorBody } from "@/lib/api/errors";
+import { parseErrorBody } from "@/lib/errors";
 import { e2e } from "./support/env";
 
 // The whole app's protection, route by route. Pages and route handlers are enumerated from app/

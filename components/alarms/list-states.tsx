@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import type { ApiError } from "@/lib/api/errors";
+import type { ApiError } from "@/lib/errors";
 import type { QueryProblem } from "@/lib/alarms/query";
 
 // The list's non-table states: error with retry, rate-limited upstream, nothing found, and the

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, parseErrorBody } from "@/lib/api/errors";
+import { ApiError, parseErrorBody } from "@/lib/errors";
 import { type AlarmListQuery, toSearchParams } from "./query";
 import type { AlarmDetail, AlarmPage } from "./types";
 

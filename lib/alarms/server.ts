@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { fetchAlarm } from "@/lib/usm/alarms";
 
 /**

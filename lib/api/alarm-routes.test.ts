@@ -5,7 +5,7 @@ import { testClient } from "@/lib/usm/test-client";
 import { usmHealthSchema } from "@/lib/usm/health-types";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { handleAlarmDetail, handleAlarmList, handleHealth } from "./alarm-routes";
-import { parseErrorBody } from "./errors";
+import { parseErrorBody } from "@/lib/errors";
 
 // The browser API's request -> response logic (the session wrapper is covered by the e2e).
 

@@ -4,7 +4,7 @@ import { parseAlarmListQuery } from "@/lib/alarms/query";
 import { fetchAlarm, fetchAlarmPage, fetchHealth } from "@/lib/usm/alarms";
 import type { UsmClient } from "@/lib/usm/client";
 import { usmClient } from "@/lib/usm/default-client";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { errorResponse } from "./respond";
 
 // The request -> response logic of the browser's alarm and health API, without the session

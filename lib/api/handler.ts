@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { getAnalyst, type Analyst } from "@/lib/auth/session";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { errorResponse } from "./respond";
 
 type RouteContext<P> = { params: Promise<P> };

@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 /** Serialises an ApiError (or anything thrown) as our one error shape. Never leaks internals. */
 export function errorResponse(error: unknown, cacheControl = "no-store"): NextResponse {

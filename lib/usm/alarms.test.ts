@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { alarmDetailSchema, alarmPageSchema } from "@/lib/alarms/types";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarm, fetchAlarmPage, fetchHealth } from "./alarms";
 import type { UsmClient } from "./client";

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { isAlarmUuid, toUpstreamParams, type AlarmListQuery } from "@/lib/alarms/query";
 import {
   alarmDetailSchema,

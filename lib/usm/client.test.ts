@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/alarms/query";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarmPage } from "./alarms";
 import type { UsmClientConfig } from "./client";

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { CoalescingCache } from "./cache";
 import { RateBudget, type BudgetUsage } from "./rate-budget";
 import { TokenManager, type TokenState } from "./token";

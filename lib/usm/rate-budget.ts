@@ -1,6 +1,6 @@
 import "server-only";
 import { RateLimiterMemory, RateLimiterQueue } from "rate-limiter-flexible";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 
 // Keeps this process under the upstream's per-client limit (100 GET/s, 50 POST/s), so calls
 // wait here, in a bounded queue, instead of earning 429s.

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { RateBudget } from "./rate-budget";
 import { tokenSchema } from "./schemas";
 import { parseJson, send, statusError, upstreamErrors } from "./transport";

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { request } from "undici";
 import type { RateBudget } from "./rate-budget";
 

@@ -2,7 +2,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/alarms/query";
-import { ApiError, type ErrorCode } from "@/lib/api/errors";
+import { ApiError, type ErrorCode } from "@/lib/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarmPage } from "./alarms";
 import type { UsmClientConfig } from "./client";
