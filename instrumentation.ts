@@ -1,7 +1,9 @@
-// Runs once when the server starts: a wrong or missing variable stops start-up, naming it.
+// Runs once when the server starts: a wrong or missing variable stops start-up, naming it; then
+// the shared store connects (Redis when REDIS_URL is set) before the first request.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { checkEnvOrExit } = await import("@/lib/startup");
+    const { checkEnvOrExit, openSharedStore } = await import("@/lib/startup");
     checkEnvOrExit();
+    openSharedStore();
   }
 }

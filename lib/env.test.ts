@@ -121,6 +121,40 @@ describe("the env module", () => {
     expect(message).toMatch(/AUTH_OIDC_CLIENT_ID is required when single sign-on/);
     expect(message).toMatch(/AUTH_OIDC_CLIENT_SECRET is required when single sign-on/);
   });
+
+  it("shares state through Redis only when REDIS_URL names one", () => {
+    expect(parseEnv(base).redisUrl).toBeUndefined();
+    expect(parseEnv({ ...base, REDIS_URL: "rediss://:pw@redis.internal:6380/2" }).redisUrl).toBe(
+      "rediss://:pw@redis.internal:6380/2",
+    );
+    expect(problems({ ...base, REDIS_URL: "http://redis.internal" })).toMatch(
+      /^  REDIS_URL must start with redis:\/\//m,
+    );
+    expect(problems({ ...base, REDIS_URL: "redis" })).toMatch(/^  REDIS_URL must be a URL/m);
+  });
+
+  it("reads session lifetimes as durations, the idle timeout never past the lifetime", () => {
+    expect(parseEnv(base).auth).toMatchObject({
+      sessionMaxAgeMs: 12 * 3_600_000,
+      sessionIdleTimeoutMs: 2 * 3_600_000,
+    });
+    const custom = parseEnv({
+      ...base,
+      AUTH_SESSION_MAX_AGE: "90m",
+      AUTH_SESSION_IDLE_TIMEOUT: "7200",
+    });
+    expect(custom.auth).toMatchObject({
+      sessionMaxAgeMs: 5_400_000,
+      sessionIdleTimeoutMs: 5_400_000,
+    });
+    expect(parseEnv({ ...base, AUTH_SESSION_MAX_AGE: "1d" }).auth.sessionMaxAgeMs).toBe(86_400_000);
+    expect(problems({ ...base, AUTH_SESSION_IDLE_TIMEOUT: "soon" })).toMatch(
+      /^  AUTH_SESSION_IDLE_TIMEOUT must be a duration such as 3600, 90m, 12h or 7d/m,
+    );
+    expect(problems({ ...base, AUTH_SESSION_MAX_AGE: "10s" })).toMatch(
+      /^  AUTH_SESSION_MAX_AGE must be at least 60 seconds/m,
+    );
+  });
 });
 
 describe("start-up", () => {

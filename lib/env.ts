@@ -50,6 +50,39 @@ const deploymentOrigin = z.preprocess(
     .optional(),
 );
 
+/** A duration: seconds, or a number with a unit (`90s`, `30m`, `12h`, `7d`); in milliseconds. */
+const duration = (fallbackMs: number, minMs: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?\s*(s|m|h|d)?$/i, {
+        message: "must be a duration such as 3600, 90m, 12h or 7d",
+      })
+      .transform((value) => {
+        const match = /^(\d+(?:\.\d+)?)\s*([smhd])?$/i.exec(value)!;
+        const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
+          (match[2] ?? "s").toLowerCase() as "s" | "m" | "h" | "d"
+        ];
+        return Math.round(Number(match[1]) * unit);
+      })
+      .refine((ms) => ms >= minMs, { message: `must be at least ${minMs / 1000} seconds` })
+      .optional()
+      .transform((ms) => ms ?? fallbackMs),
+  );
+
+/** redis:// or rediss:// (TLS), with optional user, password and database number. */
+const redisUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .url({ message: "must be a URL such as redis://redis.internal:6379" })
+    .refine((value) => !URL.canParse(value) || /^rediss?:$/.test(new URL(value).protocol), {
+      message: "must start with redis:// (or rediss:// for TLS)",
+    })
+    .optional(),
+);
+
 /** `user:bcrypt-hash` pairs separated by commas (bcrypt hashes contain neither). */
 const localUsers = z.preprocess(
   emptyToUndefined,
@@ -92,6 +125,9 @@ const envSchema = z
     USM_RATE_GET_PER_SECOND: positiveInt(100),
     USM_RATE_POST_PER_SECOND: positiveInt(50),
 
+    // State shared by replicas; unset: this one process keeps it in memory.
+    REDIS_URL: redisUrl,
+
     // Sign-in.
     NEXTAUTH_SECRET: z.preprocess(
       emptyToUndefined,
@@ -109,6 +145,8 @@ const envSchema = z
     AUTH_OIDC_ALLOWED_DOMAINS: commaList,
     AUTH_OIDC_GROUPS_CLAIM: z.preprocess(emptyToUndefined, z.string().default("groups")),
     AUTH_OIDC_ALLOWED_GROUPS: commaList,
+    AUTH_SESSION_MAX_AGE: duration(12 * 3_600_000, 60_000),
+    AUTH_SESSION_IDLE_TIMEOUT: duration(2 * 3_600_000, 60_000),
     // Reverse proxies in front that append X-Forwarded-For: which entry is the client's address.
     AUTH_TRUSTED_PROXY_HOPS: z.preprocess(
       emptyToUndefined,
@@ -183,9 +221,15 @@ export interface ServerEnv {
     getPerSecond: number;
     postPerSecond: number;
   };
+  /** Where replicas share state; undefined: in this process's memory. */
+  redisUrl: string | undefined;
   auth: {
     secret: string;
     url: string | undefined;
+    /** A session ends this long after sign-in, however active (ms). */
+    sessionMaxAgeMs: number;
+    /** A session ends after this long without a request (ms). */
+    sessionIdleTimeoutMs: number;
     localUsers: { username: string; passwordHash: string }[];
     /** The demo account's password; only ever set on the embedded simulator. */
     demoPassword: string | undefined;
@@ -238,9 +282,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       getPerSecond: env.USM_RATE_GET_PER_SECOND,
       postPerSecond: env.USM_RATE_POST_PER_SECOND,
     },
+    redisUrl: env.REDIS_URL,
     auth: {
       secret: env.NEXTAUTH_SECRET,
       url: env.NEXTAUTH_URL,
+      sessionMaxAgeMs: env.AUTH_SESSION_MAX_AGE,
+      sessionIdleTimeoutMs: Math.min(env.AUTH_SESSION_IDLE_TIMEOUT, env.AUTH_SESSION_MAX_AGE),
       localUsers: env.AUTH_LOCAL_USERS,
       demoPassword: simulator ? env.DEMO_PASSWORD : undefined,
       oidc:

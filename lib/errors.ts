@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   upstream_invalid_response: 502,
   upstream_rate_limited: 503,
   upstream_timeout: 504,
+  /** The console's shared store (Redis) does not answer: nothing that needs it proceeds. */
+  store_unavailable: 503,
+  /** GET /api/health/ready: this replica cannot serve analysts right now. */
+  not_ready: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

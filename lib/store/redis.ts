@@ -1,0 +1,197 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { createClient, ErrorReply } from "@redis/client";
+import { ApiError } from "@/lib/errors";
+import {
+  DELETE_IF_EQUALS,
+  RESERVE,
+  THROTTLE_ATTEMPT,
+  THROTTLE_GIVE_BACK,
+  THROTTLE_STATE,
+} from "./redis-scripts";
+import type { RateSpec, Reservation, SharedStore, ThrottleRule, ThrottleState } from "./types";
+
+// The store every replica shares (REDIS_URL), through node-redis, the client Redis maintains.
+// Fail closed and fast: no offline queue (a command while disconnected fails at once instead of
+// waiting for a reconnect that may never come), a timeout on every command, and reconnection
+// forever in the background, so the console recovers by itself when Redis returns.
+
+export interface RedisStoreOptions {
+  url: string;
+  /** Every key starts with this, so one Redis can serve several consoles. Default "ac:". */
+  prefix?: string;
+  /** A command that takes longer fails (store_unavailable). Default 1000 ms. */
+  commandTimeoutMs?: number;
+  /** Called when the connection is lost or regained (a log line, not one per retry). */
+  onStateChange?: (state: "up" | "down") => void;
+}
+
+const sha1 = (script: string) => createHash("sha1").update(script).digest("hex");
+
+export function storeUnavailable(): ApiError {
+  return new ApiError(
+    "store_unavailable",
+    "Alarm Console cannot reach its shared store right now; try again shortly.",
+    { retryAfterSeconds: 2 },
+  );
+}
+
+export class RedisStore implements SharedStore {
+  readonly kind = "redis";
+  readonly #client;
+  readonly #prefix: string;
+  readonly #scripts = new Map<string, string>();
+  /** Settles when the first connection attempt has: commands before it wait, not fail. */
+  readonly #firstAttempt: Promise<void>;
+  #up = false;
+
+  constructor(options: RedisStoreOptions) {
+    this.#prefix = options.prefix ?? "ac:";
+    this.#client = createClient({
+      url: options.url,
+      disableOfflineQueue: true,
+      commandOptions: { timeout: options.commandTimeoutMs ?? 1_000 },
+      socket: {
+        connectTimeout: 2_000,
+        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2_000),
+      },
+    });
+    const report = (up: boolean) => {
+      if (up === this.#up) return;
+      this.#up = up;
+      options.onStateChange?.(up ? "up" : "down");
+    };
+    // Without a listener an error event would crash the process; the state change is what counts.
+    let settle: () => void = () => undefined;
+    this.#firstAttempt = new Promise<void>((resolve) => (settle = resolve));
+    this.#client.on("error", () => {
+      report(false);
+      settle();
+    });
+    this.#client.on("ready", () => {
+      report(true);
+      settle();
+    });
+    this.#client.connect().catch(() => report(false));
+  }
+
+  async ping(): Promise<void> {
+    await this.#run(() => this.#client.ping());
+  }
+
+  get(key: string): Promise<string | null> {
+    return this.#run(() => this.#client.get(this.#key(key)));
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    if (keys.length === 0) return [];
+    return this.#run(() => this.#client.mGet(keys.map((key) => this.#key(key))));
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.#run(() =>
+      this.#client.set(this.#key(key), value, { PX: Math.max(1, Math.ceil(ttlMs)) }),
+    );
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const reply = await this.#run(() =>
+      this.#client.set(this.#key(key), value, { NX: true, PX: Math.max(1, Math.ceil(ttlMs)) }),
+    );
+    return reply === "OK";
+  }
+
+  async deleteIfEquals(key: string, value: string): Promise<boolean> {
+    return (await this.#script(DELETE_IF_EQUALS, [key], [value])) === 1;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.#run(() => this.#client.del(this.#key(key)));
+  }
+
+  async reserve(key: string, rate: RateSpec): Promise<Reservation> {
+    const reply = (await this.#script(
+      RESERVE,
+      [key],
+      [rate.intervalMs, rate.burst, rate.maxWaitMs].map(String),
+    )) as [number, string, string?];
+    if (reply[0] === 1) return { granted: true, waitMs: Number(reply[1]), at: Number(reply[2]) };
+    return { granted: false, retryInMs: Number(reply[1]) };
+  }
+
+  async throttleAttempt(rules: readonly ThrottleRule[]): Promise<{ waitMs: number }> {
+    const args = rules.flatMap((rule) =>
+      [rule.free, rule.baseDelayMs, rule.maxDelayMs, Math.ceil(rule.windowMs)].map(String),
+    );
+    const wait = await this.#script(
+      THROTTLE_ATTEMPT,
+      rules.map((rule) => rule.key),
+      args,
+    );
+    return { waitMs: Math.max(0, Number(wait)) };
+  }
+
+  async throttleGiveBack(rules: readonly ThrottleRule[], reset: readonly string[]): Promise<void> {
+    await this.#script(
+      THROTTLE_GIVE_BACK,
+      rules.map((rule) => rule.key),
+      rules.map((rule) => (reset.includes(rule.key) ? "1" : "0")),
+    );
+  }
+
+  async throttleState(rule: ThrottleRule): Promise<ThrottleState> {
+    const [attempts, wait] = (await this.#script(
+      THROTTLE_STATE,
+      [rule.key],
+      [rule.free, rule.baseDelayMs, rule.maxDelayMs].map(String),
+    )) as [number, string];
+    return { attempts, waitMs: Number(wait) };
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.#client.close();
+    } catch {
+      this.#client.destroy();
+    }
+  }
+
+  #key(key: string): string {
+    return this.#prefix + key;
+  }
+
+  /** EVALSHA, loading the script with EVAL the first time this Redis does not know it. */
+  async #script(script: string, keys: string[], args: string[]): Promise<unknown> {
+    let sha = this.#scripts.get(script);
+    if (!sha) {
+      sha = sha1(script);
+      this.#scripts.set(script, sha);
+    }
+    const options = { keys: keys.map((key) => this.#key(key)), arguments: args };
+    const known = sha;
+    return this.#run(async () => {
+      try {
+        return await this.#client.evalSha(known, options);
+      } catch (error) {
+        if (error instanceof ErrorReply && error.message.startsWith("NOSCRIPT")) {
+          return this.#client.eval(script, options);
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** Any failure to get an answer is the store being unavailable, never a reason to go around it. */
+  async #run<T>(command: () => Promise<T>): Promise<T> {
+    await this.#firstAttempt;
+    try {
+      return await command();
+    } catch (error) {
+      if (error instanceof ErrorReply && !error.message.startsWith("NOSCRIPT")) {
+        // A reply error is a bug of ours (a wrong type, a script error), not an outage.
+        console.error(`[store] redis refused a command (${error.message.split(" ")[0]})`);
+      }
+      throw storeUnavailable();
+    }
+  }
+}

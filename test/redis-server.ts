@@ -1,0 +1,91 @@
+// A real redis-server for the tests, on a free loopback port, started and stopped by the test
+// itself (Debian's `redis-server`; .ci/run installs it). Nothing is saved to disk.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { connect, createServer } from "node:net";
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Stops the server (SIGKILL: as abrupt as a crash) and resolves when the port is free. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, empty. */
+  start(): Promise<void>;
+}
+
+/** True when `redis-server` is on the PATH. */
+export function hasRedisServer(): boolean {
+  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+}
+
+/**
+ * Skip the Redis half of a suite only where redis-server is missing and this is not CI; in CI
+ * (where .ci/run installs it) a missing server is a failure, never a silent skip.
+ */
+export function redisTestsEnabled(): boolean {
+  if (hasRedisServer()) return true;
+  if (process.env.CI) throw new Error("redis-server is not installed: .ci/run installs it");
+  console.warn("redis-server is not installed: the Redis half of the store tests is skipped");
+  return false;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.setTimeout(500);
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once("data", (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith("+PONG"));
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function waitFor(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`redis-server: ${what} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    await waitFor(() => answers(port), "did not answer");
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGKILL");
+    await exited;
+    await waitFor(async () => !(await answers(port)), "still answers");
+  };
+
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+}
