@@ -69,6 +69,8 @@ describe("faults", () => {
       rateLimited: 0,
       byRoute: { token: 0, alarms: 0, alarm: 0 },
       byStatus: {},
+      busiestSecond: { get: 0, post: 0 },
+      perSecond: [],
     });
     expect((await get(`${sim.url}/api/2.0/alarms`, token)).status).toBe(401);
     expect((await get(`${sim.url}/api/2.0/alarms`, await getToken(sim))).status).toBe(200);

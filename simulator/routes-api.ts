@@ -54,6 +54,7 @@ export async function handleToken(ctx: RequestContext): Promise<Reply> {
   if (ctx.req.method !== "POST") return methodNotAllowed(ctx.path, "POST");
   const { core } = ctx;
   const creds = parseBasic(ctx.req.headers.authorization);
+  if (creds) core.statsCollector.arrival("post", creds.id);
   if (creds && core.postLimiter && !core.postLimiter.admit(creds.id)) return rateLimited(ctx);
   const client = creds ? core.clients.get(creds.id) : undefined;
   if (!creds || !client || !sameSecret(client.secret, creds.secret)) {
@@ -81,6 +82,7 @@ function authorize(ctx: RequestContext): Reply | SimulatorClient {
   if (!match?.[1]) return unauthorized("Full authentication is required to access this resource");
   const check = ctx.core.tokens.check(match[1]);
   if (!check.ok) return unauthorized(check.reason);
+  ctx.core.statsCollector.arrival("get", check.clientId);
   if (ctx.core.getLimiter && !ctx.core.getLimiter.admit(check.clientId)) return rateLimited(ctx);
   const client = ctx.core.clients.get(check.clientId);
   if (!client || client.apiAccess === false) return errorReply(403, ctx.path, "Access is denied");

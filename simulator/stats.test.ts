@@ -24,13 +24,28 @@ describe("stats", () => {
       rateLimited: 0,
       byRoute: { token: 2, alarms: 3, alarm: 1 },
       byStatus: { "200": 2, "400": 1, "401": 2, "404": 2 },
+      // What the rate limiter judged: two token POSTs, three GETs with a valid token.
+      busiestSecond: { get: 3, post: 2 },
+      perSecond: expect.any(Array),
     };
     expect(sim.stats()).toEqual(expected);
+    const series = sim.stats().perSecond;
+    expect(series.reduce((sum, s) => sum + s.get, 0)).toBe(3);
+    expect(series.reduce((sum, s) => sum + s.post, 0)).toBe(2);
     const res = await fetch(`${sim.url}/_sim/stats`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(expected);
     // Reading stats does not count as traffic.
     expect(sim.stats()).toEqual(expected);
+  });
+
+  it("finds the busiest second of a client over a sliding window", async () => {
+    sim.reset();
+    const token = await getToken(sim);
+    await Promise.all(
+      Array.from({ length: 30 }, () => get(`${sim.url}/api/2.0/alarms?size=1`, token)),
+    );
+    expect(sim.stats().busiestSecond.get).toBe(30);
   });
 
   it("is read-only: other methods answer 405", async () => {

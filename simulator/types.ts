@@ -49,6 +49,13 @@ export interface SimulatorStats {
   rateLimited: number;
   byRoute: { token: number; alarms: number; alarm: number };
   byStatus: Record<string, number>;
+  /**
+   * The most requests one client sent within any 1,000 ms (sliding), GETs to the alarm routes
+   * and token POSTs apart, as the rate limiter saw them (admitted or refused).
+   */
+  busiestSecond: { get: number; post: number };
+  /** The same requests per whole second (epoch seconds), for the last 10 minutes. */
+  perSecond: Array<{ second: number; get: number; post: number }>;
 }
 
 export interface RunningSimulator {
