@@ -1,15 +1,22 @@
 // A real redis-server for the tests, on a free loopback port, started and stopped by the test
-// itself (Debian's `redis-server`; .ci/run installs it). Nothing is saved to disk.
+// itself (Debian's `redis-server`; .ci/run installs it). Nothing is saved to disk, unless asked
+// to persist (an append-only file, synced at every write, in a temporary folder): then a crash
+// and restart keeps the data, as a production Redis with persistence would.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface RedisServer {
   url: string;
   port: number;
   /** Stops the server (SIGKILL: as abrupt as a crash) and resolves when the port is free. */
   stop(): Promise<void>;
-  /** Starts it again on the same port, empty. */
+  /** Starts it again on the same port (empty, unless it persists). */
   start(): Promise<void>;
+  /** Stops it for good and removes what it persisted. */
+  close(): Promise<void>;
 }
 
 /** True when `redis-server` is on the PATH. */
@@ -64,14 +71,18 @@ async function waitFor(condition: () => Promise<boolean>, what: string): Promise
   }
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: { persist?: boolean } = {}): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
+  const dir = options.persist ? mkdtempSync(join(tmpdir(), "alarm-console-redis-")) : undefined;
+  const persistence = dir
+    ? ["--appendonly", "yes", "--appendfsync", "always", "--dir", dir]
+    : ["--appendonly", "no"];
 
   const start = async () => {
     child = spawn(
       "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence],
       { stdio: "ignore" },
     );
     await waitFor(() => answers(port), "did not answer");
@@ -87,5 +98,14 @@ export async function startRedisServer(): Promise<RedisServer> {
   };
 
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    async close() {
+      await stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

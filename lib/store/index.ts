@@ -4,7 +4,7 @@ import { MemoryStore } from "./memory";
 import { RedisStore } from "./redis";
 import type { SharedStore } from "./types";
 
-export type { SharedStore } from "./types";
+export type * from "./types";
 
 // The process's one store: Redis when REDIS_URL is set, else memory. On globalThis, so that every
 // route bundle and the proxy share it; created at start-up (instrumentation.ts), outside any

@@ -5,6 +5,7 @@ import {
   type RateSpec,
   type Reservation,
   type SharedStore,
+  type ThrottleOutcome,
   type ThrottleRule,
   type ThrottleState,
 } from "./types";
@@ -98,7 +99,7 @@ export class MemoryStore implements SharedStore {
     return { granted: true, waitMs: at - now, at };
   }
 
-  async throttleAttempt(rules: readonly ThrottleRule[]): Promise<{ waitMs: number }> {
+  async throttleAttempt(rules: readonly ThrottleRule[]): Promise<ThrottleOutcome> {
     const now = this.#now();
     const counters = rules.map((rule) => this.#counter(rule.key));
     let waitMs = 0;
@@ -108,13 +109,14 @@ export class MemoryStore implements SharedStore {
         waitMs = Math.max(waitMs, counter.last + throttleDelayMs(rule, counter.attempts) - now);
     });
     if (waitMs > 0) return { waitMs };
-    rules.forEach((rule, i) => {
-      const attempts = (counters[i]?.attempts ?? 0) + 1;
-      this.#table(rule.key).set(rule.key, JSON.stringify({ attempts, last: now }), {
+    const attempts = rules.map((rule, i) => {
+      const count = (counters[i]?.attempts ?? 0) + 1;
+      this.#table(rule.key).set(rule.key, JSON.stringify({ attempts: count, last: now }), {
         ttl: rule.windowMs,
       });
+      return count;
     });
-    return { waitMs: 0 };
+    return { waitMs: 0, attempts };
   }
 
   async throttleGiveBack(rules: readonly ThrottleRule[], reset: readonly string[]): Promise<void> {

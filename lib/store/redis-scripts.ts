@@ -42,7 +42,8 @@ end
 
 /**
  * Counts one attempt against every rule, unless one still imposes a delay (then counts nothing).
- * KEYS the rules' keys; ARGV per rule: free, base delay, max delay, window (ms). Returns the wait.
+ * KEYS the rules' keys; ARGV per rule: free, base delay, max delay, window (ms). Returns {wait}
+ * when refused, else {'0', count of each rule now}.
  */
 export const THROTTLE_ATTEMPT = `${NOW}${COUNTER}
 local wait = 0
@@ -56,11 +57,13 @@ for i, key in ipairs(KEYS) do
     wait = math.max(wait, last + d - now)
   end
 end
-if wait > 0 then return tostring(wait) end
+if wait > 0 then return {tostring(wait)} end
+local reply = {'0'}
 for i, key in ipairs(KEYS) do
   redis.call('SET', key, tostring(counts[i] + 1) .. ':' .. tostring(now), 'PX', ARGV[(i - 1) * 4 + 4])
+  reply[i + 1] = counts[i] + 1
 end
-return '0'
+return reply
 `;
 
 /** Gives back one attempt per key; ARGV[i] = '1' clears KEYS[i] instead. */

@@ -9,7 +9,14 @@ import {
   THROTTLE_GIVE_BACK,
   THROTTLE_STATE,
 } from "./redis-scripts";
-import type { RateSpec, Reservation, SharedStore, ThrottleRule, ThrottleState } from "./types";
+import type {
+  RateSpec,
+  Reservation,
+  SharedStore,
+  ThrottleOutcome,
+  ThrottleRule,
+  ThrottleState,
+} from "./types";
 
 // The store every replica shares (REDIS_URL), through node-redis, the client Redis maintains.
 // Fail closed and fast: no offline queue (a command while disconnected fails at once instead of
@@ -119,16 +126,17 @@ export class RedisStore implements SharedStore {
     return { granted: false, retryInMs: Number(reply[1]) };
   }
 
-  async throttleAttempt(rules: readonly ThrottleRule[]): Promise<{ waitMs: number }> {
+  async throttleAttempt(rules: readonly ThrottleRule[]): Promise<ThrottleOutcome> {
     const args = rules.flatMap((rule) =>
       [rule.free, rule.baseDelayMs, rule.maxDelayMs, Math.ceil(rule.windowMs)].map(String),
     );
-    const wait = await this.#script(
+    const [wait, ...attempts] = (await this.#script(
       THROTTLE_ATTEMPT,
       rules.map((rule) => rule.key),
       args,
-    );
-    return { waitMs: Math.max(0, Number(wait)) };
+    )) as [string, ...number[]];
+    const waitMs = Number(wait);
+    return waitMs > 0 ? { waitMs } : { waitMs: 0, attempts };
   }
 
   async throttleGiveBack(rules: readonly ThrottleRule[], reset: readonly string[]): Promise<void> {

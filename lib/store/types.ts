@@ -34,6 +34,9 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
+/** An attempt counted (waitMs 0, with each rule's count now), or refused (waitMs > 0). */
+export type ThrottleOutcome = { waitMs: 0; attempts: number[] } | { waitMs: number };
+
 export interface ThrottleState {
   attempts: number;
   /** Milliseconds until the next attempt may be made (0: now). */
@@ -67,7 +70,7 @@ export interface SharedStore {
    * is counted and the longest wait is returned. All rules are checked and counted atomically, so
    * parallel attempts cannot all pass a check made before any of them was counted.
    */
-  throttleAttempt(rules: readonly ThrottleRule[]): Promise<{ waitMs: number }>;
+  throttleAttempt(rules: readonly ThrottleRule[]): Promise<ThrottleOutcome>;
   /** Gives back the attempt counted last (it succeeded); `reset` keys are cleared instead. */
   throttleGiveBack(rules: readonly ThrottleRule[], reset: readonly string[]): Promise<void>;
   /** The counter of one rule, as the next attempt would find it. */
