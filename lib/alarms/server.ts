@@ -7,7 +7,7 @@ import { fetchAlarm } from "@/lib/usm/alarms";
  * One upstream read per alarm per request: the detail's layout (which decides the HTTP status)
  * and its page (which renders the data) ask for the same alarm.
  */
-export const getAlarmOnce = cache((uuid: string) => fetchAlarm(uuid));
+export const getAlarmOnce = cache((uuid: string, analyst: string) => fetchAlarm(uuid, { analyst }));
 
 /** Is this USM Anywhere's "no such alarm"? */
 export function isNotFound(error: unknown): boolean {

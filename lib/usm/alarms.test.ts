@@ -6,7 +6,7 @@ import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarm, fetchAlarmPage, fetchHealth } from "./alarms";
 import type { UsmClient } from "./client";
 import { usmHealthSchema } from "./health-types";
-import { testClient } from "./test-client";
+import { asTester, testClient } from "./test-client";
 
 // The typed operations the pages call, against the real simulator.
 
@@ -25,7 +25,7 @@ beforeEach(() => {
 
 describe("fetchAlarmPage", () => {
   it("returns one page in our own strict shape", async () => {
-    const page = await fetchAlarmPage({ ...DEFAULT_QUERY, page: 2, size: 50 }, client);
+    const page = await fetchAlarmPage({ ...DEFAULT_QUERY, page: 2, size: 50 }, asTester(client));
     expect(alarmPageSchema.parse(page)).toEqual(page);
     expect(page.page).toEqual({ number: 2, size: 50, totalElements: 1000, totalPages: 20 });
     expect(page.alarms).toHaveLength(50);
@@ -40,7 +40,7 @@ describe("fetchAlarmPage", () => {
         sort: { field: "priority", direction: "asc" },
         filters: { status: "closed", priority_label: "high" },
       },
-      client,
+      asTester(client),
     );
     expect(page.alarms.length).toBeGreaterThan(0);
     expect(page.page.totalElements).toBeLessThan(1000);
@@ -52,7 +52,7 @@ describe("fetchAlarmPage", () => {
   });
 
   it("answers a page past the end with no alarms", async () => {
-    const page = await fetchAlarmPage({ ...DEFAULT_QUERY, page: 999 }, client);
+    const page = await fetchAlarmPage({ ...DEFAULT_QUERY, page: 999 }, asTester(client));
     expect(page.alarms).toEqual([]);
     expect(page.page.totalElements).toBe(1000);
   });
@@ -60,8 +60,8 @@ describe("fetchAlarmPage", () => {
 
 describe("fetchAlarm", () => {
   it("returns the alarm with its events, and a raw JSON without the upstream's address", async () => {
-    const [first] = (await fetchAlarmPage(DEFAULT_QUERY, client)).alarms;
-    const detail = await fetchAlarm(first!.uuid, client);
+    const [first] = (await fetchAlarmPage(DEFAULT_QUERY, asTester(client))).alarms;
+    const detail = await fetchAlarm(first!.uuid, asTester(client));
     expect(alarmDetailSchema.parse(detail)).toEqual(detail);
     expect(detail.uuid).toBe(first!.uuid);
     expect(detail.events.length).toBe(detail.eventsShown);
@@ -75,13 +75,13 @@ describe("fetchAlarm", () => {
   });
 
   it("finds an alarm by its uuid in upper case too", async () => {
-    const [first] = (await fetchAlarmPage(DEFAULT_QUERY, client)).alarms;
-    const detail = await fetchAlarm(first!.uuid.toUpperCase(), client);
+    const [first] = (await fetchAlarmPage(DEFAULT_QUERY, asTester(client))).alarms;
+    const detail = await fetchAlarm(first!.uuid.toUpperCase(), asTester(client));
     expect(detail.uuid).toBe(first!.uuid);
   });
 
   it("answers not_found for an unknown uuid", async () => {
-    const error = await fetchAlarm("00000000-0000-4000-8000-000000000000", client).catch(
+    const error = await fetchAlarm("00000000-0000-4000-8000-000000000000", asTester(client)).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
@@ -91,7 +91,7 @@ describe("fetchAlarm", () => {
 
   it("answers not_found for anything that is not a uuid, without calling upstream", async () => {
     for (const id of ["../../oauth/token", "abc", "", "0b3e0c5e-7a4f-4e0e-9d8e-2f1c3b4a5d6e?x=1"]) {
-      const error = await fetchAlarm(id, client).catch((e: unknown) => e);
+      const error = await fetchAlarm(id, asTester(client)).catch((e: unknown) => e);
       expect((error as ApiError).code).toBe("not_found");
     }
     expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
@@ -100,13 +100,14 @@ describe("fetchAlarm", () => {
 
 describe("fetchHealth", () => {
   it("reports reachability, the token's expiry and the budget, and nothing secret", async () => {
-    const health = await fetchHealth(client);
+    const health = await fetchHealth(asTester(client));
     expect(usmHealthSchema.parse(health)).toEqual(health);
     expect(health.upstream.totalAlarms).toBe(1000);
     expect(health.token.valid).toBe(true);
     expect(health.token.expiresAt).toBeGreaterThan(Date.now());
     expect(health.token.expiresInSeconds).toBeGreaterThan(800);
-    expect(health.budget.get.limitPerSecond).toBe(100);
+    expect(health.budget.get).toEqual({ limitPerSecond: 100, sustainedPerSecond: 85 });
+    expect(health.yourQueuedCalls).toBe(0);
     const text = JSON.stringify(health);
     expect(text).not.toContain(new URL(sim.url).host);
     expect(text).not.toContain(CREDS.secret);
@@ -114,7 +115,7 @@ describe("fetchHealth", () => {
 
   it("throws the analyst's error when the upstream refuses the credentials", async () => {
     const bad = testClient(sim, { ...CREDS, secret: "not-it" }, { cacheTtlMs: 0 });
-    const error = await fetchHealth(bad).catch((e: unknown) => e);
+    const error = await fetchHealth(asTester(bad)).catch((e: unknown) => e);
     expect((error as ApiError).code).toBe("upstream_auth_failed");
   });
 });

@@ -10,11 +10,12 @@ import {
 import type { UsmClient } from "./client";
 import { usmClient } from "./default-client";
 import type { UsmHealth } from "./health-types";
+import type { Shared } from "./cache";
 import { toAlarmDetail, toAlarmPage } from "./reshape";
 import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
 
 // The typed operations pages and route handlers call. Each throws ApiError on failure. The
-// client argument exists for tests; the app uses the process's default client. Results are
+// client defaults to the process's own (tests pass theirs); the analyst is always named. Results are
 // checked against our own strict schemas once, when they enter the cache: a vendor payload that
 // cannot be represented becomes upstream_invalid_response instead of a broken page.
 
@@ -29,46 +30,73 @@ export function alarmPageFromUpstream(
   return alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, baseUrl));
 }
 
-/** One page of alarms, as the list view shows it. */
-export async function fetchAlarmPage(
+/** Who asks, and of which deployment: every read is counted against the analyst's share. */
+export interface UsmCall {
+  analyst: string;
+  client?: UsmClient;
+}
+
+/** One page of alarms, as the list view shows it, serialised once for everyone asking. */
+export function readAlarmPage(
   query: AlarmListQuery,
-  client: UsmClient = usmClient(),
-): Promise<AlarmPage> {
+  { analyst, client = usmClient() }: UsmCall,
+): Promise<Shared<AlarmPage>> {
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
-  return client.get("alarm-page", ALARMS_PATH, toUpstreamParams(query), (json) =>
+  return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(query), (json) =>
     alarmPageFromUpstream(json, query, client.baseUrl),
   );
 }
 
-/** One alarm with its events; not_found for an unknown id and for anything not a uuid. */
-export async function fetchAlarm(
-  uuid: string,
-  client: UsmClient = usmClient(),
-): Promise<AlarmDetail> {
-  if (!isAlarmUuid(uuid)) throw new ApiError("not_found", "There is no alarm with this id.");
-  const id = uuid.toLowerCase();
-  const detail = await client.get("alarm", `${ALARMS_PATH}/${id}`, undefined, (json) =>
-    alarmDetailSchema.parse(toAlarmDetail(upstreamAlarmSchema.parse(json), json, client.baseUrl)),
-  );
-  if (detail.uuid.toLowerCase() !== id) {
-    throw new ApiError("upstream_invalid_response", "USM Anywhere answered with another alarm.");
-  }
-  return detail;
+export async function fetchAlarmPage(query: AlarmListQuery, call: UsmCall): Promise<AlarmPage> {
+  return (await readAlarmPage(query, call)).value();
 }
 
-/**
- * Whether the upstream answers this client: a token (reachability, credentials) and a one-alarm
- * read (API access). Throws the ApiError an analyst would get; otherwise reports the token's
- * expiry and the rate budget in use. Never the upstream's address or any credential.
- */
-export async function fetchHealth(client: UsmClient = usmClient()): Promise<UsmHealth> {
-  const started = Date.now();
-  const totalAlarms = await client.get(
+/** One alarm with its events; not_found for an unknown id and for anything not a uuid. */
+export async function readAlarm(
+  uuid: string,
+  { analyst, client = usmClient() }: UsmCall,
+): Promise<Shared<AlarmDetail>> {
+  if (!isAlarmUuid(uuid)) throw new ApiError("not_found", "There is no alarm with this id.");
+  const id = uuid.toLowerCase();
+  return client.read(analyst, "alarm", `${ALARMS_PATH}/${id}`, undefined, (json) => {
+    const detail = alarmDetailSchema.parse(
+      toAlarmDetail(upstreamAlarmSchema.parse(json), json, client.baseUrl),
+    );
+    if (detail.uuid.toLowerCase() !== id) {
+      throw new ApiError("upstream_invalid_response", "USM Anywhere answered with another alarm.");
+    }
+    return detail;
+  });
+}
+
+export async function fetchAlarm(uuid: string, call: UsmCall): Promise<AlarmDetail> {
+  return (await readAlarm(uuid, call)).value();
+}
+
+/** The one-alarm read that proves reachability, credentials and API access; shared briefly. */
+function readTotalAlarms({
+  analyst,
+  client = usmClient(),
+}: UsmCall): Promise<Shared<number | null>> {
+  return client.read(
+    analyst,
     "health",
     ALARMS_PATH,
     new URLSearchParams({ page: "0", size: "1" }),
     (json) => upstreamPageSchema.parse(json).page?.totalElements ?? null,
   );
+}
+
+/**
+ * Whether the upstream answers this client: a token (reachability, credentials) and a one-alarm
+ * read (API access). Throws the ApiError an analyst would get; otherwise reports the token's
+ * expiry, the budget's size and the asking analyst's own calls waiting, nobody else's. Never the
+ * upstream's address or any credential.
+ */
+export async function fetchHealth(call: UsmCall): Promise<UsmHealth> {
+  const client = call.client ?? usmClient();
+  const started = Date.now();
+  const totalAlarms = (await readTotalAlarms({ ...call, client })).value();
   const status = client.status();
   return {
     upstream: { reachable: true, apiAccess: true, totalAlarms, checkedInMs: Date.now() - started },
@@ -81,6 +109,12 @@ export async function fetchHealth(client: UsmClient = usmClient()): Promise<UsmH
           : Math.max(0, Math.floor((status.token.expiresAt - Date.now()) / 1000)),
     },
     budget: status.budget,
+    yourQueuedCalls: client.queuedFor(call.analyst),
     cache: status.cache,
   };
+}
+
+/** Readiness: the upstream answers this client (a shared, briefly cached one-alarm read). */
+export async function checkUpstream(client: UsmClient = usmClient()): Promise<void> {
+  await readTotalAlarms({ analyst: "(readiness)", client });
 }

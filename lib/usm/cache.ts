@@ -1,81 +1,76 @@
 import "server-only";
+import { ApiError } from "@/lib/errors";
+import type { SharedStore } from "@/lib/store";
 
-// Identical upstream reads in flight share one call, and a short shared cache lets many
-// analysts on the same page cost one call. Only successes are kept; the size is bounded both in
-// entries and in (approximate) bytes, oldest first out.
+// Identical upstream reads share one call: in flight within a replica, and for a few seconds
+// afterwards through the store, across replicas. What is shared is the result serialised once,
+// as the JSON the browser gets: a hundred analysts on one page cost one upstream call, one
+// reshape and one JSON.stringify, not a hundred. Only successes are kept.
 
-export interface CacheOptions {
-  ttlMs: number;
-  maxEntries: number;
-  maxBytes: number;
+/** A read's result: the JSON every caller sends, and the value for those that render it. */
+export interface Shared<T> {
+  readonly json: string;
+  value(): T;
 }
 
-interface Entry<T> {
-  value: T;
-  expiresAt: number;
-  bytes: number;
+/** Results larger than this are not kept in the store (a page of 1,000 alarms is ~3 MB). */
+const MAX_STORED_CHARS = 8 * 1024 * 1024;
+
+export function sharedOf<T>(value: T): Shared<T> {
+  const json = JSON.stringify(value);
+  return { json, value: () => value };
 }
 
-export class CoalescingCache {
-  private readonly entries = new Map<string, Entry<unknown>>();
-  private readonly inFlight = new Map<string, Promise<unknown>>();
-  private bytes = 0;
+function sharedFromJson<T>(json: string): Shared<T> {
+  let parsed: { value: T } | undefined;
+  return {
+    json,
+    // Our own serialisation, read back from our own store: parsed only if someone renders it.
+    value: () => (parsed ??= { value: JSON.parse(json) as T }).value,
+  };
+}
 
-  constructor(private readonly options: CacheOptions) {}
+export class SharedReads {
+  readonly #inFlight = new Map<string, Promise<Shared<unknown>>>();
+
+  constructor(
+    private readonly store: SharedStore,
+    private readonly prefix: string,
+    private readonly ttlMs: number,
+  ) {}
 
   /**
-   * The cached value for `key`, the flight already under way for it, or a new flight of
-   * `load`. `load` returns the value and its approximate size in bytes.
+   * The stored result for `key`, the flight already under way for it, or a new flight of
+   * `load`. A caller who joined someone else's flight and met that caller's own refusal (over
+   * their share of the budget) tries once more on its own account.
    */
-  get<T>(key: string, load: () => Promise<{ value: T; bytes: number }>): Promise<T> {
-    const cached = this.entries.get(key);
-    if (cached) {
-      if (cached.expiresAt > Date.now()) return Promise.resolve(cached.value as T);
-      this.remove(key);
+  async get<T>(key: string, load: () => Promise<T>): Promise<Shared<T>> {
+    const flying = this.#inFlight.get(key) as Promise<Shared<T>> | undefined;
+    if (flying) {
+      try {
+        return await flying;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "rate_limited")) throw error;
+        return this.get(key, load);
+      }
     }
-    const flying = this.inFlight.get(key);
-    if (flying) return flying as Promise<T>;
-
-    const flight = load().then(
-      ({ value, bytes }) => {
-        this.inFlight.delete(key);
-        this.store(key, value, bytes);
-        return value;
-      },
-      (error: unknown) => {
-        this.inFlight.delete(key); // never cache an error: the next caller tries again
-        throw error;
-      },
-    );
-    this.inFlight.set(key, flight);
+    // Gone from the map before anyone awaiting it resumes, so a retry starts a new flight.
+    const flight = this.#fly(key, load).finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, flight);
     return flight;
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private store(key: string, value: unknown, bytes: number): void {
-    const { ttlMs, maxEntries, maxBytes } = this.options;
-    if (ttlMs <= 0 || bytes > maxBytes) return;
-    this.remove(key);
-    const now = Date.now();
-    for (const [oldKey, entry] of this.entries) {
-      if (entry.expiresAt <= now) this.remove(oldKey);
+  async #fly<T>(key: string, load: () => Promise<T>): Promise<Shared<T>> {
+    const storeKey = `${this.prefix}${key}`;
+    if (this.ttlMs > 0) {
+      const stored = await this.store.get(storeKey);
+      if (stored !== null) return sharedFromJson<T>(stored);
     }
-    // Map iteration is insertion order, so the first keys are the oldest.
-    for (const oldKey of this.entries.keys()) {
-      if (this.entries.size < maxEntries && this.bytes + bytes <= maxBytes) break;
-      this.remove(oldKey);
+    const shared = sharedOf(await load());
+    if (this.ttlMs > 0 && shared.json.length <= MAX_STORED_CHARS) {
+      // Sharing with other replicas is a bonus: a store that fails now must not fail the read.
+      await this.store.set(storeKey, shared.json, this.ttlMs).catch(() => undefined);
     }
-    this.entries.set(key, { value, expiresAt: now + ttlMs, bytes });
-    this.bytes += bytes;
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entry.bytes;
-    this.entries.delete(key);
+    return shared;
   }
 }

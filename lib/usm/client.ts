@@ -1,40 +1,44 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
-import { CoalescingCache } from "./cache";
-import { RateBudget, type BudgetUsage } from "./rate-budget";
+import type { SharedStore } from "@/lib/store";
+import { FairBudget, type BudgetUsage } from "./budget";
+import { SharedReads, type Shared } from "./cache";
 import { TokenManager, type TokenState } from "./token";
 import { parseJson, send, statusError, upstreamErrors, type UpstreamResponse } from "./transport";
 
-// The one fetch function of the USM Anywhere client: auth, rate budget, timeout, 429 retries,
-// coalescing, a short cache and error mapping. Typed operations (lib/usm/alarms.ts) sit on top.
+// The one fetch function of one deployment's USM Anywhere client: auth, a rate budget shared by
+// replicas and fair between analysts, timeout, 429 retries, shared reads and error mapping.
+// Typed operations (lib/usm/alarms.ts) sit on top. It reads no environment: the deployment's
+// config and the shared store are given.
 
 export interface UsmClientConfig {
+  /** The deployment's key: every store key of this client starts with it. */
+  deployment: string;
   /** The deployment's origin, e.g. https://tenant.alienvault.cloud. */
   baseUrl: string;
   clientId: string;
   clientSecret: string;
   /** Per upstream request (headers and body). */
   timeoutMs: number;
-  /** How long a successful read is shared; 0 disables the cache (in-flight sharing stays). */
+  /** How long a successful read is shared; 0 disables sharing after the flight. */
   cacheTtlMs: number;
   getPerSecond: number;
   postPerSecond: number;
+  /** What replicas share: token, budget, cached reads. */
+  store: SharedStore;
   /** How long 429s are retried before giving up with upstream_rate_limited. Default 5 s. */
   retryDeadlineMs?: number;
   /** How long a call may wait for the rate budget. Default: timeoutMs. */
   maxQueueWaitMs?: number;
-  /** Cache bounds. Defaults: 500 entries, 32 MiB of response text. */
-  cacheMaxEntries?: number;
-  cacheMaxBytes?: number;
 }
 
 export interface UsmClientStatus {
   token: TokenState;
   budget: { get: BudgetUsage; post: BudgetUsage };
-  cache: { entries: number; ttlMs: number };
+  cache: { ttlMs: number };
 }
 
-/** Parses one upstream JSON body into what callers get (and the cache keeps). */
+/** Parses one upstream JSON body into what callers get (and the store keeps). */
 export type Parse<T> = (json: unknown) => T;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -42,9 +46,9 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export class UsmClient {
   readonly #config: UsmClientConfig;
   readonly #tokens: TokenManager;
-  readonly #getBudget: RateBudget;
-  readonly #postBudget: RateBudget;
-  readonly #cache: CoalescingCache;
+  readonly #getBudget: FairBudget;
+  readonly #postBudget: FairBudget;
+  readonly #reads: SharedReads;
   readonly #timeoutMs: number;
   readonly #retryDeadlineMs: number;
 
@@ -53,9 +57,23 @@ export class UsmClient {
     this.#timeoutMs = config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_TIMEOUT_MS;
     this.#retryDeadlineMs = config.retryDeadlineMs ?? 5_000;
     const maxWaitMs = config.maxQueueWaitMs ?? this.#timeoutMs;
-    this.#getBudget = new RateBudget({ perSecond: config.getPerSecond, maxWaitMs });
-    this.#postBudget = new RateBudget({ perSecond: config.postPerSecond, maxWaitMs });
+    const { store } = config;
+    const key = `usm:${config.deployment}`;
+    this.#getBudget = new FairBudget({
+      store,
+      key: `${key}:budget:get`,
+      perSecond: config.getPerSecond,
+      maxWaitMs,
+    });
+    this.#postBudget = new FairBudget({
+      store,
+      key: `${key}:budget:post`,
+      perSecond: config.postPerSecond,
+      maxWaitMs,
+    });
     this.#tokens = new TokenManager({
+      store,
+      key,
       baseUrl: config.baseUrl,
       clientId: config.clientId,
       clientSecret: config.clientSecret,
@@ -63,11 +81,7 @@ export class UsmClient {
       timeoutMs: this.#timeoutMs,
       retryDeadlineMs: this.#retryDeadlineMs,
     });
-    this.#cache = new CoalescingCache({
-      ttlMs: config.cacheTtlMs,
-      maxEntries: config.cacheMaxEntries ?? 500,
-      maxBytes: config.cacheMaxBytes ?? 32 * 1024 * 1024,
-    });
+    this.#reads = new SharedReads(store, `cache:${config.deployment}:`, config.cacheTtlMs);
   }
 
   /** The deployment's origin: the reshape layer strips it from everything sent to browsers. */
@@ -76,29 +90,28 @@ export class UsmClient {
   }
 
   /**
-   * GET `path` with `params`, parsed by `parse`. Identical reads (same `kind`, path and params)
-   * in flight share one upstream call and, for cacheTtlMs, its result. Throws ApiError.
+   * GET `path` with `params` on behalf of `analyst`, parsed by `parse`. Identical reads (same
+   * `kind`, path and params) share one upstream call and, for cacheTtlMs, its serialised result.
+   * Throws ApiError.
    */
-  get<T>(
+  read<T>(
+    analyst: string,
     kind: string,
     path: string,
     params: URLSearchParams | undefined,
     parse: Parse<T>,
-  ): Promise<T> {
+  ): Promise<Shared<T>> {
     const url = new URL(path, this.#config.baseUrl);
     if (params) url.search = params.toString();
-    const key = `${kind} ${url.pathname}${url.search}`;
-    return this.#cache.get(key, async () => {
-      const response = await this.#getWithToken(url);
+    return this.#reads.get(`${kind} ${url.pathname}${url.search}`, async () => {
+      const response = await this.#getWithToken(url, analyst);
       const json = parseJson(response, "a response");
-      let value: T;
       try {
-        value = parse(json);
+        return parse(json);
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw upstreamErrors.invalid("a response"); // a schema mismatch
       }
-      return { value, bytes: response.text.length }; // characters: close enough to bytes
     });
   }
 
@@ -106,12 +119,22 @@ export class UsmClient {
     return {
       token: this.#tokens.state(),
       budget: { get: this.#getBudget.usage(), post: this.#postBudget.usage() },
-      cache: { entries: this.#cache.size, ttlMs: this.#config.cacheTtlMs },
+      cache: { ttlMs: this.#config.cacheTtlMs },
     };
   }
 
+  /** Calls of `analyst` waiting for the budget on this replica. */
+  queuedFor(analyst: string): number {
+    return this.#getBudget.queuedFor(analyst);
+  }
+
+  /** A token, fetched if none is held: whether this deployment can be reached at all. */
+  async checkToken(): Promise<void> {
+    await this.#tokens.get();
+  }
+
   /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
-  async #getWithToken(url: URL): Promise<UpstreamResponse> {
+  async #getWithToken(url: URL, analyst: string): Promise<UpstreamResponse> {
     for (let attempt = 0; ; attempt++) {
       let used = "";
       const response = await send({
@@ -121,7 +144,8 @@ export class UsmClient {
           used = await this.#tokens.get();
           return { Authorization: `Bearer ${used}`, Accept: "application/json" };
         },
-        budget: this.#getBudget,
+        // The analyst's share is checked once per read; the retries of that read are its own.
+        take: () => this.#getBudget.take(analyst, { shared: attempt === 0 }),
         timeoutMs: this.#timeoutMs,
         retryDeadlineMs: this.#retryDeadlineMs,
       });

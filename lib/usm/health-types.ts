@@ -5,12 +5,8 @@ import { z } from "zod";
 const budgetUsageSchema = z.strictObject({
   /** The upstream's documented limit. */
   limitPerSecond: z.number().int().nonnegative(),
-  /** What the dashboard sustains at most (the limit less a safety margin; 0 = unlimited). */
+  /** What the console sustains at most, all replicas together (0 = unlimited). */
   sustainedPerSecond: z.number().int().nonnegative(),
-  /** Calls sent upstream during the last second. */
-  usedLastSecond: z.number().int().nonnegative(),
-  /** Calls waiting for a slot. */
-  queued: z.number().int().nonnegative(),
 });
 
 export const usmHealthSchema = z.strictObject({
@@ -28,6 +24,8 @@ export const usmHealthSchema = z.strictObject({
     expiresInSeconds: z.number().int().nullable(),
   }),
   budget: z.strictObject({ get: budgetUsageSchema, post: budgetUsageSchema }),
-  cache: z.strictObject({ entries: z.number().int(), ttlMs: z.number().int() }),
+  /** The asking analyst's own calls waiting for the budget (never anyone else's). */
+  yourQueuedCalls: z.number().int().nonnegative(),
+  cache: z.strictObject({ ttlMs: z.number().int() }),
 });
 export type UsmHealth = z.infer<typeof usmHealthSchema>;

@@ -1,8 +1,9 @@
+import { MemoryStore } from "@/lib/store/memory";
 import { createUsmClient, type UsmClient, type UsmClientConfig } from "./client";
 
 // For tests only: a client for a simulator at the upstream's documented limits (100 GET/s,
-// 50 POST/s), with a short cache. Takes the simulator's URL, not the simulator: lib/ meets it
-// over HTTP only.
+// 50 POST/s), with a short cache and a store of its own (unless given one). Takes the
+// simulator's URL, not the simulator: lib/ meets it over HTTP only.
 
 export function testClient(
   upstream: { url: string },
@@ -10,6 +11,7 @@ export function testClient(
   overrides: Partial<UsmClientConfig> = {},
 ): UsmClient {
   return createUsmClient({
+    deployment: "test",
     baseUrl: upstream.url,
     clientId: credentials.id,
     clientSecret: credentials.secret,
@@ -17,6 +19,10 @@ export function testClient(
     cacheTtlMs: 3_000,
     getPerSecond: 100,
     postPerSecond: 50,
+    store: new MemoryStore(),
     ...overrides,
   });
 }
+
+/** The call context of a test: the client, on behalf of one analyst. */
+export const asTester = (client: UsmClient, analyst = "tester") => ({ client, analyst });

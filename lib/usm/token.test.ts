@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarmPage } from "./alarms";
-import { testClient } from "./test-client";
+import { asTester, testClient } from "./test-client";
 import { renewMargin } from "./token";
 
 // Token renewal against the real simulator: it runs in the background, so a failing token
@@ -33,7 +33,7 @@ function uncachedClient() {
 /** A page per call, never the same twice in a row (no cache here anyway). */
 let next = 0;
 const page = (client: ReturnType<typeof uncachedClient>) =>
-  fetchAlarmPage({ ...DEFAULT_QUERY, page: next++ % 25 }, client);
+  fetchAlarmPage({ ...DEFAULT_QUERY, page: next++ % 25 }, asTester(client));
 
 describe("background token renewal", () => {
   it("keeps using the held token while its renewal fails, until it really expires", async () => {

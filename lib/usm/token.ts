@@ -1,13 +1,18 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors";
-import type { RateBudget } from "./rate-budget";
+import type { SharedStore } from "@/lib/store";
+import type { FairBudget } from "./budget";
+import { sealerFor, type Sealer } from "./sealed";
 import { tokenSchema } from "./schemas";
 import { parseJson, send, statusError, upstreamErrors } from "./transport";
 
-// The client-credentials token: fetched lazily, shared by every call of this client, and fetched
-// by at most one request at a time however many calls need it at once. Renewal starts early and
-// in the background: calls keep using the held token until it is about to expire, so a slow or
-// failing token endpoint costs nothing until the held token really runs out.
+// The client-credentials token of one deployment, shared by every replica through the store:
+// whoever needs a token first takes a lock there and fetches it; the others wait for it to
+// appear, so N replicas cost one token. Each replica keeps its copy in memory and reads the
+// store only when its copy is due for renewal or was refused. Renewal starts early and in the
+// background: calls keep using the held token until it is about to expire, so a slow or failing
+// token endpoint costs nothing until the held token really runs out.
 
 export const TOKEN_PATH = "/api/2.0/oauth/token";
 
@@ -34,6 +39,9 @@ function renewRetryDelay(lifetimeMs: number): number {
   return Math.min(1_000, lifetimeMs / 20);
 }
 
+/** While another replica holds the lock, look for its token this often. */
+const POLL_MS = 25;
+
 export interface TokenState {
   /** True when a token is held that requests still use (not within its expiry margin). */
   valid: boolean;
@@ -42,38 +50,58 @@ export interface TokenState {
 }
 
 export interface TokenManagerOptions {
+  store: SharedStore;
+  /** The store keys' prefix for this deployment. */
+  key: string;
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  budget: RateBudget;
+  budget: FairBudget;
   timeoutMs: number;
   retryDeadlineMs: number;
 }
 
-interface HeldToken {
+interface StoredToken {
   token: string;
   expiresAt: number;
+  lifetimeMs: number;
+}
+
+interface HeldToken extends StoredToken {
+  /** The store's value it came from: dropping it deletes exactly that value. */
+  sealed: string;
   /** From here a renewal runs in the background; the token is still used. */
   renewAt: number;
   /** From here the token is no longer used: callers wait for the renewal. */
   usableUntil: number;
-  lifetimeMs: number;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class TokenManager {
   #held: HeldToken | undefined;
   #flight: Promise<string> | undefined;
+  #renewing = false;
   /** Epoch ms before which no background renewal is started (after one failed). */
   #nextBackgroundTry = 0;
   readonly #options: TokenManagerOptions;
+  readonly #sealer: Sealer;
+  readonly #tokenKey: string;
+  readonly #lockKey: string;
 
   constructor(options: TokenManagerOptions) {
     this.#options = options;
+    this.#tokenKey = `${options.key}:token`;
+    this.#lockKey = `${options.key}:token-lock`;
+    this.#sealer = sealerFor(
+      options.clientSecret,
+      `usm-token|${options.key}|${options.baseUrl}|${options.clientId}`,
+    );
   }
 
   /**
    * A usable access token: the held one (renewing it in the background once it is due), else
-   * the one being fetched, else a newly fetched one.
+   * the store's, else a newly fetched one (by this replica, or another that holds the lock).
    */
   get(): Promise<string> {
     const held = this.#held;
@@ -82,15 +110,21 @@ export class TokenManager {
       if (now >= held.renewAt && now >= this.#nextBackgroundTry) this.#renewInBackground(held);
       return Promise.resolve(held.token);
     }
-    return this.#renew();
+    this.#flight ??= this.#obtain().finally(() => {
+      this.#flight = undefined;
+    });
+    return this.#flight;
   }
 
   /**
-   * Forgets `token` after the upstream refused it. Only that token: a concurrent call may
-   * already have replaced it, and the new one must not be thrown away.
+   * Forgets `token` after the upstream refused it, here and in the store. Only that token: a
+   * concurrent call may already have replaced it, and the new one must not be thrown away.
    */
   drop(token: string): void {
-    if (this.#held?.token === token) this.#held = undefined;
+    const held = this.#held;
+    if (held?.token !== token) return;
+    this.#held = undefined;
+    this.#options.store.deleteIfEquals(this.#tokenKey, held.sealed).catch(() => undefined);
   }
 
   state(): TokenState {
@@ -101,28 +135,87 @@ export class TokenManager {
     };
   }
 
-  /** The one flight for a new token, shared by everyone who needs it meanwhile. */
-  #renew(): Promise<string> {
-    this.#flight ??= this.#fetch().finally(() => {
-      this.#flight = undefined;
-    });
-    return this.#flight;
+  /** The store's token if it is usable, else one fetched under the lock, else wait for it. */
+  async #obtain(): Promise<string> {
+    const { store, timeoutMs, retryDeadlineMs } = this.#options;
+    const deadline = Date.now() + timeoutMs + retryDeadlineMs;
+    for (;;) {
+      const stored = await this.#readStored();
+      if (stored && Date.now() < stored.usableUntil) {
+        this.#held = stored;
+        return stored.token;
+      }
+      const owner = randomUUID();
+      if (await store.setIfAbsent(this.#lockKey, owner, timeoutMs + retryDeadlineMs + 1_000)) {
+        try {
+          return await this.#fetchAndShare();
+        } finally {
+          store.deleteIfEquals(this.#lockKey, owner).catch(() => undefined);
+        }
+      }
+      // Another replica is fetching it: it appears in the store, or its lock ends.
+      if (Date.now() > deadline) throw upstreamErrors.timeout(timeoutMs);
+      await sleep(POLL_MS);
+    }
   }
 
   #renewInBackground(held: HeldToken): void {
-    if (this.#flight) return;
-    this.#renew().catch((error: unknown) => {
-      this.#nextBackgroundTry = Date.now() + renewRetryDelay(held.lifetimeMs);
-      // The code only: a message could one day carry more than it should, and a stack trace
-      // names files. The held token stays in use; a later call tries again.
-      const code = error instanceof ApiError ? error.code : "unexpected";
-      console.warn(
-        `[usm] background token renewal failed (${code}); the current token stays in use`,
-      );
-    });
+    if (this.#renewing || this.#flight) return;
+    this.#renewing = true;
+    this.#renew(held)
+      .catch((error: unknown) => {
+        this.#nextBackgroundTry = Date.now() + renewRetryDelay(held.lifetimeMs);
+        // The code only: a message could one day carry more than it should, and a stack trace
+        // names files. The held token stays in use; a later call tries again.
+        const code = error instanceof ApiError ? error.code : "unexpected";
+        console.warn(
+          `[usm] background token renewal failed (${code}); the current token stays in use`,
+        );
+      })
+      .finally(() => {
+        this.#renewing = false;
+      });
   }
 
-  async #fetch(): Promise<string> {
+  /** A newer token from the store if another replica renewed it, else one fetched here. */
+  async #renew(held: HeldToken): Promise<void> {
+    const { store, timeoutMs, retryDeadlineMs } = this.#options;
+    const stored = await this.#readStored();
+    if (stored && stored.expiresAt > held.expiresAt) {
+      this.#held = stored;
+      return;
+    }
+    const owner = randomUUID();
+    if (!(await store.setIfAbsent(this.#lockKey, owner, timeoutMs + retryDeadlineMs + 1_000))) {
+      // Another replica is renewing: look again shortly.
+      this.#nextBackgroundTry = Date.now() + 250;
+      return;
+    }
+    try {
+      await this.#fetchAndShare();
+    } finally {
+      store.deleteIfEquals(this.#lockKey, owner).catch(() => undefined);
+    }
+  }
+
+  async #readStored(): Promise<HeldToken | undefined> {
+    const sealed = await this.#options.store.get(this.#tokenKey);
+    const plain = sealed === null ? null : this.#sealer.open(sealed);
+    if (!sealed || !plain) return undefined;
+    return held(JSON.parse(plain) as StoredToken, sealed);
+  }
+
+  async #fetchAndShare(): Promise<string> {
+    const fetched = await this.#fetch();
+    const sealed = this.#sealer.seal(JSON.stringify(fetched));
+    const token = held(fetched, sealed);
+    await this.#options.store.set(this.#tokenKey, sealed, token.usableUntil - Date.now());
+    this.#held = token;
+    this.#nextBackgroundTry = 0;
+    return token.token;
+  }
+
+  async #fetch(): Promise<StoredToken> {
     const { baseUrl, clientId, clientSecret, budget, timeoutMs, retryDeadlineMs } = this.#options;
     const basic = Buffer.from(`${clientId}:${clientSecret}`, "utf8").toString("base64");
     // Taken before the request: the lifetime counts from when the upstream issued it, at the latest.
@@ -136,7 +229,8 @@ export class TokenManager {
         Accept: "application/json",
       }),
       body: "grant_type=client_credentials",
-      budget,
+      // The console's own call, not an analyst's: outside the analysts' shares.
+      take: () => budget.take("(token)", { shared: false }),
       timeoutMs,
       retryDeadlineMs,
     });
@@ -146,17 +240,16 @@ export class TokenManager {
     if (response.status < 200 || response.status > 299) throw statusError(response.status);
     const parsed = tokenSchema.safeParse(parseJson(response, "a token"));
     if (!parsed.success) throw upstreamErrors.invalid("a token");
-
     const lifetimeMs = parsed.data.expires_in * 1000;
-    const expiresAt = requestedAt + lifetimeMs;
-    this.#held = {
-      token: parsed.data.access_token,
-      expiresAt,
-      renewAt: expiresAt - renewMargin(lifetimeMs),
-      usableUntil: expiresAt - expiryMargin(lifetimeMs),
-      lifetimeMs,
-    };
-    this.#nextBackgroundTry = 0;
-    return parsed.data.access_token;
+    return { token: parsed.data.access_token, expiresAt: requestedAt + lifetimeMs, lifetimeMs };
   }
+}
+
+function held(token: StoredToken, sealed: string): HeldToken {
+  return {
+    ...token,
+    sealed,
+    renewAt: token.expiresAt - renewMargin(token.lifetimeMs),
+    usableUntil: token.expiresAt - expiryMargin(token.lifetimeMs),
+  };
 }

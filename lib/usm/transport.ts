@@ -1,7 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 import { request } from "undici";
-import type { RateBudget } from "./rate-budget";
 
 // One HTTP exchange with the upstream, and what its failures mean to an analyst. Messages never
 // name the upstream's address, a token or a secret: they reach the browser verbatim.
@@ -23,7 +22,8 @@ export interface SendOptions {
    */
   headers: () => Record<string, string> | Promise<Record<string, string>>;
   body?: string;
-  budget: RateBudget;
+  /** Resolves when the rate budget lets this try go (see FairBudget.take). */
+  take: () => Promise<void>;
   timeoutMs: number;
   /** 429s are retried with backoff until this much time has passed since the first try. */
   retryDeadlineMs: number;
@@ -94,7 +94,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function once(options: SendOptions): Promise<UpstreamResponse> {
   const headers = await options.headers();
-  await options.budget.take();
+  await options.take();
   try {
     const response = await request(options.url, {
       method: options.method,

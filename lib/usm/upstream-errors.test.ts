@@ -6,7 +6,7 @@ import { ApiError, type ErrorCode } from "@/lib/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarmPage } from "./alarms";
 import type { UsmClientConfig } from "./client";
-import { testClient } from "./test-client";
+import { asTester, testClient } from "./test-client";
 
 // Every way the upstream can fail, against the real simulator, and the one error an analyst
 // gets for it. No message may carry the upstream's address or a credential.
@@ -48,7 +48,7 @@ async function expectPageFailure(
   code: ErrorCode,
   status: number,
 ): Promise<ApiError> {
-  const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, client));
+  const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, asTester(client)));
   expect({ code: error.code, status: error.status }).toEqual({ code, status });
   expectSafe(error);
   return error;
@@ -78,7 +78,7 @@ describe("upstream failures become our error shape", () => {
       });
     });
     const baseUrl = `http://127.0.0.1:${closed}`;
-    const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, clientFor({ baseUrl })));
+    const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, asTester(clientFor({ baseUrl }))));
     expect({ code: error.code, status: error.status }).toEqual({
       code: "upstream_unavailable",
       status: 502,
@@ -107,7 +107,9 @@ describe("upstream failures become our error shape", () => {
     await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
     const baseUrl = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
     try {
-      const error = await failureOf(fetchAlarmPage(DEFAULT_QUERY, clientFor({ baseUrl })));
+      const error = await failureOf(
+        fetchAlarmPage(DEFAULT_QUERY, asTester(clientFor({ baseUrl }))),
+      );
       expect(error.code).toBe("upstream_invalid_response");
       expect(error.message).toContain("HTTP 302");
       expectSafe(error, baseUrl);
@@ -142,7 +144,7 @@ describe("upstream failures become our error shape", () => {
   it("retries 429s with backoff, then answers 503 upstream_rate_limited with Retry-After", async () => {
     const client = clientFor({ retryDeadlineMs: 2_000 });
     // The token first, so that a slow machine does not spend the retry deadline on it.
-    await fetchAlarmPage({ ...DEFAULT_QUERY, page: 1 }, client);
+    await fetchAlarmPage({ ...DEFAULT_QUERY, page: 1 }, asTester(client));
     sim.setFaults({ failRate: 1, failStatus: 429, routes: ["alarms"] });
     const error = await expectPageFailure(client, "upstream_rate_limited", 503);
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -152,7 +154,7 @@ describe("upstream failures become our error shape", () => {
 
   it("recovers when a 429 is followed by a success within the deadline", async () => {
     sim.setFaults({ failRate: 1, failStatus: 429, routes: ["alarms"] });
-    const pending = fetchAlarmPage(DEFAULT_QUERY, clientFor({ retryDeadlineMs: 10_000 }));
+    const pending = fetchAlarmPage(DEFAULT_QUERY, asTester(clientFor({ retryDeadlineMs: 10_000 })));
     // Lift the fault once the client has met at least one 429.
     while (!sim.stats().byStatus["429"]) await new Promise((resolve) => setTimeout(resolve, 20));
     sim.setFaults({ failRate: 0 });

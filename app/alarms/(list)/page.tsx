@@ -17,14 +17,14 @@ export default async function AlarmsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams; // request-time: the page is never prerendered
-  await requireAnalyst();
+  const analyst = await requireAnalyst();
   const { query } = parseAlarmListQuery(params);
   const queryClient = makeQueryClient();
   // The same key the browser uses, filled straight from USM Anywhere instead of via /api. A
   // failure is not dehydrated: the browser then asks /api itself and shows the error with Retry.
   await queryClient.prefetchQuery({
     ...alarmsQueryOptions(query),
-    queryFn: () => fetchAlarmPage(query),
+    queryFn: () => fetchAlarmPage(query, { analyst: analyst.id }),
     retry: false, // the server answers now; waiting out a rate limit is the browser's job
   });
   return (

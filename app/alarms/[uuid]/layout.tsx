@@ -17,12 +17,12 @@ export default async function AlarmLayout({
 }) {
   const { uuid } = await params;
   // Layouts render alongside their parents: this one checks the session itself before any read.
-  await requireAnalyst();
+  const analyst = await requireAnalyst();
   if (!isAlarmUuid(uuid)) notFound();
   // Fetch metadata (a standard request header): "document" is a full page load.
   if ((await headers()).get("sec-fetch-dest") === "document") {
     try {
-      await getAlarmOnce(uuid);
+      await getAlarmOnce(uuid, analyst.id);
     } catch (error) {
       if (isNotFound(error)) notFound();
       // Other failures: the page shows them with Retry.

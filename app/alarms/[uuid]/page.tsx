@@ -18,14 +18,14 @@ export default async function AlarmPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const [{ uuid }, search] = await Promise.all([params, searchParams]);
-  await requireAnalyst();
+  const analyst = await requireAnalyst();
   if (!isAlarmUuid(uuid)) notFound();
 
   const queryClient = makeQueryClient();
   try {
     await queryClient.fetchQuery({
       ...alarmQueryOptions(uuid),
-      queryFn: () => getAlarmOnce(uuid),
+      queryFn: () => getAlarmOnce(uuid, analyst.id),
       retry: false,
     });
   } catch (error) {

@@ -1,0 +1,206 @@
+import "server-only";
+import { ApiError } from "@/lib/errors";
+import type { RateSpec, SharedStore } from "@/lib/store";
+
+// The upstream's per-client limit (100 GET/s, 50 POST/s), shared by every replica through the
+// store, and shared fairly between analysts.
+//
+// Across replicas: the store hands out send times one interval apart (GCRA, one atomic script),
+// so no upstream second exceeds the limit whatever the number of replicas. Each replica asks for
+// one send time at a time, and only while it has calls waiting, so replicas interleave instead
+// of one booking the budget ahead of the others.
+//
+// Within a replica: calls wait in one queue per analyst, and each send time goes to the next
+// analyst in turn (round-robin), so an analyst with many calls waiting delays the others by one
+// call at most. Before it queues, an analyst's call must fit that analyst's share (half the
+// budget, counted across replicas in the store); the excess is refused at once with 429 and
+// Retry-After instead of queueing behind everyone.
+//
+// Why the numbers hold: reservations are spaced T = 1/sustained apart beyond a burst B. A call is
+// sent at most MAX_LATENESS_MS after its time (a later wake-up gives its slot up), so the calls
+// reaching the upstream within any second were reserved within 1 s + MAX_LATENESS_MS, at most
+// B + (1000 + MAX_LATENESS_MS) / T of them: 5 + 1050 / 11.8 = 94 at the documented 100/s, which
+// leaves room for the network's own jitter.
+
+const SUSTAINED_SHARE = 0.85;
+export const MAX_LATENESS_MS = 50;
+/** The share of the budget one analyst may use, across replicas. */
+const ANALYST_SHARE = 0.5;
+/** How far ahead an analyst's share may be booked before calls are refused. */
+const ANALYST_HORIZON_MS = 2_000;
+
+export interface BudgetOptions {
+  store: SharedStore;
+  /** The store key of this budget (deployment and method). */
+  key: string;
+  /** The upstream's documented limit; 0 = no limit on our side. */
+  perSecond: number;
+  /** How long a call may wait for its send time before failing with upstream_rate_limited. */
+  maxWaitMs: number;
+}
+
+export interface BudgetUsage {
+  /** The upstream's documented limit. */
+  limitPerSecond: number;
+  /** What the console sustains at most, all replicas together (the limit less a margin). */
+  sustainedPerSecond: number;
+}
+
+/** The rate the store enforces for a documented limit (exported for the proof in the tests). */
+export function budgetRate(perSecond: number, maxWaitMs: number): RateSpec {
+  const sustained = Math.max(1, Math.floor(perSecond * SUSTAINED_SHARE));
+  return {
+    intervalMs: 1000 / sustained,
+    burst: Math.max(1, Math.floor(perSecond / 20)),
+    maxWaitMs,
+  };
+}
+
+interface Waiter {
+  analyst: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  timer: NodeJS.Timeout;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class FairBudget {
+  readonly #store: SharedStore;
+  readonly #key: string;
+  readonly #limit: number;
+  readonly #rate: RateSpec | undefined;
+  readonly #share: RateSpec | undefined;
+  readonly #maxWaitMs: number;
+  /** Waiting calls per analyst; Map order is the round-robin order. */
+  readonly #queues = new Map<string, Waiter[]>();
+  #waiting = 0;
+  #pumping = false;
+
+  constructor({ store, key, perSecond, maxWaitMs }: BudgetOptions) {
+    this.#store = store;
+    this.#key = key;
+    this.#limit = perSecond;
+    this.#maxWaitMs = maxWaitMs;
+    if (perSecond <= 0) return; // a deployment with a different agreement: no limit here
+    this.#rate = budgetRate(perSecond, maxWaitMs);
+    const analystRate = budgetRate(perSecond * ANALYST_SHARE, ANALYST_HORIZON_MS);
+    this.#share = { ...analystRate, burst: Math.max(analystRate.burst, 10) };
+  }
+
+  /**
+   * Resolves when a call on behalf of `analyst` may be sent. Throws ApiError rate_limited (429)
+   * when the analyst is over their share, upstream_rate_limited (503) when the call waited too
+   * long, store_unavailable (503) when the shared budget cannot be asked.
+   */
+  async take(analyst: string, options: { shared?: boolean } = {}): Promise<void> {
+    if (!this.#rate) return;
+    if (this.#share && options.shared !== false) await this.#checkShare(analyst);
+    await new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        analyst,
+        resolve,
+        reject,
+        timer: setTimeout(() => this.#expire(waiter), this.#maxWaitMs),
+      };
+      const queue = this.#queues.get(analyst);
+      if (queue) queue.push(waiter);
+      else this.#queues.set(analyst, [waiter]);
+      this.#waiting++;
+      void this.#pump();
+    });
+  }
+
+  usage(): BudgetUsage {
+    return {
+      limitPerSecond: this.#limit,
+      sustainedPerSecond: this.#rate ? Math.round(1000 / this.#rate.intervalMs) : 0,
+    };
+  }
+
+  /** Calls of `analyst` waiting on this replica. */
+  queuedFor(analyst: string): number {
+    return this.#queues.get(analyst)?.length ?? 0;
+  }
+
+  async #checkShare(analyst: string): Promise<void> {
+    const share = await this.#store.reserve(`${this.#key}:analyst:${analyst}`, this.#share!);
+    if (share.granted) return;
+    throw new ApiError(
+      "rate_limited",
+      "You are asking USM Anywhere for more than your share of its rate limit; the rest of the team keeps theirs. Slow down and retry shortly.",
+      { retryAfterSeconds: Math.max(1, Math.ceil(share.retryInMs / 1000)) },
+    );
+  }
+
+  /** One loop per replica and budget, running while calls wait: a send time, then a call. */
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#waiting > 0) {
+        let slot;
+        try {
+          slot = await this.#store.reserve(this.#key, this.#rate!);
+        } catch (error) {
+          this.#failAll(error); // fail closed: no call goes without the shared budget's word
+          return;
+        }
+        if (!slot.granted) {
+          // Other replicas have booked the budget ahead; try again when a time could fit.
+          await sleep(Math.min(Math.max(1, slot.retryInMs), 250));
+          continue;
+        }
+        const due = performance.now() + slot.waitMs;
+        if (slot.waitMs > 0) await sleep(slot.waitMs);
+        // Woken too late (a busy event loop): the slot's time has passed, sending now could
+        // crowd the upstream's second. Give it up and book another.
+        if (performance.now() - due > MAX_LATENESS_MS) continue;
+        this.#next()?.resolve();
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  /** The next analyst's oldest waiting call, that analyst moving to the back of the round. */
+  #next(): Waiter | undefined {
+    for (const [analyst, queue] of this.#queues) {
+      const waiter = queue.shift();
+      this.#queues.delete(analyst);
+      if (queue.length > 0) this.#queues.set(analyst, queue);
+      if (!waiter) continue;
+      clearTimeout(waiter.timer);
+      this.#waiting--;
+      return waiter;
+    }
+    return undefined;
+  }
+
+  #expire(waiter: Waiter): void {
+    const queue = this.#queues.get(waiter.analyst);
+    const index = queue?.indexOf(waiter) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    if (queue.length === 0) this.#queues.delete(waiter.analyst);
+    this.#waiting--;
+    waiter.reject(
+      new ApiError(
+        "upstream_rate_limited",
+        "The console is sending USM Anywhere as many requests as it allows; try again shortly.",
+        { retryAfterSeconds: 1 },
+      ),
+    );
+  }
+
+  #failAll(error: unknown): void {
+    for (const queue of this.#queues.values()) {
+      for (const waiter of queue) {
+        clearTimeout(waiter.timer);
+        waiter.reject(error);
+      }
+    }
+    this.#queues.clear();
+    this.#waiting = 0;
+  }
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_QUERY } from "@/lib/alarms/query";
+import { ApiError } from "@/lib/errors";
+import { RedisStore } from "@/lib/store/redis";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
+import { fetchAlarmPage } from "./alarms";
+import type { UsmClient } from "./client";
+import { asTester, testClient } from "./test-client";
+
+// Three clients of one deployment, each with its own connection to one real Redis, as three
+// replicas would be, against the real simulator (which enforces 100 GET/s, 50 POST/s).
+
+const CREDS = { id: "replica-client", secret: "replica-secret-8e1f" };
+
+let redis: RedisServer;
+let sim: RunningSimulator;
+const stores: RedisStore[] = [];
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, alarms: 5000, clients: [CREDS] });
+  if (redisTestsEnabled()) redis = await startRedisServer();
+});
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  await redis?.close();
+  await sim.close();
+});
+beforeEach(() => sim.reset());
+
+/** `n` replicas of one deployment sharing one Redis under a fresh prefix. */
+function replicas(n: number, prefix = `r${Math.random()}:`): UsmClient[] {
+  return Array.from({ length: n }, () => {
+    const store = new RedisStore({ url: redis.url, prefix });
+    stores.push(store);
+    return testClient(sim, CREDS, {
+      store,
+      deployment: "default",
+      timeoutMs: 60_000,
+      maxQueueWaitMs: 60_000,
+      cacheTtlMs: 0,
+    });
+  });
+}
+
+const page = (n: number) => ({ ...DEFAULT_QUERY, page: n % 250, size: 10 as const });
+
+describe.runIf(redisTestsEnabled())("replicas sharing one Redis", () => {
+  it("spend one token and one budget: no upstream 429, no upstream second above 100", async () => {
+    sim.setFaults({ latencyMs: 50 });
+    const clients = replicas(3);
+    const pages = await Promise.all(
+      Array.from({ length: 300 }, (_, n) =>
+        fetchAlarmPage(page(n), asTester(clients[n % 3]!, `analyst-${n % 10}`)),
+      ),
+    );
+    expect(pages).toHaveLength(300);
+    const stats = sim.stats();
+    expect(stats.tokensIssued).toBe(1);
+    expect(stats.rateLimited).toBe(0);
+    expect(stats.byRoute.alarms).toBe(300);
+    expect(stats.busiestSecond.get).toBeLessThanOrEqual(100);
+    expect(Math.max(...stats.perSecond.map((second) => second.get))).toBeLessThanOrEqual(100);
+  }, 60_000);
+
+  it("renew a refused token once for all of them", async () => {
+    const clients = replicas(3);
+    await Promise.all(clients.map((client, n) => fetchAlarmPage(page(n), asTester(client))));
+    sim.revokeTokens();
+    await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        fetchAlarmPage(page(n + 3), asTester(clients[n % 3]!, `analyst-${n % 5}`)),
+      ),
+    );
+    expect(sim.stats().tokensIssued).toBe(2);
+  });
+
+  it("fail closed while Redis is down, without a call upstream, and recover by themselves", async () => {
+    const [client] = replicas(1);
+    await fetchAlarmPage(page(0), asTester(client!));
+    const before = sim.stats().byRoute;
+    await redis.stop();
+    try {
+      const failure = await fetchAlarmPage(page(1), asTester(client!)).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ code: "store_unavailable", status: 503 });
+      expect((failure as ApiError).retryAfterSeconds).toBeGreaterThan(0);
+      expect(sim.stats().byRoute).toEqual(before);
+    } finally {
+      await redis.start();
+    }
+    // The same client, no restart: it reconnects; the token it holds still serves.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        await fetchAlarmPage(page(2), asTester(client!));
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    expect(sim.stats().tokensIssued).toBe(1);
+  }, 60_000);
+});
