@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import { parseErrorBody } from "@/lib/errors";
+import { usmHealthSchema } from "@/lib/usm/health-types";
 import { e2e } from "./support/env";
 
 // The whole app's protection, route by route. Pages and route handlers are enumerated from app/
@@ -17,7 +18,10 @@ interface Route {
   file: string;
   /** Dynamic segment names, e.g. ["uuid"]. */
   params: string[];
+  /** The methods it serves; the others answer 405 with Allow (route handlers). */
   methods: Method[];
+  /** Served to anyone: health probes, and the JSON 404 of unknown API paths. */
+  isPublic: boolean;
 }
 
 const SAMPLE_UUID = "6f1c0c6e-8a9b-4c3d-9e2f-1a2b3c4d5e6f";
@@ -52,16 +56,21 @@ function appRoutes(sampleFor: (param: string) => string = () => SAMPLE_UUID) {
           .map((segment) => (segment.startsWith(":") ? sampleFor(segment.slice(1)) : segment))
           .join("/");
       if (kind === "page") {
-        pages.push({ path, file: full, params, methods: ["GET"] });
+        pages.push({ path, file: full, params, methods: ["GET"], isPublic: path === "/signin" });
       } else {
         const source = readFileSync(full, "utf8");
         const exported = new Set<string>();
-        for (const match of source.matchAll(
-          /export\s+(?:async\s+)?(?:function|const|let|var)\s+([A-Z]+)\b/g,
-        )) {
+        // routeMethods({ GET: ..., DELETE: ... }) serves the keys it is given, 405 for the rest.
+        const served = /routeMethods\(\{([\s\S]*?)\n\}\)/.exec(source)?.[1];
+        for (const match of (served ?? "").matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):/gm)) {
           exported.add(match[1]!);
         }
-        for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+        for (const match of served
+          ? []
+          : source.matchAll(/export\s+(?:async\s+)?(?:function|const|let|var)\s+([A-Z]+)\b/g)) {
+          exported.add(match[1]!);
+        }
+        for (const match of served ? [] : source.matchAll(/export\s*\{([^}]*)\}/g)) {
           for (const name of match[1]!.split(","))
             exported.add(
               name
@@ -75,6 +84,7 @@ function appRoutes(sampleFor: (param: string) => string = () => SAMPLE_UUID) {
           file: full,
           params,
           methods: METHODS.filter((m) => exported.has(m)),
+          isPublic: /\b(publicRoute|unknownEndpoint)\b/.test(source),
         });
       }
     }
@@ -105,9 +115,12 @@ async function expectCleanResponse(what: string, response: APIResponse) {
   expectClean(`${what} body`, (await response.body()).toString("latin1"));
 }
 
-/** Routes anyone may use: the sign-in page and next-auth's own endpoints. */
-const isPublicPage = (route: Route) => route.path === "/signin";
+/** next-auth's own endpoints: anyone may use them, and they answer in next-auth's ways. */
 const isAuthHandler = (route: Route) => route.path.startsWith("/api/auth/");
+
+/** The console's API routes (next-auth's aside), and the methods they do not serve. */
+const apiRoutes = (routes: Route[]) => routes.filter((route) => !isAuthHandler(route));
+const unserved = (route: Route) => METHODS.filter((method) => !route.methods.includes(method));
 
 test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -124,7 +137,7 @@ test.describe("signed out", () => {
   test("every page sends the signed-out to /signin with the full path as callbackUrl", async ({
     request,
   }) => {
-    for (const route of appRoutes().pages.filter((page) => !isPublicPage(page))) {
+    for (const route of appRoutes().pages.filter((page) => !page.isPublic)) {
       const target = `${route.path}${route.path.includes("?") ? "&" : "?"}probe=1&sort=priority,desc`;
       const response = await request.get(target, { maxRedirects: 0 });
       await expectCleanResponse(route.path, response);
@@ -139,7 +152,11 @@ test.describe("signed out", () => {
   test("every route handler answers 401 in the error shape, never a redirect", async ({
     request,
   }) => {
-    for (const route of appRoutes().handlers.filter((handler) => !isAuthHandler(handler))) {
+    const routes = apiRoutes(appRoutes().handlers).filter((route) => !route.isPublic);
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/api/alarms", "/api/health", "/api/sessions"]),
+    );
+    for (const route of routes) {
       for (const method of route.methods) {
         const response = await request.fetch(route.path, {
           method,
@@ -154,6 +171,55 @@ test.describe("signed out", () => {
         expect(body?.error.code, what).toBe("unauthenticated");
       }
     }
+  });
+
+  test("every other method of an API route answers 405 in the error shape, naming those allowed", async ({
+    request,
+  }) => {
+    for (const route of apiRoutes(appRoutes().handlers).filter((r) => !r.isPublic)) {
+      for (const method of unserved(route)) {
+        const response = await request.fetch(route.path, { method, maxRedirects: 0, data: {} });
+        const what = `${method} ${route.path} (${route.file})`;
+        expect(response.status(), what).toBe(405);
+        expect(response.headers()["content-type"], what).toContain("application/json");
+        expect(parseErrorBody(await response.json())?.error.code, what).toBe("method_not_allowed");
+        const allow = (response.headers()["allow"] ?? "").split(/,\s*/);
+        expect(allow, what).toEqual(expect.arrayContaining(route.methods));
+        expect(allow, what).not.toContain(method);
+      }
+    }
+  });
+
+  test("a path no route serves answers 404 in the error shape, whatever the method", async ({
+    request,
+  }) => {
+    for (const path of [
+      "/api",
+      "/api/nope",
+      `/api/alarms/${SAMPLE_UUID}/events`,
+      "/api/health/x",
+    ]) {
+      for (const method of METHODS) {
+        const response = await request.fetch(path, { method, maxRedirects: 0, data: {} });
+        const what = `${method} ${path}`;
+        expect(response.status(), what).toBe(404);
+        expect(response.headers()["content-type"], what).toContain("application/json");
+        expect(parseErrorBody(await response.json())?.error.code, what).toBe("not_found");
+      }
+    }
+  });
+
+  test("a load balancer may probe liveness and readiness without a session, and learns nothing more", async ({
+    request,
+  }) => {
+    const live = await request.get("/api/health/live");
+    expect(live.status()).toBe(200);
+    expect(await live.json()).toEqual({ status: "live" });
+    const ready = await request.get("/api/health/ready");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+    // The detailed report stays for signed-in analysts.
+    expect((await request.get("/api/health")).status()).toBe(401);
   });
 
   test("the sign-in page and next-auth's endpoints leak nothing either", async ({ request }) => {
@@ -217,6 +283,17 @@ test.describe("signed in", () => {
     }
   });
 
+  test("the detailed health report shows the analyst's own queue, nobody else's", async ({
+    page,
+  }) => {
+    const response = await page.request.get("/api/health");
+    expect(response.status()).toBe(200);
+    // Strict: a field added later (another analyst's queue, the budget in use) fails here.
+    const health = usmHealthSchema.parse(await response.json());
+    expect(health.yourQueuedCalls).toBe(0);
+    expect(health.budget.get).toEqual({ limitPerSecond: 100, sustainedPerSecond: 85 });
+  });
+
   /** Values for dynamic segments: a real alarm id when the API gives one, else a sample. */
   async function sampleValues(page: Page): Promise<(param: string) => string> {
     const response = await page.request.get("/api/alarms?size=10");
@@ -235,7 +312,9 @@ test.describe("signed in", () => {
     const extra = ["/api/alarms/00000000-0000-4000-8000-000000000000", "/api/alarms?size=abc"];
 
     for (const route of handlers) {
-      for (const method of route.methods) {
+      // Every method, but never one that changes something (ending sessions would sign this
+      // test's shared analyst out): those have specs of their own.
+      for (const method of METHODS.filter((m) => m === "GET" || !route.methods.includes(m))) {
         const response = await page.request.fetch(route.path, {
           method,
           maxRedirects: 0,

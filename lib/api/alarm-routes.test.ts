@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { alarmDetailSchema, alarmPageSchema } from "@/lib/alarms/types";
 import type { UsmClient } from "@/lib/usm/client";
-import { testClient } from "@/lib/usm/test-client";
+import { asTester, testClient } from "@/lib/usm/test-client";
 import { usmHealthSchema } from "@/lib/usm/health-types";
 import { startSimulator, type RunningSimulator } from "@/simulator";
-import { handleAlarmDetail, handleAlarmList, handleHealth } from "./alarm-routes";
+import { alarmDetail, alarmList, health } from "./alarm-routes";
+import { respond } from "./route";
 import { parseErrorBody } from "@/lib/errors";
 
-// The browser API's request -> response logic (the session wrapper is covered by the e2e).
+// The browser API's request -> response logic, through the one wrapper's respond() (the session
+// check around it is covered by the e2e).
 
 const CREDS = { id: "route-client", secret: "route-secret-4be0" };
 let sim: RunningSimulator;
@@ -23,8 +25,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const list = (query: string) =>
-  handleAlarmList(new URL(`http://app.test/api/alarms${query}`), client);
+const list = (query: string, from = client) =>
+  respond("GET /api/alarms", () =>
+    alarmList(new URL(`http://app.test/api/alarms${query}`), asTester(from)),
+  );
+const detail = (uuid: string) =>
+  respond("GET /api/alarms/[uuid]", () => alarmDetail(uuid, asTester(client)));
+const healthOf = (from: UsmClient) => respond("GET /api/health", () => health(asTester(from)));
 
 async function errorOf(response: Response) {
   const body = parseErrorBody(await response.json());
@@ -101,7 +108,7 @@ describe("GET /api/alarms", () => {
   it("never answers 401 for rejected upstream credentials", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const wrong = testClient(sim, { ...CREDS, secret: "wrong" }, { cacheTtlMs: 0 });
-    const response = await handleAlarmList(new URL("http://app.test/api/alarms"), wrong);
+    const response = await list("", wrong);
     expect(response.status).toBe(502);
     expect(await errorOf(response)).toMatchObject({ code: "upstream_auth_failed" });
   });
@@ -111,12 +118,12 @@ describe("GET /api/alarms/{uuid}", () => {
   it("answers one AlarmDetail", async () => {
     const page = alarmPageSchema.parse(await (await list("?size=10")).json());
     const uuid = page.alarms[0]!.uuid;
-    const response = await handleAlarmDetail(uuid, client);
+    const response = await detail(uuid);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const detail = alarmDetailSchema.parse(await response.json());
-    expect(detail.uuid).toBe(uuid);
-    expectNoLeak(JSON.stringify(detail));
+    const body = alarmDetailSchema.parse(await response.json());
+    expect(body.uuid).toBe(uuid);
+    expectNoLeak(JSON.stringify(body));
   });
 
   it.each([
@@ -124,7 +131,7 @@ describe("GET /api/alarms/{uuid}", () => {
     ["a non-uuid", "not-an-alarm"],
     ["a path", "../oauth/token"],
   ])("answers 404 not_found for %s", async (_, id) => {
-    const response = await handleAlarmDetail(id, client);
+    const response = await detail(id);
     expect(response.status).toBe(404);
     expect(await errorOf(response)).toMatchObject({ code: "not_found" });
   });
@@ -132,7 +139,7 @@ describe("GET /api/alarms/{uuid}", () => {
 
 describe("GET /api/health", () => {
   it("answers the health report", async () => {
-    const response = await handleHealth(client);
+    const response = await healthOf(client);
     expect(response.status).toBe(200);
     const health = usmHealthSchema.parse(await response.json());
     expect(health.token.valid).toBe(true);
@@ -142,7 +149,7 @@ describe("GET /api/health", () => {
   it("answers the upstream's failure as an error, not as a 200", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     sim.setFaults({ failRate: 1, failStatus: 503, routes: ["token"] });
-    const response = await handleHealth(client);
+    const response = await healthOf(client);
     expect(response.status).toBe(502);
     expect(await errorOf(response)).toMatchObject({ code: "upstream_unavailable" });
   });

@@ -1,7 +1,11 @@
 // GET /api/alarms - one page of alarms (page, size, sort and filters in the query string)
-import { handleAlarmList } from "@/lib/api/alarm-routes";
-import { withAnalyst } from "@/lib/api/handler";
+import { alarmList } from "@/lib/api/alarm-routes";
+import { analystRoute, routeMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAnalyst((request) => handleAlarmList(request.nextUrl));
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: analystRoute("GET /api/alarms", ({ request, analyst }) =>
+    alarmList(request.nextUrl, { analyst: analyst.id }),
+  ),
+});

@@ -1,9 +1,11 @@
 // GET /api/alarms/{uuid} - one alarm with its events, sources and destinations
-import { handleAlarmDetail } from "@/lib/api/alarm-routes";
-import { withAnalyst } from "@/lib/api/handler";
+import { alarmDetail } from "@/lib/api/alarm-routes";
+import { analystRoute, routeMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withAnalyst<{ uuid: string }>((_request, { params }) =>
-  handleAlarmDetail(params.uuid),
-);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: analystRoute<{ uuid: string }>("GET /api/alarms/[uuid]", ({ params, analyst }) =>
+    alarmDetail(params.uuid, { analyst: analyst.id }),
+  ),
+});

@@ -1,0 +1,10 @@
+// GET /api/health/ready - anonymous readiness for a load balancer: 200, or 503 without details
+// when the shared store or USM Anywhere cannot be reached
+import { readiness } from "@/lib/api/readiness";
+import { publicRoute, routeMethods } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: publicRoute("GET /api/health/ready", () => readiness()),
+});

@@ -1,0 +1,11 @@
+// DELETE /api/sessions - "sign out everywhere": every session of the signed-in analyst ends
+import { analystRoute, routeMethods } from "@/lib/api/route";
+import { endAllSessions } from "@/lib/api/session-routes";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  DELETE: analystRoute("DELETE /api/sessions", ({ request, analyst }) =>
+    endAllSessions(request, analyst),
+  ),
+});

@@ -1,0 +1,36 @@
+import "server-only";
+import { ApiError } from "@/lib/errors";
+import { sharedStore } from "@/lib/store";
+import { checkUpstream } from "@/lib/usm/alarms";
+
+// Readiness for a load balancer: the shared store answers (asked at every probe: a ping fails at
+// once when Redis is gone), and USM Anywhere answers this console's client (a one-alarm read,
+// shared for a few seconds by every replica through the store; its verdict is kept for two
+// seconds, so however many probes ask, the upstream sees at most one read per period).
+// Anonymous callers learn ready or not ready, nothing more.
+
+const UPSTREAM_VERDICT_MS = 2_000;
+
+let upstream: { at: number; ok: Promise<boolean> } | undefined;
+
+export async function readiness(now = Date.now()): Promise<{ status: "ready" }> {
+  const storeOk = await sharedStore()
+    .ping()
+    .then(
+      () => true,
+      () => false,
+    );
+  if (storeOk) {
+    if (!upstream || now - upstream.at >= UPSTREAM_VERDICT_MS) {
+      upstream = {
+        at: now,
+        ok: checkUpstream().then(
+          () => true,
+          () => false,
+        ),
+      };
+    }
+    if (await upstream.ok) return { status: "ready" };
+  }
+  throw new ApiError("not_ready", "Not ready.", { retryAfterSeconds: 2 });
+}
