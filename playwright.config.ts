@@ -77,7 +77,7 @@ export default defineConfig({
       name: "chromium",
       use: signedInDesktop,
       dependencies: ["setup"],
-      testIgnore: /.*\.faults\.spec\.ts/,
+      testIgnore: [/.*\.faults\.spec\.ts/, /replicas\.spec\.ts/],
     },
     {
       // Specs that break the shared simulator on purpose run last, one at a time.
@@ -85,6 +85,15 @@ export default defineConfig({
       use: signedInDesktop,
       dependencies: ["chromium"],
       testMatch: /.*\.faults\.spec\.ts/,
+      fullyParallel: false,
+      workers: 1,
+    },
+    {
+      // Three more production servers sharing a Redis of their own: the machine's whole load,
+      // so after everything else, alone.
+      name: "replicas",
+      dependencies: ["faults"],
+      testMatch: /replicas\.spec\.ts/,
       fullyParallel: false,
       workers: 1,
     },
@@ -123,9 +132,17 @@ export default defineConfig({
         // Only example.com addresses in group soc may use SSO (e2e/support/oidc-server.ts users).
         AUTH_OIDC_ALLOWED_DOMAINS: "example.com",
         AUTH_OIDC_ALLOWED_GROUPS: "soc",
-        // Local accounts: one to sign in with, and those the throttling spec locks out (one per
-        // attempt: a lock-out lasts 15 minutes, so a retry on the same server needs a fresh one).
-        AUTH_LOCAL_USERS: ["local.analyst", "throttle.probe", "throttle.probe.retry1"]
+        // Local accounts: one to sign in with; those the throttling spec delays (one per attempt:
+        // delays last, so a retry on the same server needs a fresh one); those whose sessions
+        // the sessions spec ends.
+        AUTH_LOCAL_USERS: [
+          "local.analyst",
+          "throttle.probe",
+          "throttle.probe.retry1",
+          "session.probe",
+          "session.everywhere",
+          "session.everywhere.ui",
+        ]
           .map((user) => `${user}:${localPasswordHash}`)
           .join(","),
       },

@@ -8,6 +8,7 @@ import { afterSignInPath } from "@/lib/auth/callback-url";
 import { contentSecurityPolicy, createNonce, HSTS_VALUE } from "@/lib/auth/content-security-policy";
 import { REQUEST_PATH_HEADER, SIGN_IN_PATH } from "@/lib/auth/paths";
 import { analystOfCookies } from "@/lib/auth/session-token";
+import { UNAVAILABLE_ERROR } from "@/lib/auth/sign-in-errors";
 import { serverEnv } from "@/lib/env";
 
 export async function proxy(request: NextRequest): Promise<Response> {
@@ -30,8 +31,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   const origin = env.auth.url ?? request.nextUrl.origin;
   const { pathname, searchParams } = request.nextUrl;
-  // The same cached check the pages and route handlers make: one decryption per cookie.
-  const signedIn = (await analystOfCookies(request.cookies, env.auth)) !== null;
+  // The same check the pages and route handlers make: one decryption per cookie, then whether
+  // its session is alive in the shared store. Null: the store cannot say right now.
+  const signedIn = await analystOfCookies(request.cookies, env.auth).then(
+    (analyst) => analyst !== null,
+    () => null,
+  );
 
   if (pathname === SIGN_IN_PATH) {
     // Signed in already (a second tab, a shared link to the sign-in page): on to the
@@ -43,8 +48,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (signedIn) return withHeaders(forward(), csp, https);
 
   // Signed out: to the sign-in page on the configured origin (NEXTAUTH_URL) rather than
-  // whatever Host the request named, coming back to exactly this link afterwards.
+  // whatever Host the request named, coming back to exactly this link afterwards. When the
+  // store cannot say, the sign-in page says that, and sends the analyst back here once it can.
   const query = new URLSearchParams({ callbackUrl: requestedPath(request.nextUrl) });
+  if (signedIn === null) query.set("error", UNAVAILABLE_ERROR);
   const redirect = NextResponse.redirect(new URL(`${SIGN_IN_PATH}?${query}`, origin), 307);
   redirect.headers.set("Cache-Control", "no-store");
   return withHeaders(redirect, csp, https);

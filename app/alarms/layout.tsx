@@ -9,11 +9,7 @@ export default async function AlarmsLayout({ children }: { children: React.React
   return (
     <>
       <AppHeader>
-        <UserMenu
-          name={analyst.name}
-          email={analyst.email}
-          className="[&_button]:border-slate-600 [&_button]:text-slate-200 [&_button:hover]:bg-slate-800 [&>span:last-of-type]:text-slate-100"
-        />
+        <UserMenu name={analyst.name} email={analyst.email} />
       </AppHeader>
       <main className="mx-auto max-w-[1920px] px-4 py-3">{children}</main>
     </>

@@ -4,8 +4,9 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { afterSignInPath } from "@/lib/auth/callback-url";
 import { OIDC_PROVIDER_ID } from "@/lib/auth/oidc";
 import { getAnalyst } from "@/lib/auth/session";
-import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { signInErrorMessage, UNAVAILABLE_ERROR } from "@/lib/auth/sign-in-errors";
 import { serverEnv } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -13,12 +14,25 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+const isStoreDown = (error: unknown) =>
+  error instanceof ApiError && error.code === "store_unavailable";
+
+function signedOutAs(value: string | undefined): "here" | "everywhere" | null {
+  if (value === "everywhere") return "everywhere";
+  return value === "1" ? "here" : null;
+}
+
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const callbackUrl = afterSignInPath(first(params.callbackUrl));
   // Already signed in (e.g. a second tab): straight on to where the link pointed. (proxy.ts
-  // does this before rendering; this is the fallback.)
-  if (await getAnalyst()) redirect(callbackUrl);
+  // does this before rendering; this is the fallback.) When the shared store cannot say, the
+  // page still renders, saying that sign-in is unavailable.
+  const signedIn = await getAnalyst().then(
+    (analyst) => analyst !== null,
+    (error: unknown) => (isStoreDown(error) ? null : Promise.reject(error)),
+  );
+  if (signedIn) redirect(callbackUrl);
 
   const { auth } = serverEnv();
   return (
@@ -52,10 +66,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           </h1>
           <SignInForm
             callbackUrl={callbackUrl}
-            initialError={signInErrorMessage(first(params.error))}
+            initialError={signInErrorMessage(
+              signedIn === null ? UNAVAILABLE_ERROR : first(params.error),
+            )}
             sso={auth.oidc ? { id: OIDC_PROVIDER_ID, name: auth.oidc.name } : null}
             demo={auth.demoPassword !== undefined}
-            signedOut={first(params.signedOut) === "1"}
+            signedOut={signedOutAs(first(params.signedOut))}
           />
         </section>
       </div>

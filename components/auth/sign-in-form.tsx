@@ -13,7 +13,8 @@ export interface SignInFormProps {
   /** The single sign-on button, when configured. */
   sso: { id: string; name: string } | null;
   demo: boolean;
-  signedOut: boolean;
+  /** Just signed out: of this session, or of every session ("everywhere"). */
+  signedOut: "here" | "everywhere" | null;
 }
 
 const inputClass =
@@ -73,7 +74,9 @@ export function SignInForm({ callbackUrl, initialError, sso, demo, signedOut }: 
           role="status"
           className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200"
         >
-          You have signed out.
+          {signedOut === "everywhere"
+            ? "You have signed out everywhere: every session of yours has ended."
+            : "You have signed out."}
         </p>
       ) : null}
       {error ? (

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { parseErrorBody } from "@/lib/errors";
 
 export interface UserMenuProps {
   /** The signed-in analyst's display name (from requireAnalyst() / getAnalyst()). */
@@ -9,50 +10,154 @@ export interface UserMenuProps {
   className?: string;
 }
 
+type Pending = "here" | "everywhere" | null;
+
+/** The message of an answer in our error shape, or a generic one. */
+async function failureOf(response: Response): Promise<string> {
+  const body = parseErrorBody(await response.json().catch(() => null));
+  return body?.error.message ?? `The console answered HTTP ${response.status}.`;
+}
+
 /**
- * The signed-in analyst and a Sign out button, for the app header. A client component with plain
- * props, so a server-rendered header can pass it the analyst from requireAnalyst().
+ * Ends this session (next-auth's CSRF-checked sign-out, which first revokes it in the shared
+ * store) or, with `everywhere`, every session of the analyst first. Resolves with an error
+ * message when the console could not record it: a sign-out that did not happen must not look
+ * like one.
+ */
+async function endSessions(everywhere: boolean): Promise<string | null> {
+  if (everywhere) {
+    const ended = await fetch("/api/sessions", { method: "DELETE" });
+    if (!ended.ok) return failureOf(ended);
+  }
+  const { csrfToken } = (await (await fetch("/api/auth/csrf")).json()) as { csrfToken: string };
+  const signedOut = await fetch("/api/auth/signout", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, json: "true" }),
+  });
+  return signedOut.ok ? null : failureOf(signedOut);
+}
+
+/**
+ * The signed-in analyst, Sign out, and a small menu with "Sign out everywhere", for the app
+ * header. A client component with plain props, so a server-rendered header can pass it the
+ * analyst from requireAnalyst().
  */
 export function UserMenu({ name, email, className = "" }: UserMenuProps) {
-  const [signingOut, setSigningOut] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
   const initial = name.trim().charAt(0).toUpperCase() || "?";
 
-  async function onSignOut() {
-    setSigningOut(true);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === "Escape"
+          : !root.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("pointerdown", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("pointerdown", close);
+    };
+  }, [open]);
+
+  async function onSignOut(everywhere: boolean) {
+    setPending(everywhere ? "everywhere" : "here");
+    setError(null);
     try {
-      // Loaded on click: next-auth's client is ~9 KB gzipped that every page would otherwise
-      // download for a button analysts press once a day.
-      const { signOut } = await import("next-auth/react");
-      // next-auth clears the session cookie (CSRF-checked POST), then we land on the sign-in page.
-      await signOut({ callbackUrl: "/signin?signedOut=1" });
+      const failure = await endSessions(everywhere);
+      if (!failure) {
+        // A full load, not a router push: nothing of the session stays in this tab's caches.
+        const signInPage = new URL("/signin", window.location.origin);
+        signInPage.searchParams.set("signedOut", everywhere ? "everywhere" : "1");
+        window.location.assign(signInPage);
+        return;
+      }
+      setError(`Not signed out: ${failure}`);
     } catch {
-      setSigningOut(false); // offline (the POST or the import failed): the button works again
+      setError("Not signed out: the console did not answer. Check your connection and try again.");
     }
+    setPending(null);
   }
 
+  const button =
+    "rounded-md border border-slate-600 px-2 py-1 text-xs font-medium text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:opacity-60";
+
   return (
-    <div className={`flex items-center gap-2 text-sm ${className}`}>
+    <div ref={root} className={`relative flex items-center gap-2 text-sm ${className}`}>
       <span
         aria-hidden="true"
-        className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-100"
+        className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-700 text-xs font-semibold text-slate-100"
       >
         {initial}
       </span>
       <span className="sr-only">Signed in as</span>
       <span
-        className="max-w-[14rem] truncate font-medium text-slate-800 dark:text-slate-100"
+        className="hidden max-w-[14rem] truncate font-medium text-slate-100 sm:inline"
         title={email ?? name}
       >
         {name}
       </span>
       <button
         type="button"
-        onClick={onSignOut}
-        disabled={signingOut}
-        className="rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+        onClick={() => onSignOut(false)}
+        disabled={pending !== null}
+        className={button}
       >
-        {signingOut ? "Signing out…" : "Sign out"}
+        {pending === "here" ? "Signing out…" : "Sign out"}
       </button>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="More sign-out options"
+        onClick={() => setOpen((value) => !value)}
+        disabled={pending !== null}
+        className={`${button} px-1.5`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="currentColor">
+          <path d="M4.2 6.2a.75.75 0 0 1 1.06 0L8 8.94l2.74-2.74a.75.75 0 1 1 1.06 1.06L8.53 10.53a.75.75 0 0 1-1.06 0L4.2 7.26a.75.75 0 0 1 0-1.06Z" />
+        </svg>
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          className="absolute top-full right-0 z-20 mt-2 w-64 rounded-md border border-slate-200 bg-white p-3 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={email ?? name}>
+            Signed in as{" "}
+            <span className="font-medium text-slate-700 dark:text-slate-200">{name}</span>
+          </p>
+          <button
+            type="button"
+            onClick={() => onSignOut(true)}
+            disabled={pending !== null}
+            className="mt-2 w-full rounded-md border border-slate-300 px-2 py-1.5 text-left text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            {pending === "everywhere" ? "Signing out everywhere…" : "Sign out everywhere"}
+          </button>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            Ends your sessions in every browser and on every device, this one too.
+          </p>
+        </div>
+      ) : null}
+      {error ? (
+        <p
+          role="alert"
+          className="absolute top-full right-0 z-30 mt-2 w-72 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-xs text-red-800 shadow-lg dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

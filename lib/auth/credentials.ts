@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
+import { ApiError } from "@/lib/errors";
 import { verifyLocalAccount, type LocalAccountConfig } from "./local-accounts";
-import { throttledErrorCode } from "./sign-in-errors";
+import { throttledErrorCode, UNAVAILABLE_ERROR } from "./sign-in-errors";
 import { clientAddress, SignInThrottle } from "./throttle";
 
 // The username/password check behind next-auth's credentials provider: take a throttle point
@@ -34,6 +35,14 @@ export class SignInThrottledError extends Error {
   }
 }
 
+/** Thrown when the shared store cannot count the attempt: no uncounted guesses, ever. */
+export class SignInUnavailableError extends Error {
+  override name = "SignInUnavailableError";
+  constructor() {
+    super(UNAVAILABLE_ERROR);
+  }
+}
+
 export async function authorizeCredentials(
   credentials: unknown,
   headers: Record<string, unknown> | undefined,
@@ -45,12 +54,23 @@ export async function authorizeCredentials(
   const { address, trusted } = clientAddress(headers, deps.accounts.trustedProxyHops);
   const subject = { username, address, addressTrusted: trusted };
 
-  // The point taken here stays taken when the password is wrong: nothing to record afterwards.
-  const wait = await deps.throttle.attempt(subject);
+  // The attempt counted here stays counted when the password is wrong: nothing to record after.
+  const wait = await unlessUnavailable(deps.throttle.attempt(subject));
   if (wait > 0) throw new SignInThrottledError(wait);
 
   const account = await verifyLocalAccount(username, password, deps.accounts);
   if (!account) return null;
-  await deps.throttle.succeeded(subject);
+  await unlessUnavailable(deps.throttle.succeeded(subject));
   return { id: `local:${account}`, name: account, email: null };
+}
+
+async function unlessUnavailable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "store_unavailable") {
+      throw new SignInUnavailableError();
+    }
+    throw error;
+  }
 }

@@ -1,24 +1,34 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
+import { encode } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { serverEnv, type ServerEnv } from "@/lib/env";
+import { sharedStore } from "@/lib/store";
 import { safeCallbackPath } from "./callback-url";
-import { authorizeCredentials } from "./credentials";
-import { SIGN_IN_PATH } from "./paths";
+import { authorizeCredentials, SignInUnavailableError } from "./credentials";
 import { decideOidcAccess, OIDC_PROVIDER_ID, oidcProvider } from "./oidc";
-import { usesSecureCookies } from "./session-token";
+import { SIGN_IN_PATH } from "./paths";
+import { sessionRegistry, usesSecureCookies } from "./session-token";
+import type { SessionRegistry } from "./sessions";
 import { SignInThrottle } from "./throttle";
 
-// next-auth (v4) for the console: JWT sessions; local accounts and the simulator's demo account
-// through the credentials provider; single sign-on through any OpenID Connect provider.
+// next-auth (v4) for the console: JWT sessions that are honoured only while registered in the
+// shared store (./sessions); local accounts and the simulator's demo account through the
+// credentials provider; single sign-on through any OpenID Connect provider.
 
-const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+/** A refresh of a session that has ended (signed out, revoked, expired): not a fault of ours. */
+class SessionEndedError extends Error {
+  override name = "SessionEndedError";
+}
 
-export function buildAuthOptions(
-  env: ServerEnv,
-  throttle: SignInThrottle = new SignInThrottle(),
-): NextAuthOptions {
+export interface AuthDeps {
+  sessions: SessionRegistry;
+  throttle: SignInThrottle;
+}
+
+export function buildAuthOptions(env: ServerEnv, deps: AuthDeps): NextAuthOptions {
   const { auth } = env;
+  const { sessions, throttle } = deps;
   const providers: NextAuthOptions["providers"] = [
     CredentialsProvider({
       id: "credentials",
@@ -33,13 +43,38 @@ export function buildAuthOptions(
   ];
   if (auth.oidc) providers.push(oidcProvider(auth.oidc));
 
+  const maxAgeSeconds = Math.floor(auth.sessionMaxAgeMs / 1000);
+
   return {
     secret: auth.secret,
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: "jwt", maxAge: maxAgeSeconds },
+    jwt: {
+      // A refresh re-issues the cookie; its expiry never passes sign-in + the session's lifetime.
+      async encode(params) {
+        const authTime = params.token?.authTime;
+        const left =
+          typeof authTime === "number"
+            ? Math.floor((authTime + auth.sessionMaxAgeMs - Date.now()) / 1000)
+            : maxAgeSeconds;
+        return encode({ ...params, maxAge: Math.max(1, Math.min(params.maxAge ?? left, left)) });
+      },
+    },
     useSecureCookies: usesSecureCookies(auth),
     // Errors come back to the sign-in page too (?error=<code>), not to next-auth's own pages.
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers,
+    // next-auth logs errors with their stack and metadata: the code and the error's kind only.
+    logger: {
+      error(code, metadata) {
+        if (metadata instanceof SessionEndedError) {
+          console.info("[auth] a refresh of an ended session was refused; its cookie was cleared");
+          return;
+        }
+        console.error(`[auth] ${code}${metadata instanceof Error ? ` (${metadata.name})` : ""}`);
+      },
+      warn: (code) => console.warn(`[auth] ${code}`),
+      debug: () => undefined,
+    },
     callbacks: {
       signIn({ account, profile }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
@@ -52,15 +87,31 @@ export function buildAuthOptions(
       redirect({ url, baseUrl }) {
         return new URL(safeCallbackPath(url, baseUrl), baseUrl).toString();
       },
-      // The session holds who the analyst is, nothing else: no provider tokens, no picture.
-      jwt({ token, user, account }) {
+      // The session holds who the analyst is and which sign-in this is, nothing else: no
+      // provider tokens, no picture. At sign-in the session is registered; at every refresh it
+      // must still be registered, or next-auth clears the cookie and answers no session.
+      async jwt({ token, user, account }) {
         if (user) {
+          const subject = token.sub ?? user.id;
+          const session = await sessions.create(subject).catch(() => {
+            throw new SignInUnavailableError();
+          });
           return {
-            sub: token.sub,
+            sub: subject,
             name: user.name ?? null,
             email: user.email ?? null,
             provider: account?.provider,
+            sid: session.sid,
+            authTime: session.createdAt,
           };
+        }
+        const { sid, sub } = token;
+        if (
+          typeof sid !== "string" ||
+          typeof sub !== "string" ||
+          !(await sessions.check(sid, sub))
+        ) {
+          throw new SessionEndedError("the session has ended");
         }
         return token;
       },
@@ -72,6 +123,13 @@ export function buildAuthOptions(
         return session;
       },
     },
+    events: {
+      // Also revoked by the sign-out route before next-auth runs (app/api/auth); this covers a
+      // sign-out that reaches next-auth some other way.
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await sessions.revoke(token.sid);
+      },
+    },
   };
 }
 
@@ -79,6 +137,13 @@ let cached: NextAuthOptions | undefined;
 
 /** This server's next-auth options (built on first use: the build runs without the env). */
 export function authOptions(): NextAuthOptions {
-  cached ??= buildAuthOptions(serverEnv());
+  if (!cached) {
+    const env = serverEnv();
+    const store = sharedStore();
+    cached = buildAuthOptions(env, {
+      sessions: sessionRegistry(env.auth),
+      throttle: new SignInThrottle(store),
+    });
+  }
   return cached;
 }

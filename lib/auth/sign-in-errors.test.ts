@@ -14,6 +14,10 @@ describe("signInErrorMessage", () => {
     expect(signInErrorMessage("Throttled:nonsense")).toContain("Wait a few minutes");
   });
 
+  it("says sign-in is unavailable, not that the password was wrong, when the store is down", () => {
+    expect(signInErrorMessage("Unavailable")).toMatch(/^Sign-in is unavailable right now/);
+  });
+
   it("never repeats text from the URL", () => {
     const crafted = "Your account is locked, call +1 555 0100";
     expect(signInErrorMessage(crafted)).toBe("Sign-in failed. Try again.");

@@ -1,87 +1,99 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryStore } from "@/lib/store/memory";
 import { clientAddress, SignInThrottle, type ThrottleSubject } from "./throttle";
 
-const limits = {
-  accountFailures: 5,
-  addressFailures: 20,
-  untrustedFailures: 100,
-  windowSeconds: 15 * 60,
-};
+// The sign-in throttle on the memory store, its clock in the test's hands.
 
-const trusted = (username: string, address: string): ThrottleSubject => ({
+const from = (username: string, address: string): ThrottleSubject => ({
   username,
   address,
   addressTrusted: true,
 });
 
-/** Attempts that fail (the point taken is kept); returns how many were let through. */
+function setup() {
+  const clock = { now: Date.parse("2026-11-22T09:00:00Z") };
+  const store = new MemoryStore({ now: () => clock.now });
+  return { clock, store, throttle: new SignInThrottle(store) };
+}
+
+/** Attempts that fail (each counted attempt stays counted); how many were let through. */
 async function fail(throttle: SignInThrottle, subject: ThrottleSubject, times: number) {
   let allowed = 0;
   for (let i = 0; i < times; i++) if ((await throttle.attempt(subject)) === 0) allowed++;
   return allowed;
 }
 
+beforeEach(() => {
+  vi.spyOn(console, "warn").mockImplementation(() => undefined); // the onset lines
+});
+afterEach(() => vi.restoreAllMocks());
+
 describe("SignInThrottle", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it("lets an account try 5 times, then makes it wait out the window", async () => {
-    const throttle = new SignInThrottle(limits);
-    const subject = trusted("alice", "10.0.0.1");
-    expect(await fail(throttle, subject, 5)).toBe(5);
-
-    const wait = await throttle.attempt(subject);
-    expect(wait).toBeGreaterThan(14 * 60);
-    expect(wait).toBeLessThanOrEqual(15 * 60);
-
-    vi.advanceTimersByTime(10 * 60 * 1000);
-    const later = await throttle.attempt(subject);
-    expect(later).toBeLessThanOrEqual(5 * 60);
-    expect(later).toBeGreaterThan(0);
-
-    vi.advanceTimersByTime(5 * 60 * 1000 + 1000);
-    expect(await throttle.attempt(subject)).toBe(0);
-  });
-
-  it("counts an account from every address, and the same name in any case", async () => {
-    const throttle = new SignInThrottle(limits);
-    for (let i = 0; i < 5; i++) {
-      await throttle.attempt(trusted(i % 2 ? "Alice " : "alice", `10.0.0.${i}`));
+  it("lets an account try 5 times from an address, then delays it, doubling each time", async () => {
+    const { clock, throttle } = setup();
+    const guesser = from("alice", "203.0.113.5");
+    expect(await fail(throttle, guesser, 5)).toBe(5);
+    expect(await throttle.attempt(guesser)).toBe(1);
+    clock.now += 1_000;
+    expect(await fail(throttle, guesser, 1)).toBe(1); // the 6th, after its second
+    expect(await throttle.attempt(guesser)).toBe(2);
+    clock.now += 2_000;
+    expect(await fail(throttle, guesser, 1)).toBe(1);
+    expect(await throttle.attempt(guesser)).toBe(4);
+    // Never a lock: the delay stops growing at 15 minutes.
+    for (let i = 0; i < 20; i++) {
+      clock.now += 15 * 60_000;
+      await throttle.attempt(guesser);
     }
-    expect(await throttle.attempt(trusted("ALICE", "10.9.9.9"))).toBeGreaterThan(0);
-    expect(await throttle.attempt(trusted("bob", "10.9.9.9"))).toBe(0);
+    expect(await throttle.attempt(guesser)).toBe(15 * 60);
+    // An hour after the last attempt the count is forgotten.
+    clock.now += 3_600_001;
+    expect(await throttle.attempt(guesser)).toBe(0);
   });
 
-  it("lets no more than the limit through when attempts arrive together", async () => {
-    const throttle = new SignInThrottle(limits);
+  it("never delays the owner signing in from an address that has not failed", async () => {
+    const { throttle } = setup();
+    // Anonymous guesses at the account, from one address and from a hundred.
+    await fail(throttle, from("analyst", "198.51.100.66"), 50);
+    for (let i = 0; i < 100; i++) await fail(throttle, from("analyst", `192.0.2.${i}`), 5);
+    expect(await throttle.attempt(from("analyst", "10.0.0.7"))).toBe(0);
+  });
+
+  it("has no global ceiling: failures from everywhere shut nobody else out", async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 500; i++) {
+      await throttle.attempt(from(`user${i % 37}`, `100.64.${i % 250}.${i % 7}`));
+    }
+    expect(await throttle.attempt(from("alice", "10.0.0.1"))).toBe(0);
+    expect(await throttle.attempt(from("user3", "10.0.0.2"))).toBe(0);
+  });
+
+  it("counts the same name in any case as one account", async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 5; i++)
+      await throttle.attempt(from(i % 2 ? "Alice " : "alice", "10.0.0.1"));
+    expect(await throttle.attempt(from("ALICE", "10.0.0.1"))).toBeGreaterThan(0);
+    expect(await throttle.attempt(from("bob", "10.0.0.1"))).toBe(0);
+  });
+
+  it("lets no more than 5 through when attempts arrive together", async () => {
+    const { throttle } = setup();
     const waits = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => throttle.attempt(trusted("alice", `10.0.1.${i}`))),
+      Array.from({ length: 30 }, () => throttle.attempt(from("alice", "10.0.1.1"))),
     );
     expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
   });
 
-  it("blocks an address after 20 failures across usernames, but not other addresses", async () => {
-    const throttle = new SignInThrottle(limits);
-    for (let i = 0; i < 20; i++) await throttle.attempt(trusted(`user${i}`, "192.0.2.7"));
-    expect(await throttle.attempt(trusted("fresh", "192.0.2.7"))).toBeGreaterThan(0);
-    expect(await throttle.attempt(trusted("fresh", "192.0.2.8"))).toBe(0);
-  });
-
-  it("does not count an attempt refused for one budget against the others", async () => {
-    const throttle = new SignInThrottle(limits);
-    await fail(throttle, trusted("alice", "10.0.0.1"), 5);
-    // 30 refused tries at the locked account spend none of this address's 20.
-    await fail(throttle, trusted("alice", "10.0.0.2"), 30);
-    expect(await fail(throttle, trusted("bob", "10.0.0.2"), 5)).toBe(5);
+  it("delays an address after 20 failures across usernames, but not other addresses", async () => {
+    const { throttle } = setup();
+    for (let i = 0; i < 20; i++) await throttle.attempt(from(`user${i}`, "192.0.2.7"));
+    expect(await throttle.attempt(from("fresh", "192.0.2.7"))).toBeGreaterThan(0);
+    expect(await throttle.attempt(from("fresh", "192.0.2.8"))).toBe(0);
   });
 
   it("clears an account's count on success, and counts only failures per address", async () => {
-    const throttle = new SignInThrottle(limits);
-    const alice = trusted("alice", "10.0.0.1");
+    const { throttle } = setup();
+    const alice = from("alice", "10.0.0.1");
     await fail(throttle, alice, 4);
     expect(await throttle.attempt(alice)).toBe(0);
     await throttle.succeeded(alice);
@@ -89,43 +101,35 @@ describe("SignInThrottle", () => {
 
     // An office behind one address: 50 analysts signing in spend nothing.
     for (let i = 0; i < 50; i++) {
-      const analyst = trusted(`analyst${i}`, "10.0.0.9");
+      const analyst = from(`analyst${i}`, "10.0.0.9");
       expect(await throttle.attempt(analyst)).toBe(0);
       await throttle.succeeded(analyst);
     }
-    expect(await fail(throttle, trusted("mallory", "10.0.0.9"), 5)).toBe(5);
+    expect(await fail(throttle, from("mallory", "10.0.0.9"), 5)).toBe(5);
   });
 
-  it("caps failures from untrusted addresses together, however the addresses vary", async () => {
-    const throttle = new SignInThrottle({ ...limits, untrustedFailures: 10 });
-    for (let i = 0; i < 10; i++) {
-      expect(
-        await throttle.attempt({
-          username: `u${i}`,
-          address: `forged-${i}`,
-          addressTrusted: false,
-        }),
-      ).toBe(0);
-    }
-    const wait = await throttle.attempt({
-      username: "fresh",
-      address: "forged-x",
-      addressTrusted: false,
-    });
-    expect(wait).toBeGreaterThan(14 * 60);
-    expect(
-      await throttle.attempt({ username: "fresh", address: undefined, addressTrusted: false }),
-    ).toBeGreaterThan(0);
-    // Clients behind a trusted proxy have their own budgets only.
-    expect(await throttle.attempt(trusted("fresh", "10.0.0.1"))).toBe(0);
+  it("keeps memory bounded under a flood of usernames: a delayed address creates nothing", async () => {
+    const { store, throttle } = setup();
+    const timers = () =>
+      process.getActiveResourcesInfo().filter((resource) => resource === "Timeout").length;
+    const before = timers();
+    for (let i = 0; i < 100_000; i++) await throttle.attempt(from(`user-${i}`, "203.0.113.99"));
+    // 20 account+address counters and the address's own; no timer per attempt.
+    expect(store.sizes().throttle).toBe(21);
+    expect(timers()).toBe(before);
   });
 
-  it("with trusted addresses, many failures spread over addresses and accounts all get through", async () => {
-    const throttle = new SignInThrottle({ ...limits, untrustedFailures: 10 });
-    let allowed = 0;
-    for (let i = 0; i < 40; i++)
-      allowed += await fail(throttle, trusted(`u${i}`, `10.1.0.${i}`), 1);
-    expect(allowed).toBe(40);
+  it("says in the log when an address starts being delayed, once, without the account", async () => {
+    const { throttle } = setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await fail(throttle, from("secret-looking-name", "192.0.2.44"), 30);
+    const lines = warn.mock.calls.map((args) => args.join(" "));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[auth\] sign-in throttling: 5 failed attempts for one account from address 192\.0\.2\.44;/,
+      ),
+    ]);
+    expect(lines.join("\n")).not.toContain("secret-looking-name");
   });
 });
 

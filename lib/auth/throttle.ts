@@ -1,115 +1,100 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { createHash } from "node:crypto";
+import type { SharedStore, ThrottleRule } from "@/lib/store";
 
-// Failed sign-ins are counted per account and per client address in a fixed window. Each attempt
-// takes its point BEFORE the password is checked, in one synchronous step, so parallel guesses
-// cannot all pass a check made before any of them is recorded. Once a budget is spent, every
-// attempt is refused until the window ends, even with the right password. A correct password
-// clears the account's count and gives back the point it took from the other budgets: only
-// failures count. When the client's address cannot be trusted (no reverse proxy that appends
-// X-Forwarded-For), a ceiling on failures from all such clients together also applies, so
-// forging addresses cannot buy unlimited guesses spread over many accounts.
+// Password guessing slowed down, in the spirit of the OWASP Authentication Cheat Sheet, without
+// handing anyone a way to lock someone else out:
+// - counters keyed by account and client address together, and by address alone (across
+//   accounts), never by account alone: failures from one address never delay the account's
+//   owner signing in from another, and no count of failures shuts sign-in for everyone;
+// - growing delays rather than a lock: past its free attempts a counter imposes a delay that
+//   doubles with each further failure, up to a ceiling, and is forgotten an hour after its last;
+// - counted before the password is checked, atomically in the shared store, so that parallel
+//   guesses (or guesses spread over replicas) cannot all pass a check made before any of them
+//   was counted; a right password gives its attempt back and clears its account+address count;
+// - a refused attempt counts nothing and creates nothing: a flood of attempts from one address,
+//   whatever the usernames, costs one counter once its address is delayed, not one per name.
 
-export interface ThrottleLimits {
-  /** Failures allowed per account (username) per window. */
-  accountFailures: number;
-  /** Failures allowed per client address per window, across all usernames. */
-  addressFailures: number;
-  /** Failures allowed per window from all clients whose address cannot be trusted, together. */
-  untrustedFailures: number;
-  windowSeconds: number;
+export interface ThrottlePolicy {
+  /** One account from one address. */
+  accountAddress: Omit<ThrottleRule, "key">;
+  /** One address, across accounts. */
+  address: Omit<ThrottleRule, "key">;
 }
 
-export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
-  accountFailures: 5,
-  addressFailures: 20,
-  untrustedFailures: 100,
-  windowSeconds: 15 * 60,
+export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
+  accountAddress: { free: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 3_600_000 },
+  address: { free: 20, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 3_600_000 },
 };
 
 export interface ThrottleSubject {
   username: string;
-  /** The client's address, or undefined when unknown (then only the account is counted). */
+  /** The client's address, or undefined when unknown. */
   address: string | undefined;
   /** False when the address came from a header the client may have written itself. */
   addressTrusted: boolean;
 }
 
-/** The one key of the ceiling shared by every client whose address is not trusted. */
-const UNTRUSTED_KEY = "untrusted";
-
-/** Below this, a window is about to end: a point given back could land in the next window. */
-const REFUND_MARGIN_MS = 1000;
-
 export class SignInThrottle {
-  private readonly accounts: RateLimiterMemory;
-  private readonly addresses: RateLimiterMemory;
-  private readonly untrusted: RateLimiterMemory;
+  constructor(
+    private readonly store: SharedStore,
+    private readonly policy: ThrottlePolicy = DEFAULT_THROTTLE_POLICY,
+  ) {}
 
-  constructor(limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS) {
-    const limiter = (keyPrefix: string, points: number) =>
-      new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
-    this.accounts = limiter("signin-account", limits.accountFailures);
-    this.addresses = limiter("signin-address", limits.addressFailures);
-    this.untrusted = limiter("signin-untrusted", limits.untrustedFailures);
+  /**
+   * Counts one attempt for `subject` before its password is checked. Returns 0 when the attempt
+   * may go on (it now counts as a failure unless `succeeded` follows), or the seconds to wait.
+   * Throws store_unavailable when the store cannot count: no unthrottled guesses.
+   */
+  async attempt(subject: ThrottleSubject): Promise<number> {
+    const rules = this.#rules(subject);
+    const outcome = await this.store.throttleAttempt(rules);
+    if (outcome.waitMs > 0) return Math.ceil(outcome.waitMs / 1000);
+    if ("attempts" in outcome) this.#reportOnset(subject, rules, outcome.attempts);
+    return 0;
+  }
+
+  /** The password was right: the account+address count starts afresh, the address gets its attempt back. */
+  async succeeded(subject: ThrottleSubject): Promise<void> {
+    const rules = this.#rules(subject);
+    await this.store.throttleGiveBack(rules, [rules[0]!.key]);
+  }
+
+  #rules(subject: ThrottleSubject): ThrottleRule[] {
+    const address = subject.address ?? "unknown";
+    return [
+      {
+        key: `throttle:aa:${digest(`${accountKey(subject.username)}\n${address}`)}`,
+        ...this.policy.accountAddress,
+      },
+      { key: `throttle:a:${digest(address)}`, ...this.policy.address },
+    ];
   }
 
   /**
-   * Takes one point from every budget that applies to `subject`. Returns 0 when the attempt may
-   * be checked (it now counts as a failure unless `succeeded` follows), or the seconds to wait.
+   * One log line when a counter starts imposing delays, so an operator sees an attack begin
+   * without a line per guess. The account is not named: people type passwords into it.
    */
-  async attempt(subject: ThrottleSubject): Promise<number> {
-    const budgets = this.budgets(subject);
-    // Every consume() counts synchronously when called: no other request runs in between.
-    const outcomes = await Promise.allSettled(
-      budgets.map(([limiter, key]) => limiter.consume(key)),
-    );
-    let waitMs = 0;
-    for (const outcome of outcomes) {
-      if (outcome.status === "fulfilled") continue;
-      // A spent budget rejects with its state; anything else is a real error.
-      if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason;
-      waitMs = Math.max(waitMs, outcome.reason.msBeforeNext, 1);
-    }
-    if (waitMs === 0) return 0;
-    // Refused without a check: the points it did take go back, so the refusal costs no one else.
-    await Promise.all(
-      budgets.map(([limiter, key], i) =>
-        outcomes[i]?.status === "fulfilled" ? refund(limiter, key) : undefined,
-      ),
-    );
-    return Math.ceil(waitMs / 1000);
-  }
-
-  /** The password was right: the account starts afresh and the other budgets get their point back. */
-  async succeeded(subject: ThrottleSubject): Promise<void> {
-    const [, ...others] = this.budgets(subject);
-    await Promise.all([
-      this.accounts.delete(accountKey(subject.username)),
-      ...others.map(([limiter, key]) => refund(limiter, key)),
-    ]);
-  }
-
-  /** The budgets an attempt draws on, the account's first. */
-  private budgets(subject: ThrottleSubject): [RateLimiterMemory, string][] {
-    const budgets: [RateLimiterMemory, string][] = [[this.accounts, accountKey(subject.username)]];
-    if (subject.address) budgets.push([this.addresses, subject.address]);
-    if (!subject.addressTrusted) budgets.push([this.untrusted, UNTRUSTED_KEY]);
-    return budgets;
-  }
-}
-
-/** Gives back one point taken in the current window (never one in a window already over). */
-async function refund(limiter: RateLimiterMemory, key: string): Promise<void> {
-  const state = await limiter.get(key);
-  if (state && state.consumedPoints > 0 && state.msBeforeNext > REFUND_MARGIN_MS) {
-    await limiter.reward(key);
+  #reportOnset(subject: ThrottleSubject, rules: ThrottleRule[], attempts: number[]): void {
+    const address = `${subject.address ?? "unknown"}${subject.addressTrusted ? "" : " (as the client claims)"}`;
+    rules.forEach((rule, i) => {
+      if (attempts[i] !== rule.free) return;
+      const what = i === 0 ? "one account from address" : "address";
+      console.warn(
+        `[auth] sign-in throttling: ${rule.free} failed attempts for ${what} ${address}; further attempts are delayed`,
+      );
+    });
   }
 }
 
 /** Usernames differing only in case or surrounding spaces share one count. */
 function accountKey(username: string): string {
   return username.trim().toLowerCase().slice(0, 256);
+}
+
+/** Keys of bounded size, whatever the client sent. */
+function digest(value: string): string {
+  return createHash("sha256").update(value).digest("base64url").slice(0, 32);
 }
 
 /**
