@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { parseErrorBody } from "@/lib/errors";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
+import { startReplicas, type Replica, type Replicas } from "./support/replicas";
+
+// The console as a team service: three production servers sharing one real Redis (REDIS_URL),
+// driven round-robin as a load balancer would, against a simulator of their own that answers in
+// 50 ms and enforces the upstream's limits. Runs last and alone (the `replicas` project): it
+// loads the machine on purpose. Counts and statuses are asserted, never times.
+
+test.describe.configure({ mode: "serial" });
+test.skip(!redisTestsEnabled(), "redis-server is not installed (in CI this fails instead)");
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const CLIENT = { id: "replicas-client", secret: `replicas-${randomBytes(8).toString("hex")}` };
+const ANALYSTS = ["replica.a", "replica.b", "replica.c", "replica.d"];
+const PASSWORD = process.env.E2E_LOCAL_PASSWORD ?? "";
+
+let redis: RedisServer;
+let sim: RunningSimulator;
+let cluster: Replicas;
+let replicas: Replica[];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  redis = await startRedisServer({ persist: true });
+  sim = await startSimulator({
+    port: 0,
+    alarms: 5000,
+    clients: [CLIENT],
+    faults: { latencyMs: 50 },
+  });
+  cluster = await startReplicas(3, {
+    REDIS_URL: redis.url,
+    USM_BASE_URL: sim.url,
+    USM_SIMULATOR: "1",
+    USM_CLIENT_ID: CLIENT.id,
+    USM_CLIENT_SECRET: CLIENT.secret,
+    NEXTAUTH_SECRET: `replicas-${randomBytes(24).toString("hex")}`,
+    NEXTAUTH_URL: "http://localhost:3999", // the load balancer's address, as analysts see it
+    AUTH_TRUSTED_PROXY_HOPS: "1",
+    AUTH_LOCAL_USERS: ANALYSTS.map((user) => `${user}:${process.env.E2E_LOCAL_PASSWORD_HASH}`).join(
+      ",",
+    ),
+  });
+  replicas = cluster.replicas;
+});
+
+test.afterAll(async () => {
+  await cluster?.stop();
+  await sim?.close();
+  await redis?.close();
+});
+
+/** One HTTP exchange with a replica; the cookie jar is the caller's. */
+async function call(
+  replica: Replica,
+  path: string,
+  init: { cookie?: string; method?: string; form?: Record<string, string>; ip?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (init.cookie) headers.Cookie = init.cookie;
+  if (init.ip) headers["X-Forwarded-For"] = init.ip;
+  if (init.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  const response = await fetch(`${replica.url}${path}`, {
+    method: init.method ?? (init.form ? "POST" : "GET"),
+    headers,
+    body: init.form ? new URLSearchParams(init.form) : undefined,
+    redirect: "manual",
+  });
+  return { response, text: await response.text() };
+}
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="));
+
+/** Signs in through `replica`; resolves with the session cookie, or the error next-auth gave. */
+async function signIn(replica: Replica, username: string, password = PASSWORD, ip = "10.1.0.1") {
+  const csrf = await call(replica, "/api/auth/csrf", { ip });
+  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
+  const cookie = cookiesOf(csrf.response).join("; ");
+  const answer = await call(replica, "/api/auth/callback/credentials", {
+    cookie,
+    ip,
+    form: { csrfToken, username, password, json: "true" },
+  });
+  const { url } = JSON.parse(answer.text) as { url: string };
+  const session = cookiesOf(answer.response).find((pair) => pair.includes("session-token="));
+  return { session, error: new URL(url).searchParams.get("error") };
+}
+
+async function signOut(replica: Replica, session: string) {
+  const csrf = await call(replica, "/api/auth/csrf", { cookie: session });
+  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
+  const cookie = [session, ...cookiesOf(csrf.response)].join("; ");
+  return call(replica, "/api/auth/signout", { cookie, form: { csrfToken, json: "true" } });
+}
+
+test("three replicas under 300 concurrent requests for 20 s: one token, no upstream 429, no second over the limit", async () => {
+  test.setTimeout(120_000);
+  // Each analyst signs in on one replica and is then served by all three.
+  const sessions = await Promise.all(
+    ANALYSTS.map(async (analyst, n) => (await signIn(replicas[n % 3]!, analyst)).session!),
+  );
+  expect(sessions.every(Boolean)).toBe(true);
+  expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 }); // sign-in reads nothing
+
+  const statuses = new Map<number, number>();
+  let turn = 0;
+  const until = Date.now() + 20_000;
+  const worker = async () => {
+    while (Date.now() < until) {
+      const n = turn++;
+      const page = n % 500;
+      const { response } = await call(replicas[n % 3]!, `/api/alarms?page=${page}&size=10`, {
+        cookie: sessions[n % sessions.length],
+      });
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: 300 }, worker));
+
+  // Ours only: answers, our 429 for an analyst's excess, our 503 for a call that waited too long.
+  expect([...statuses.keys()].filter((status) => ![200, 429, 503].includes(status))).toEqual([]);
+  expect(statuses.get(200)).toBeGreaterThan(500);
+  const stats = sim.stats();
+  expect(stats.tokensIssued).toBe(1); // one token for three replicas
+  expect(stats.byRoute.token).toBe(1);
+  expect(stats.rateLimited).toBe(0);
+  expect(stats.busiestSecond.get).toBeLessThanOrEqual(100);
+  expect(Math.max(...stats.perSecond.map((second) => second.get))).toBeLessThanOrEqual(100);
+  // And the upstream was kept busy, not starved: more than half the limit on average.
+  expect(stats.byRoute.alarms).toBeGreaterThan(50 * 20);
+  expect(replicas.every((replica) => replica.alive())).toBe(true);
+});
+
+test("a sign-out on one replica is refused on the others at once", async () => {
+  const { session } = await signIn(replicas[0]!, "replica.b");
+  for (const replica of replicas) {
+    expect((await call(replica, "/api/alarms?size=10", { cookie: session })).response.status).toBe(
+      200,
+    );
+  }
+  expect((await signOut(replicas[0]!, session!)).response.status).toBe(200);
+  for (const replica of replicas.slice(1)) {
+    const { response, text } = await call(replica, "/api/alarms?size=10", { cookie: session });
+    expect(response.status).toBe(401);
+    expect(parseErrorBody(JSON.parse(text))?.error.code).toBe("unauthenticated");
+  }
+});
+
+test("failed sign-ins are counted once across replicas", async () => {
+  const ip = "203.0.113.77";
+  for (let i = 0; i < 5; i++) {
+    expect((await signIn(replicas[i % 3]!, "replica.c", `wrong-${i}`, ip)).error).toBe(
+      "CredentialsSignin",
+    );
+  }
+  // Counted per replica, each would allow these. Counted once, the fifth failure delays the next
+  // attempt (by 1 s, doubling): of three sent at once at least two meet a delay, however slowly
+  // this machine gets them there (a first one arriving after the second would be the sixth).
+  const next = await Promise.all(
+    replicas.map((replica, n) => signIn(replica, "replica.c", `wrong-again-${n}`, ip)),
+  );
+  const delayed = next.filter((outcome) => /^Throttled:\d+$/.test(outcome.error ?? ""));
+  expect(delayed.length).toBeGreaterThanOrEqual(2);
+  // The owner elsewhere is not held back.
+  expect((await signIn(replicas[1]!, "replica.c", PASSWORD, "198.51.100.9")).session).toBeTruthy();
+});
+
+test("with Redis gone: clear 503s, no crash, no upstream call; back by themselves when it returns", async () => {
+  test.setTimeout(120_000);
+  const { session } = await signIn(replicas[2]!, "replica.d");
+  const upstreamBefore = sim.stats().byRoute.alarms;
+  await redis.stop();
+  try {
+    for (const replica of replicas) {
+      const api = await call(replica, "/api/alarms?size=10&page=7", { cookie: session });
+      expect(api.response.status).toBe(503);
+      expect(Number(api.response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(parseErrorBody(JSON.parse(api.text))?.error.code).toBe("store_unavailable");
+      expect((await call(replica, "/api/health/ready")).response.status).toBe(503);
+      expect((await call(replica, "/api/health/live")).response.status).toBe(200);
+      expect((await signIn(replica, "replica.d", PASSWORD, "10.9.9.9")).error).toBe("Unavailable");
+      const page = await call(replica, "/alarms", { cookie: session });
+      expect(page.response.status).toBe(307);
+      expect(page.response.headers.get("location")).toContain("error=Unavailable");
+    }
+    expect(sim.stats().byRoute.alarms).toBe(upstreamBefore);
+    expect(replicas.every((replica) => replica.alive())).toBe(true);
+  } finally {
+    await redis.start(); // with its data: it persists, as a production Redis should
+  }
+  // No restart: each replica reconnects, and the session signed in before the outage still works.
+  for (const replica of replicas) {
+    await expect
+      .poll(async () => (await call(replica, "/api/health/ready")).response.status, {
+        timeout: 30_000,
+      })
+      .toBe(200);
+    const api = await call(replica, "/api/alarms?size=10&page=8", { cookie: session });
+    expect(api.response.status).toBe(200);
+  }
+});
