@@ -54,7 +54,7 @@ export function ErrorState({
 }
 
 /** "USM Anywhere is rate-limiting; retrying in N s", counting down to the scheduled retry. */
-export function RateLimitNotice({ delayMs }: { delayMs: number }) {
+export function RateLimitNotice({ delayMs, ours = false }: { delayMs: number; ours?: boolean }) {
   const [retryAt] = useState(() => Date.now() + delayMs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -67,7 +67,8 @@ export function RateLimitNotice({ delayMs }: { delayMs: number }) {
       role="status"
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
     >
-      USM Anywhere is rate-limiting; {seconds > 0 ? `retrying in ${seconds} s` : "retrying now"}.
+      {ours ? "Too many requests at once" : "USM Anywhere is rate-limiting"};{" "}
+      {seconds > 0 ? `retrying in ${seconds} s` : "retrying now"}.
     </div>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import type { FetchStatus } from "@tanstack/react-query";
-import { asApiError, retryDelay } from "@/lib/alarms/query-options";
+import { asApiError, isRateLimit, retryDelay } from "@/lib/alarms/query-options";
 import { RateLimitNotice } from "./list-states";
 
-/** Shows the rate-limit notice while a query waits to retry after a 503 upstream_rate_limited. */
+/** Shows the rate-limit notice while a query waits to retry after a rate limit (ours or the upstream's). */
 export function RateLimitWatch({
   result,
 }: {
@@ -16,13 +16,14 @@ export function RateLimitWatch({
   };
 }) {
   const failure = result.failureReason ? asApiError(result.failureReason) : null;
-  const waiting =
-    failure?.code === "upstream_rate_limited" &&
-    result.fetchStatus === "fetching" &&
-    !result.isError;
+  const waiting = isRateLimit(failure) && result.fetchStatus === "fetching" && !result.isError;
   if (!waiting) return null;
   // A new notice (new countdown) for every failed attempt.
   return (
-    <RateLimitNotice key={result.failureCount} delayMs={retryDelay(result.failureCount, failure)} />
+    <RateLimitNotice
+      key={result.failureCount}
+      delayMs={retryDelay(result.failureCount, failure)}
+      ours={failure.code === "rate_limited"}
+    />
   );
 }

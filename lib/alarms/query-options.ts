@@ -36,13 +36,17 @@ export function alarmQueryOptions(uuid: string) {
   });
 }
 
-/** Only a rate-limited upstream is worth waiting for; every other error is shown at once. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+/** A rate limit, the upstream's or this analyst's share of the console's. */
+export function isRateLimit(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
-    error.code === "upstream_rate_limited" &&
-    failureCount <= MAX_RATE_LIMIT_RETRIES
+    (error.code === "upstream_rate_limited" || error.code === "rate_limited")
   );
+}
+
+/** Only a rate limit is worth waiting for; every other error is shown at once. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return isRateLimit(error) && failureCount <= MAX_RATE_LIMIT_RETRIES;
 }
 
 export function retryDelay(failureCount: number, error: unknown): number {

@@ -86,7 +86,7 @@ describe("GET /api/alarms", () => {
     sim.setFaults({ failRate: 1, failStatus: 500, routes: ["alarms"] });
     const response = await list("");
     expect(response.status).toBe(502);
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
     const text = await response.text();
     expectNoLeak(text);
     expect(parseErrorBody(JSON.parse(text))?.error.code).toBe("upstream_unavailable");

@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/errors";
 import { getAnalyst, type Analyst } from "@/lib/auth/session";
+import { analystGate } from "./analyst-gate";
 
 // The one wrapper around every route handler of the console's API (next-auth's own endpoints
 // aside): it checks the session when the route needs one, runs a handler that returns data or
@@ -10,6 +11,16 @@ import { getAnalyst, type Analyst } from "@/lib/auth/session";
 
 /** Per-analyst data: no shared cache may keep it, no browser cache either. */
 export const PRIVATE = "private, no-store";
+
+/**
+ * Bodies this small go out as they are: Next would gzip each one (about a millisecond of work
+ * per answer, for a few dozen bytes saved), which is what a flood of error answers costs most.
+ */
+const SMALL_BODY = 1024;
+
+function cacheHeader(cacheControl: string, body: string): string {
+  return body.length < SMALL_BODY ? `${cacheControl}, no-transform` : cacheControl;
+}
 
 /** A body already serialised (a shared read): sent as it is, never stringified again. */
 export class JsonText {
@@ -40,9 +51,15 @@ export async function respond(
     const body = result instanceof JsonText ? result : new JsonText(JSON.stringify(result));
     return new Response(body.text, {
       status: body.status,
-      headers: { "Content-Type": "application/json", "Cache-Control": cacheControl },
+      headers: {
+        "Content-Type": "application/json",
+        "Cache-Control": cacheHeader(cacheControl, body.text),
+      },
     });
   } catch (error) {
+    if (error instanceof ApiError && error.code === "rate_limited") {
+      await analystGate().hold(error.retryAfterSeconds);
+    }
     const response = errorResponse(error, cacheControl);
     if (response.status >= 500) {
       // Route, status, code and duration only: never a message (it may quote upstream data).
@@ -68,15 +85,16 @@ export function errorResponse(
     // The message of an unexpected error may carry an upstream URL or a token: log its kind only.
     console.error(`[api] unexpected ${error instanceof Error ? error.name : typeof error}`);
   }
+  const body = JSON.stringify(apiError.toBody());
   const headers = new Headers({
     "Content-Type": "application/json",
-    "Cache-Control": cacheControl,
+    "Cache-Control": cacheHeader(cacheControl, body),
     ...extraHeaders,
   });
   if (apiError.retryAfterSeconds !== undefined) {
     headers.set("Retry-After", String(apiError.retryAfterSeconds));
   }
-  return new Response(JSON.stringify(apiError.toBody()), { status: apiError.status, headers });
+  return new Response(body, { status: apiError.status, headers });
 }
 
 /** A route for signed-in analysts: 401 in our shape without a live session. */
@@ -88,7 +106,12 @@ export function analystRoute<P>(
     respond(name, async () => {
       const analyst = await getAnalyst();
       if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
-      return handle({ request, params: (await context.params) as P, analyst });
+      const leave = analystGate().enter(analyst.id);
+      try {
+        return await handle({ request, params: (await context.params) as P, analyst });
+      } finally {
+        leave();
+      }
     });
 }
 
