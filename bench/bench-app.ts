@@ -1,20 +1,30 @@
-// The benches' server: a production build of the dashboard in .next-bench (rebuilt only when
-// the sources are newer), started on a free port against an in-process simulator.
+// The benches' servers: a production build of the dashboard in .next-bench (rebuilt only when
+// the sources are newer), started on free ports (one or several replicas of one environment)
+// against an in-process simulator.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import bcrypt from "bcryptjs";
 import { build, isBuildCurrent } from "../scripts/build-stamp.mjs";
 import { startSimulator, type RunningSimulator, type SimulatorClient } from "../simulator/index";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST_DIR = ".next-bench";
+const NEXT_BIN = join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
 export interface BenchApp {
+  /** The first replica's URL. */
   url: string;
+  /** Every replica's URL. */
+  urls: string[];
+  /** Each replica's inspector port, when asked for one. */
+  inspectPorts: number[];
   sim: RunningSimulator;
   demoPassword: string;
+  /** The password of the local accounts asked for (`localUsers`). */
+  localPassword: string;
   stop(): Promise<void>;
 }
 
@@ -27,7 +37,7 @@ function buildIfNeeded(env: NodeJS.ProcessEnv): void {
   if (!build(ROOT, DIST_DIR, env).ok) throw new Error("next build failed; see above");
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -52,12 +62,20 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   throw new Error("next start did not come up within 60 s");
 }
 
-/** Builds if needed and starts simulator + app; stop() ends both (the app's whole group). */
+/** Builds if needed and starts simulator + app replicas; stop() ends them all. */
 export async function startBenchApp(options: {
   alarms: number;
   latencyMs: number;
   /** More simulator clients, e.g. one that measures the simulator directly. */
   otherClients?: SimulatorClient[];
+  /** How many servers of the same environment (default 1). */
+  replicas?: number;
+  /** More environment for every replica (REDIS_URL, ...). */
+  env?: Record<string, string>;
+  /** Local accounts to create, all with one password. */
+  localUsers?: string[];
+  /** Open an inspector on each replica (to read its heap). */
+  inspect?: boolean;
 }): Promise<BenchApp> {
   const client = { id: "bench-app", secret: `bench-app-${randomBytes(8).toString("hex")}` };
   const sim = await startSimulator({
@@ -66,9 +84,12 @@ export async function startBenchApp(options: {
     clients: [client, ...(options.otherClients ?? [])],
     faults: { latencyMs: options.latencyMs },
   });
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
   const demoPassword = `bench-${randomBytes(9).toString("base64url")}`;
+  const localPassword = `bench-local-${randomBytes(6).toString("base64url")}`;
+  const hash = bcrypt.hashSync(localPassword, 8);
+  const ports = await Promise.all(Array.from({ length: options.replicas ?? 1 }, freePort));
+  const inspectPorts = options.inspect ? await Promise.all(ports.map(freePort)) : [];
+  const urls = ports.map((port) => `http://localhost:${port}`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -80,31 +101,82 @@ export async function startBenchApp(options: {
     USM_CLIENT_SECRET: client.secret,
     DEMO_PASSWORD: demoPassword,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    NEXTAUTH_URL: url,
+    NEXTAUTH_URL: urls[0],
+    AUTH_LOCAL_USERS: (options.localUsers ?? []).map((user) => `${user}:${hash}`).join(","),
+    ...options.env,
   };
-  let app: ChildProcess | undefined;
+  const apps: ChildProcess[] = [];
   const stop = async () => {
-    if (app?.pid !== undefined && app.exitCode === null) {
-      try {
-        process.kill(-app.pid, "SIGTERM"); // next start leaves a next-server child otherwise
-      } catch {
-        // already gone
+    for (const app of apps) {
+      if (app.pid !== undefined && app.exitCode === null) {
+        try {
+          process.kill(-app.pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
       }
     }
     await sim.close();
   };
   try {
     buildIfNeeded(env);
-    app = spawn("npx", ["next", "start", "--port", String(port)], {
-      cwd: ROOT,
-      env,
-      detached: true,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await waitUntilUp(`${url}/api/auth/csrf`, app);
+    await Promise.all(
+      ports.map(async (port, i) => {
+        const inspect = options.inspect ? [`--inspect=127.0.0.1:${inspectPorts[i]}`] : [];
+        const app = spawn(
+          process.execPath,
+          [...inspect, NEXT_BIN, "start", "--port", String(port)],
+          {
+            cwd: ROOT,
+            env,
+            detached: true,
+            stdio: ["ignore", "ignore", "inherit"],
+          },
+        );
+        apps.push(app);
+        await waitUntilUp(`${urls[i]}/api/health/live`, app);
+      }),
+    );
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, sim, demoPassword, stop };
+  return { url: urls[0]!, urls, inspectPorts, sim, demoPassword, localPassword, stop };
+}
+
+/** A minimal cookie jar for next-auth's credentials flow. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair?.indexOf("=") ?? -1;
+      if (pair && eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+/** Signs in through next-auth's credentials endpoint; resolves with the Cookie header to send. */
+export async function signIn(appUrl: string, username: string, password: string): Promise<string> {
+  const jar = new CookieJar();
+  const csrfResponse = await fetch(`${appUrl}/api/auth/csrf`);
+  jar.take(csrfResponse);
+  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+  const response = await fetch(`${appUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+    body: new URLSearchParams({ csrfToken, username, password, json: "true" }),
+    redirect: "manual",
+  });
+  jar.take(response);
+  const cookie = jar.header();
+  if (!/session-token=/.test(cookie)) {
+    throw new Error(`sign-in of ${username} failed (HTTP ${response.status}): no session cookie`);
+  }
+  return cookie;
 }

@@ -1,11 +1,17 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, ui
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui
 import { benchRoutes } from "./route-bench";
 import { benchSimulator } from "./simulator-bench";
+import { benchTeam } from "./team-bench";
 import { benchUi } from "./ui-bench";
 
-const benches = { simulator: benchSimulator, routes: benchRoutes, ui: benchUi } as const;
+const benches = {
+  simulator: benchSimulator,
+  routes: benchRoutes,
+  team: () => benchTeam(),
+  ui: benchUi,
+} as const;
 type BenchName = keyof typeof benches;
 
 const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_QUERY } from "../lib/alarms/query";
 import { alarmPageFromUpstream } from "../lib/usm/alarms";
 import type { RunningSimulator } from "../simulator/index";
-import { startBenchApp } from "./bench-app";
+import { signIn, startBenchApp } from "./bench-app";
 import { percentile } from "./stats";
 
 const ALARMS = 5000;
@@ -19,49 +19,6 @@ const COLD_RUNS = 120;
 const WARM_RUNS = 200;
 const ANALYSTS = 100;
 const DIRECT_CLIENT = { id: "bench-direct", secret: "bench-direct-secret" };
-
-// ---------------------------------------------------------------------------------------------
-// Signing in (next-auth's credentials flow) with a minimal cookie jar
-
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair?.indexOf("=") ?? -1;
-      if (pair && eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
-
-async function signIn(appUrl: string, password: string): Promise<string> {
-  const jar = new CookieJar();
-  const csrfResponse = await fetch(`${appUrl}/api/auth/csrf`);
-  jar.take(csrfResponse);
-  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
-  const response = await fetch(`${appUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
-    body: new URLSearchParams({
-      csrfToken,
-      username: "analyst",
-      password,
-      json: "true",
-    }),
-    redirect: "manual",
-  });
-  jar.take(response);
-  const cookie = jar.header();
-  if (!/session-token=/.test(cookie)) {
-    throw new Error(`sign-in failed (HTTP ${response.status}): no session cookie`);
-  }
-  return cookie;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
@@ -174,7 +131,7 @@ export async function benchRoutes(): Promise<void> {
   });
   const { sim, url: appUrl } = app;
   try {
-    const cookie = await signIn(appUrl, app.demoPassword);
+    const cookie = await signIn(appUrl, "analyst", app.demoPassword);
     const appHeaders = { Cookie: cookie };
     const directHeaders = { Authorization: `Bearer ${await directToken(sim)}` };
     const viaApp = (query: string) => `${appUrl}/api/alarms?${query}`;
