@@ -6,8 +6,11 @@ import { NavLink } from "./nav-link";
 export function AppHeader({ children }: { children?: React.ReactNode }) {
   return (
     <header className="border-b border-slate-800 bg-slate-900 text-slate-100 dark:bg-slate-950">
-      <div className="mx-auto flex h-11 max-w-[1920px] items-center gap-6 px-4">
-        <Link href="/alarms" className="flex items-center gap-2 font-semibold tracking-tight">
+      <div className="mx-auto flex h-11 max-w-[1920px] items-center gap-3 px-4 sm:gap-6">
+        <Link
+          href="/alarms"
+          className="flex shrink-0 items-center gap-2 font-semibold tracking-tight whitespace-nowrap"
+        >
           <span
             aria-hidden="true"
             className="inline-block h-3 w-3 rounded-sm bg-gradient-to-br from-red-500 to-amber-400"

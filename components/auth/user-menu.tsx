@@ -90,13 +90,13 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
   }
 
   const button =
-    "rounded-md border border-slate-600 px-2 py-1 text-xs font-medium text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:opacity-60";
+    "shrink-0 whitespace-nowrap rounded-md border border-slate-600 px-2 py-1 text-xs font-medium text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:opacity-60";
 
   return (
     <div ref={root} className={`relative flex items-center gap-2 text-sm ${className}`}>
       <span
         aria-hidden="true"
-        className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-700 text-xs font-semibold text-slate-100"
+        className="hidden h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-700 text-xs font-semibold text-slate-100 sm:flex"
       >
         {initial}
       </span>

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { MemoryStore } from "@/lib/store/memory";
 import type { SharedStore } from "@/lib/store";
-import { authorizeCredentials, SignInThrottledError, SignInUnavailableError } from "./credentials";
+import {
+  authorizeCredentials,
+  SignInBusyError,
+  SignInThrottledError,
+  SignInUnavailableError,
+} from "./credentials";
+import { CheckQueue } from "./password-checks";
 import { signInErrorMessage } from "./sign-in-errors";
 import { SignInThrottle } from "./throttle";
 
@@ -194,6 +200,33 @@ describe("authorizeCredentials", () => {
     expect(signInErrorMessage((error as Error).message)).toMatch(
       /^Sign-in is unavailable right now/,
     );
+  });
+
+  it("answers busy, without counting the attempt, when too many checks already wait", async () => {
+    const d = { ...deps(), checks: new CheckQueue(1, 0) };
+    const slow = authorizeCredentials({ username: "alice", password: "x" }, from("8.8.4.4"), d);
+    const busy: unknown = await authorizeCredentials(
+      { username: "alice", password: "y" },
+      from("8.8.4.4"),
+      d,
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(busy).toBeInstanceOf(SignInBusyError);
+    expect(signInErrorMessage((busy as Error).message)).toMatch(/^Sign-in is busy right now/);
+    expect(await slow).toBeNull();
+    // Only the checked attempt counted: four more may be checked before any delay.
+    for (let i = 0; i < 4; i++) {
+      expect(
+        await outcome(
+          authorizeCredentials({ username: "alice", password: `z${i}` }, from("8.8.4.4"), d),
+        ),
+      ).toBe("refused");
+    }
+    expect(
+      await outcome(authorizeCredentials({ username: "alice", password: "z" }, from("8.8.4.4"), d)),
+    ).toBe("throttled");
   });
 
   it("without a proxy, successful sign-ins never delay anyone", async () => {

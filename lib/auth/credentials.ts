@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { verifyLocalAccount, type LocalAccountConfig } from "./local-accounts";
-import { throttledErrorCode, UNAVAILABLE_ERROR } from "./sign-in-errors";
+import { BusyError, CheckQueue } from "./password-checks";
+import { BUSY_ERROR, throttledErrorCode, UNAVAILABLE_ERROR } from "./sign-in-errors";
 import { clientAddress, SignInThrottle } from "./throttle";
 
 // The username/password check behind next-auth's credentials provider: take a throttle point
@@ -43,10 +44,21 @@ export class SignInUnavailableError extends Error {
   }
 }
 
+/** Thrown when too many password checks already wait: the attempt was not counted. */
+export class SignInBusyError extends Error {
+  override name = "SignInBusyError";
+  constructor() {
+    super(BUSY_ERROR);
+  }
+}
+
+/** Two checks at a time (at most two cores' worth), sixteen waiting: the rest are "busy". */
+const PASSWORD_CHECKS = new CheckQueue(2, 16);
+
 export async function authorizeCredentials(
   credentials: unknown,
   headers: Record<string, unknown> | undefined,
-  deps: { accounts: CredentialsConfig; throttle: SignInThrottle },
+  deps: { accounts: CredentialsConfig; throttle: SignInThrottle; checks?: CheckQueue },
 ): Promise<SignedInUser | null> {
   const parsed = credentialsSchema.safeParse(credentials);
   if (!parsed.success) return null;
@@ -58,7 +70,17 @@ export async function authorizeCredentials(
   const wait = await unlessUnavailable(deps.throttle.attempt(subject));
   if (wait > 0) throw new SignInThrottledError(wait);
 
-  const account = await verifyLocalAccount(username, password, deps.accounts);
+  let account: string | null;
+  try {
+    account = await (deps.checks ?? PASSWORD_CHECKS).run(() =>
+      verifyLocalAccount(username, password, deps.accounts),
+    );
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    // Not checked, so not a failure: the attempt goes back.
+    await unlessUnavailable(deps.throttle.giveBack(subject));
+    throw new SignInBusyError();
+  }
   if (!account) return null;
   await unlessUnavailable(deps.throttle.succeeded(subject));
   return { id: `local:${account}`, name: account, email: null };

@@ -10,6 +10,9 @@ export const WRONG_CREDENTIALS_MESSAGE = "Wrong username or password.";
 /** The error sign-in reports when the shared store cannot be reached. */
 export const UNAVAILABLE_ERROR = "Unavailable";
 
+/** The error sign-in reports when too many password checks are already waiting. */
+export const BUSY_ERROR = "Busy";
+
 export function throttledErrorCode(retryAfterSeconds: number): string {
   return `${THROTTLED_PREFIX}${Math.max(1, Math.ceil(retryAfterSeconds))}`;
 }
@@ -31,6 +34,9 @@ export function signInErrorMessage(code: string | null | undefined): string | nu
     const seconds = Number(code.slice(THROTTLED_PREFIX.length));
     const wait = Number.isFinite(seconds) && seconds > 0 ? formatWait(seconds) : "a few minutes";
     return `Too many failed sign-in attempts. Wait ${wait} before trying again.`;
+  }
+  if (code === BUSY_ERROR) {
+    return "Sign-in is busy right now. Try again in a few seconds.";
   }
   if (code === UNAVAILABLE_ERROR) {
     return "Sign-in is unavailable right now: the console cannot reach its shared store. Try again in a minute.";

@@ -60,6 +60,11 @@ export class SignInThrottle {
     await this.store.throttleGiveBack(rules, [rules[0]!.key]);
   }
 
+  /** The password was never checked (sign-in was busy): the attempt counts nowhere. */
+  async giveBack(subject: ThrottleSubject): Promise<void> {
+    await this.store.throttleGiveBack(this.#rules(subject), []);
+  }
+
   #rules(subject: ThrottleSubject): ThrottleRule[] {
     const address = subject.address ?? "unknown";
     return [
