@@ -17,6 +17,10 @@ export interface RedisServer {
   start(): Promise<void>;
   /** Stops it for good and removes what it persisted. */
   close(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open, nothing answers. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 /** True when `redis-server` is on the PATH. */
@@ -104,8 +108,11 @@ export async function startRedisServer(options: { persist?: boolean } = {}): Pro
     start,
     stop,
     async close() {
+      child?.kill("SIGCONT");
       await stop();
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
+    pause: () => void child?.kill("SIGSTOP"),
+    resume: () => void child?.kill("SIGCONT"),
   };
 }

@@ -34,6 +34,8 @@ export const DEFAULT_TABLES: Record<string, TableLimits> = {
   cache: { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 },
   throttle: { maxEntries: 100_000 },
   session: { maxEntries: 100_000 },
+  // Apart from the sessions, so that no number of new sessions can evict an ended generation.
+  "session-generation": { maxEntries: 100_000 },
   default: { maxEntries: 10_000 },
 };
 
@@ -74,6 +76,20 @@ export class MemoryStore implements SharedStore {
     if (table.has(key)) return false;
     table.set(key, value, { ttl: Math.max(1, Math.ceil(ttlMs)) });
     return true;
+  }
+
+  async setIfPresent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const table = this.#table(key);
+    if (!table.has(key)) return false;
+    table.set(key, value, { ttl: Math.max(1, Math.ceil(ttlMs)) });
+    return true;
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    const table = this.#table(key);
+    const value = Number(table.get(key) ?? 0) + 1;
+    table.set(key, String(value), { ttl: Math.max(1, Math.ceil(ttlMs)) });
+    return value;
   }
 
   async deleteIfEquals(key: string, value: string): Promise<boolean> {

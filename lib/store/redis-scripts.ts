@@ -94,3 +94,10 @@ export const DELETE_IF_EQUALS = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `;
+
+/** KEYS[1]; ARGV[1] ttl ms. Adds one and sets the expiry; returns the new value. */
+export const INCREMENT = `
+local value = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return value
+`;

@@ -4,6 +4,7 @@ import { createClient, ErrorReply } from "@redis/client";
 import { ApiError } from "@/lib/errors";
 import {
   DELETE_IF_EQUALS,
+  INCREMENT,
   RESERVE,
   THROTTLE_ATTEMPT,
   THROTTLE_GIVE_BACK,
@@ -25,7 +26,7 @@ import type {
 
 export interface RedisStoreOptions {
   url: string;
-  /** Every key starts with this, so one Redis can serve several consoles. Default "ac:". */
+  /** Every key starts with this, so one Redis can serve several consoles (see consolePrefix). */
   prefix?: string;
   /** A command that takes longer fails (store_unavailable). Default 1000 ms. */
   commandTimeoutMs?: number;
@@ -43,43 +44,80 @@ export function storeUnavailable(): ApiError {
   );
 }
 
+function connect(options: RedisStoreOptions) {
+  return createClient({
+    url: options.url,
+    disableOfflineQueue: true,
+    // Commands waiting for an answer, at most: a stalled Redis must not collect them forever.
+    commandsQueueMaxLength: 2_000,
+    socket: {
+      connectTimeout: 2_000,
+      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2_000),
+    },
+  });
+}
+
+type Client = ReturnType<typeof connect>;
+
 export class RedisStore implements SharedStore {
   readonly kind = "redis";
-  readonly #client;
+  #client: Client;
+  readonly #options: RedisStoreOptions;
   readonly #prefix: string;
+  readonly #timeoutMs: number;
   readonly #scripts = new Map<string, string>();
-  /** Settles when the first connection attempt has: commands before it wait, not fail. */
-  readonly #firstAttempt: Promise<void>;
+  /** Settles when the current connection's first attempt has: commands before it wait, not fail. */
+  #firstAttempt: Promise<void> = Promise.resolve();
+  #lastReset = 0;
   #up = false;
 
   constructor(options: RedisStoreOptions) {
+    this.#options = options;
     this.#prefix = options.prefix ?? "ac:";
-    this.#client = createClient({
-      url: options.url,
-      disableOfflineQueue: true,
-      commandOptions: { timeout: options.commandTimeoutMs ?? 1_000 },
-      socket: {
-        connectTimeout: 2_000,
-        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2_000),
-      },
-    });
-    const report = (up: boolean) => {
-      if (up === this.#up) return;
-      this.#up = up;
-      options.onStateChange?.(up ? "up" : "down");
-    };
-    // Without a listener an error event would crash the process; the state change is what counts.
+    this.#timeoutMs = options.commandTimeoutMs ?? 1_000;
+    this.#client = this.#open();
+  }
+
+  #report(up: boolean): void {
+    if (up === this.#up) return;
+    this.#up = up;
+    this.#options.onStateChange?.(up ? "up" : "down");
+  }
+
+  #open(): Client {
+    const client = connect(this.#options);
     let settle: () => void = () => undefined;
     this.#firstAttempt = new Promise<void>((resolve) => (settle = resolve));
-    this.#client.on("error", () => {
-      report(false);
+    // Without a listener an error event would crash the process; the state change is what counts.
+    client.on("error", () => {
+      if (client !== this.#client) return;
+      this.#report(false);
       settle();
     });
-    this.#client.on("ready", () => {
-      report(true);
+    client.on("ready", () => {
+      if (client !== this.#client) return;
+      this.#report(true);
       settle();
     });
-    this.#client.connect().catch(() => report(false));
+    client.connect().catch(() => {
+      if (client === this.#client) this.#report(false);
+    });
+    return client;
+  }
+
+  /**
+   * A command went unanswered: the connection may be stalled (a paused Redis, a network that
+   * drops packets) rather than closed, and nothing would ever fail it. A new connection replaces
+   * it, failing what waited on the old one, at most every few seconds.
+   */
+  #reset(): void {
+    const now = Date.now();
+    if (now - this.#lastReset < 3_000) return;
+    this.#lastReset = now;
+    const stalled = this.#client;
+    this.#report(false);
+    this.#client = this.#open();
+    stalled.destroy();
   }
 
   async ping(): Promise<void> {
@@ -106,6 +144,17 @@ export class RedisStore implements SharedStore {
       this.#client.set(this.#key(key), value, { NX: true, PX: Math.max(1, Math.ceil(ttlMs)) }),
     );
     return reply === "OK";
+  }
+
+  async setIfPresent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const reply = await this.#run(() =>
+      this.#client.set(this.#key(key), value, { XX: true, PX: Math.max(1, Math.ceil(ttlMs)) }),
+    );
+    return reply === "OK";
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    return Number(await this.#script(INCREMENT, [key], [String(Math.max(1, Math.ceil(ttlMs)))]));
   }
 
   async deleteIfEquals(key: string, value: string): Promise<boolean> {
@@ -157,6 +206,7 @@ export class RedisStore implements SharedStore {
   }
 
   async close(): Promise<void> {
+    this.#lastReset = Infinity; // no new connection after this
     try {
       await this.#client.close();
     } catch {
@@ -189,17 +239,28 @@ export class RedisStore implements SharedStore {
     });
   }
 
-  /** Any failure to get an answer is the store being unavailable, never a reason to go around it. */
+  /**
+   * Any failure to get an answer in time is the store being unavailable, never a reason to go
+   * around it. The deadline is ours: node-redis stops timing a command once it is written, so a
+   * Redis that stalls without closing the connection would otherwise hold the caller forever.
+   */
   async #run<T>(command: () => Promise<T>): Promise<T> {
-    await this.#firstAttempt;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("timeout")), this.#timeoutMs);
+    });
     try {
-      return await command();
+      return await Promise.race([this.#firstAttempt.then(command), deadline]);
     } catch (error) {
       if (error instanceof ErrorReply && !error.message.startsWith("NOSCRIPT")) {
         // A reply error is a bug of ours (a wrong type, a script error), not an outage.
         console.error(`[store] redis refused a command (${error.message.split(" ")[0]})`);
+      } else if (error instanceof Error && error.message === "timeout") {
+        this.#reset();
       }
       throw storeUnavailable();
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

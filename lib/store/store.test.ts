@@ -68,6 +68,17 @@ describe.each(kinds)("the %s store", (kind) => {
     expect(await store.setIfAbsent(key("lock"), "you", 60_000)).toBe(true);
   });
 
+  run("updates only what still exists, and counts", async () => {
+    expect(await store.setIfPresent(key("gone"), "x", 60_000)).toBe(false);
+    expect(await store.get(key("gone"))).toBeNull();
+    await store.set(key("here"), "1", 60_000);
+    expect(await store.setIfPresent(key("here"), "2", 60_000)).toBe(true);
+    expect(await store.get(key("here"))).toBe("2");
+    expect(await store.increment(key("n"), 60_000)).toBe(1);
+    expect(await store.increment(key("n"), 60_000)).toBe(2);
+    expect(await store.get(key("n"))).toBe("2");
+  });
+
   run("spaces reservations one interval apart after the burst", async () => {
     const rate = { intervalMs: 40, burst: 3, maxWaitMs: 10_000 };
     const slots = [];
@@ -197,6 +208,37 @@ describe.runIf(redisTestsEnabled())("the redis store when Redis goes away", () =
       await store.set("k", "back", 60_000);
       expect(await store.get("k")).toBe("back");
     } finally {
+      await store.close();
+      await server.close();
+    }
+  });
+
+  it("fails at its deadline when Redis stalls with the connection open, and recovers after", async () => {
+    const server = await startRedisServer();
+    const store = new RedisStore({ url: server.url, commandTimeoutMs: 300 });
+    try {
+      await store.set("k", "v", 60_000);
+      server.pause();
+      // Neither a closed connection nor an error reply: only our own deadline ends these.
+      const failures = await Promise.all(
+        [store.get("k"), store.reserve("b", { intervalMs: 10, burst: 1, maxWaitMs: 1_000 })].map(
+          (pending) => pending.catch((error: unknown) => error),
+        ),
+      );
+      for (const failure of failures) {
+        expect(failure).toMatchObject({ code: "store_unavailable", status: 503 });
+      }
+      server.resume();
+      await eventually(
+        () =>
+          store.get("k").then(
+            (value) => value === "v",
+            () => false,
+          ),
+        "the store answers again",
+      );
+    } finally {
+      server.resume();
       await store.close();
       await server.close();
     }

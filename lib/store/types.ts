@@ -58,6 +58,10 @@ export interface SharedStore {
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /** Sets only when the key is absent (a lock); true when this call set it. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Sets only when the key exists: an update that must not bring back what was deleted. */
+  setIfPresent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Adds one to a counter (absent: 0) and sets its expiry; resolves with the new value. */
+  increment(key: string, ttlMs: number): Promise<number>;
   /** Deletes only while the key still holds `value` (one's own lock, the token one was refused with). */
   deleteIfEquals(key: string, value: string): Promise<boolean>;
   delete(key: string): Promise<void>;
