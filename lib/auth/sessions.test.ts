@@ -20,7 +20,7 @@ describe.each(["memory", "redis"] as const)("sessions on the %s store", (kind) =
       kind === "memory" ? new MemoryStore({ now: () => clock.now }) : redis.store();
     // Two replicas: two registries on one store.
     const replica = () => new SessionRegistry(store, limits, () => clock.now);
-    return { clock, a: replica(), b: replica() };
+    return { clock, store, a: replica(), b: replica() };
   };
   const run = (name: string, test: () => Promise<void>) =>
     it(name, async (context) => {
@@ -57,6 +57,36 @@ describe.each(["memory", "redis"] as const)("sessions on the %s store", (kind) =
     clock.now += 1_000;
     const again = await a.create("local:ada");
     expect(await b.check(again.sid, "local:ada")).toBe(true);
+  });
+
+  run("signs an analyst out everywhere whatever the replicas' clocks say", async () => {
+    const { clock, store } = setup();
+    const fast = new SessionRegistry(store, limits, () => clock.now + 5_000);
+    const slow = new SessionRegistry(store, limits, () => clock.now);
+    const early = await fast.create("local:ada"); // stamped 5 s ahead
+    clock.now += 2_000;
+    await slow.revokeAll("local:ada"); // stamped before the session's own time
+    expect(await slow.check(early.sid, "local:ada")).toBe(false);
+    expect(await fast.check(early.sid, "local:ada")).toBe(false);
+  });
+
+  run("never brings back a session revoked while its activity was being recorded", async () => {
+    const { clock, store } = setup();
+    const a = new SessionRegistry(store, limits, () => clock.now);
+    const b = new SessionRegistry(store, limits, () => clock.now);
+    const { sid } = await a.create("local:ada");
+    clock.now += 5 * 60_000; // due for recording its activity
+    // Replica A has read the record; replica B revokes it before A writes it back.
+    const read = store.getMany.bind(store);
+    store.getMany = async (keys) => {
+      const values = await read(keys);
+      await b.revoke(sid);
+      return values;
+    };
+    await a.check(sid, "local:ada");
+    store.getMany = read;
+    expect(await b.check(sid, "local:ada")).toBe(false);
+    expect(await a.check(sid, "local:ada")).toBe(false);
   });
 
   run("ends a session after its lifetime from sign-in, however active", async () => {

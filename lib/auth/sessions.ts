@@ -5,10 +5,11 @@ import type { SharedStore } from "@/lib/store";
 // Which sessions are alive, in the shared store, so that every replica agrees at once. A session
 // cookie (next-auth's encrypted JWT) proves who signed in; it is honoured only while its session
 // id, set at sign-in, is registered here. Signing out removes the id, so a kept copy of the
-// cookie opens nothing anywhere; "sign out everywhere" marks every session of the analyst begun
-// before now as over. A session also ends a fixed time after sign-in however active it is, and
-// after a stretch without any request. next-auth gives the JWT a new `jti` on every refresh, so
-// the id is our own (`sid`), carried unchanged through refreshes.
+// cookie opens nothing anywhere. "Sign out everywhere" moves the analyst's generation on: every
+// session begun in an earlier one is over (a counter, not a time, so replicas whose clocks
+// disagree still agree). A session also ends a fixed time after sign-in however active it is,
+// and after a stretch without any request. next-auth gives the JWT a new `jti` on every
+// refresh, so the id is our own (`sid`), carried unchanged through refreshes.
 
 export interface SessionLimits {
   /** From sign-in to the end, however active (ms). */
@@ -20,6 +21,8 @@ export interface SessionLimits {
 interface SessionRecord {
   /** The analyst's stable id (the JWT's `sub`). */
   user: string;
+  /** The analyst's generation when it began: a later "sign out everywhere" ends it. */
+  generation: number;
   createdAt: number;
   lastSeenAt: number;
 }
@@ -45,7 +48,9 @@ export class SessionRegistry {
   async create(user: string): Promise<NewSession> {
     const sid = randomBytes(18).toString("base64url");
     const createdAt = this.#now();
-    await this.#write(sid, { user, createdAt, lastSeenAt: createdAt });
+    const generation = Number((await this.#store.get(userKey(user))) ?? 0);
+    const record = { user, generation, createdAt, lastSeenAt: createdAt };
+    await this.#store.set(sessionKey(sid), JSON.stringify(record), this.#ttl(record));
     return { sid, createdAt };
   }
 
@@ -70,11 +75,13 @@ export class SessionRegistry {
 
   /** Ends every session `user` has begun until now, on every replica. */
   async revokeAll(user: string): Promise<void> {
-    await this.#store.set(userKey(user), String(this.#now()), this.#limits.maxAgeMs);
+    // Kept as long as a session it ended could live; gone after, the count starts again at 0,
+    // when no session of an earlier generation can still be alive.
+    await this.#store.increment(userKey(user), this.#limits.maxAgeMs);
   }
 
   async #check(sid: string, user: string): Promise<boolean> {
-    const [raw, notBefore] = await this.#store.getMany([sessionKey(sid), userKey(user)]);
+    const [raw, generation] = await this.#store.getMany([sessionKey(sid), userKey(user)]);
     if (!raw) return false;
     const record = JSON.parse(raw) as SessionRecord;
     const now = this.#now();
@@ -82,26 +89,24 @@ export class SessionRegistry {
       record.user !== user ||
       now - record.createdAt >= this.#limits.maxAgeMs ||
       now - record.lastSeenAt >= this.#limits.idleTimeoutMs ||
-      (notBefore !== null && record.createdAt <= Number(notBefore));
+      record.generation < Number(generation ?? 0);
     if (over) {
       await this.#store.delete(sessionKey(sid));
       return false;
     }
     if (now - record.lastSeenAt >= touchInterval(this.#limits)) {
-      await this.#write(sid, { ...record, lastSeenAt: now });
+      const touched = { ...record, lastSeenAt: now };
+      // Only while it still exists: a sign-out on another replica since the read stays done.
+      return this.#store.setIfPresent(sessionKey(sid), JSON.stringify(touched), this.#ttl(touched));
     }
     return true;
   }
 
-  async #write(sid: string, record: SessionRecord): Promise<void> {
+  /** The store forgets a record shortly after it can no longer be valid; #check decides. */
+  #ttl(record: SessionRecord): number {
     const { maxAgeMs, idleTimeoutMs } = this.#limits;
-    const remaining = Math.min(record.lastSeenAt + idleTimeoutMs, record.createdAt + maxAgeMs);
-    // The store forgets it shortly after it can no longer be valid; the check above decides.
-    await this.#store.set(
-      sessionKey(sid),
-      JSON.stringify(record),
-      remaining - this.#now() + 60_000,
-    );
+    const end = Math.min(record.lastSeenAt + idleTimeoutMs, record.createdAt + maxAgeMs);
+    return end - this.#now() + 60_000;
   }
 }
 
@@ -113,4 +118,4 @@ function touchInterval({ idleTimeoutMs }: SessionLimits): number {
 const sessionKey = (sid: string) => `session:${sid}`;
 /** Usernames and SSO subjects are the user's own text: hashed into a bounded key. */
 const userKey = (user: string) =>
-  `session:user:${createHash("sha256").update(user).digest("base64url")}`;
+  `session-generation:${createHash("sha256").update(user).digest("base64url")}`;
