@@ -1,9 +1,10 @@
 // Runs once when the server starts: a wrong or missing variable stops start-up, naming it; then
-// the shared store connects (Redis when REDIS_URL is set) before the first request.
+// requests get their real peer address stamped, and the shared store connects (Redis when
+// REDIS_URL is set), before the first request.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { checkEnvOrExit, openSharedStore } = await import("@/lib/startup");
+    const { checkEnvOrExit, prepareServer } = await import("@/lib/startup");
     checkEnvOrExit();
-    openSharedStore();
+    prepareServer();
   }
 }

@@ -132,6 +132,9 @@ export default defineConfig({
         // Only example.com addresses in group soc may use SSO (e2e/support/oidc-server.ts users).
         AUTH_OIDC_ALLOWED_DOMAINS: "example.com",
         AUTH_OIDC_ALLOWED_GROUPS: "soc",
+        // As behind a reverse proxy that appends X-Forwarded-For: the specs that attack sign-in
+        // claim addresses of their own, as the proxy would report separate clients.
+        AUTH_TRUSTED_PROXY_HOPS: "1",
         // Local accounts: one to sign in with; those the throttling spec delays (one per attempt:
         // delays last, so a retry on the same server needs a fresh one); those whose sessions
         // the sessions spec ends.

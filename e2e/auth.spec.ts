@@ -70,10 +70,11 @@ test("a wrong password and an unknown user get the same message, and no session"
   expect(await sessionUser(page)).toBeNull();
 });
 
-// Failed sign-ins in this run from the browser's own address (the e2e app trusts no proxy): 2 in
+// Failed sign-ins in this run from the browser's own address (no X-Forwarded-For: the e2e app,
+// configured as behind one proxy, takes the connection's address, as the proxy would give it): 2 in
 // the test above, 5 here, as many again on a retry; 14 at most, under the 20 after which an
 // address is delayed. The refused 6th attempt counts nothing. The tests that attack on purpose
-// claim other addresses (X-Forwarded-For), as separate clients would be.
+// come from other addresses (X-Forwarded-For, as the proxy would report separate clients).
 test("after 5 failed attempts from an address even the right password waits, and is told how long", async ({
   page,
 }, testInfo) => {

@@ -246,7 +246,7 @@ export interface ServerEnv {
       | undefined;
     /**
      * Reverse proxies in front of the dashboard that append X-Forwarded-For. 0: the header is the
-     * client's own word, so sign-in throttling adds a ceiling shared by all clients.
+     * client's own word, so sign-in throttling counts the TCP peer's address instead.
      */
     trustedProxyHops: number;
   };

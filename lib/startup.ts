@@ -1,5 +1,6 @@
 import "server-only";
 import { serverEnv } from "./env";
+import { stampPeerAddresses } from "./peer-address";
 import { sharedStore } from "./store";
 
 /** Stops the server with a message naming each wrong or missing variable. */
@@ -12,7 +13,11 @@ export function checkEnvOrExit(): void {
   }
 }
 
-/** Opens the shared store before the first request, so no request's context is tied to it. */
-export function openSharedStore(): void {
+/**
+ * Before the first request: the shared store opens (so no request's context is tied to its
+ * connection), and every request gets stamped with its real peer address.
+ */
+export function prepareServer(): void {
+  stampPeerAddresses();
   sharedStore();
 }

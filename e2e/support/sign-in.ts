@@ -16,7 +16,7 @@ export async function fillAndSubmitSignIn(
 /**
  * Signs in through next-auth's credentials endpoint, as the sign-in form does, within `request`
  * (a fresh APIRequestContext keeps its own cookies). `forwardedFor` sets X-Forwarded-For: the
- * e2e app trusts no proxy, so it counts the attempt against that (claimed) address. Resolves
+ * e2e app is configured as behind one proxy, so it counts the attempt against that address. Resolves
  * with the answer next-auth gave; signed in when `ok`.
  */
 export async function apiSignIn(

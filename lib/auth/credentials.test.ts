@@ -163,6 +163,40 @@ describe("authorizeCredentials", () => {
     ).toBe("throttled");
   });
 
+  it("without a proxy, a forged X-Forwarded-For neither dodges the count nor aims it at someone", async () => {
+    const d = deps(0);
+    const peer = (address: string, claimed: string) => ({
+      "x-forwarded-for": claimed,
+      "x-alarm-console-peer": address,
+    });
+    for (let i = 0; i < 5; i++) {
+      await authorizeCredentials(
+        { username: "alice", password: `g${i}` },
+        peer("203.0.113.5", `10.0.0.${i}`),
+        d,
+      );
+    }
+    expect(
+      await outcome(
+        authorizeCredentials(
+          { username: "alice", password: "g" },
+          peer("203.0.113.5", "9.9.9.9"),
+          d,
+        ),
+      ),
+    ).toBe("throttled");
+    // The attacker claimed the owner's address: the owner, really there, signs in.
+    expect(
+      await outcome(
+        authorizeCredentials(
+          { username: "alice", password: "alice-Passw0rd" },
+          peer("10.0.0.1", "10.0.0.1"),
+          d,
+        ),
+      ),
+    ).toBe("signed in");
+  });
+
   it("has no ceiling a crowd of failures could reach: the owner still signs in", async () => {
     const d = deps(0);
     for (let i = 0; i < 120; i++) {

@@ -136,7 +136,17 @@ describe("SignInThrottle", () => {
 describe("clientAddress", () => {
   const xff = (value: string) => ({ "x-forwarded-for": value });
 
-  it("without a trusted proxy takes the last entry, as untrusted", () => {
+  it("without a proxy takes the TCP peer, never the client's X-Forwarded-For", () => {
+    const headers = { ...xff("203.0.113.9"), "x-alarm-console-peer": "::ffff:10.0.0.5" };
+    expect(clientAddress(headers, 0)).toEqual({ address: "::ffff:10.0.0.5", trusted: true });
+    // Behind a proxy the peer is the proxy: its X-Forwarded-For entry is the client's.
+    expect(clientAddress({ ...headers, ...xff("1.1.1.1, 198.51.100.4") }, 1)).toEqual({
+      address: "198.51.100.4",
+      trusted: true,
+    });
+  });
+
+  it("without a proxy or a stamped peer takes the last entry, as untrusted", () => {
     expect(clientAddress(xff("::1"), 0)).toEqual({ address: "::1", trusted: false });
     expect(clientAddress(xff("203.0.113.9, 10.0.0.2"), 0)).toEqual({
       address: "10.0.0.2",

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { PEER_HEADER } from "@/lib/peer-address";
 import type { SharedStore, ThrottleRule } from "@/lib/store";
 
 // Password guessing slowed down, in the spirit of the OWASP Authentication Cheat Sheet, without
@@ -103,11 +104,11 @@ function digest(value: string): string {
 }
 
 /**
- * The client's address from X-Forwarded-For. Next.js fills the header with the socket address
- * only when the request carries none, so without a reverse proxy the client writes it. With
- * `trustedProxyHops` proxies in front, each appending the address it saw, the entry the outermost
- * of them appended (the N-th from the right) is the client's and can be trusted. Otherwise the
- * last entry is used as a best effort and reported as untrusted.
+ * The client's address. With `trustedProxyHops` reverse proxies in front, each appending the
+ * address it saw to X-Forwarded-For, the entry the outermost of them appended (the N-th from the
+ * right) is the client's. Without a proxy, the TCP peer stamped by lib/peer-address.ts: Next.js
+ * keeps an X-Forwarded-For the client sent, so that header is only the client's claim. Where
+ * neither is available (a unit test, `next dev`), the header's last entry, as untrusted.
  */
 export function clientAddress(
   headers: Record<string, unknown> | undefined,
@@ -122,6 +123,10 @@ export function clientAddress(
           .map((entry) => entry.trim())
           .filter(Boolean)
       : [];
+  const peer = headers?.[PEER_HEADER];
+  if (trustedProxyHops === 0 && typeof peer === "string" && peer !== "") {
+    return { address: peer.slice(0, 64), trusted: true };
+  }
   const trusted = trustedProxyHops >= 1 && entries.length >= trustedProxyHops;
   const address = trusted ? entries.at(-trustedProxyHops) : entries.at(-1);
   return { address: address?.slice(0, 64), trusted: trusted && address !== undefined };
