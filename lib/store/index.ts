@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { serverEnv } from "@/lib/env";
 import { MemoryStore } from "./memory";
 import { RedisStore } from "./redis";
@@ -15,14 +16,25 @@ type Holder = { [KEY]?: SharedStore };
 
 export function sharedStore(): SharedStore {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createStore(serverEnv().redisUrl);
+  const env = serverEnv();
+  holder[KEY] ??= createStore(env.redisUrl, env.auth.secret);
   return holder[KEY];
 }
 
-function createStore(redisUrl: string | undefined): SharedStore {
+/**
+ * One Redis may serve several consoles: each keeps to keys of its own, named after its
+ * NEXTAUTH_SECRET (which its replicas share and other consoles do not), so sessions, throttle
+ * counts, cached reads and tokens never cross from one console to another.
+ */
+export function consolePrefix(secret: string): string {
+  return `ac:${createHash("sha256").update(`alarm-console\n${secret}`).digest("base64url").slice(0, 12)}:`;
+}
+
+function createStore(redisUrl: string | undefined, secret: string): SharedStore {
   if (!redisUrl) return new MemoryStore();
   return new RedisStore({
     url: redisUrl,
+    prefix: consolePrefix(secret),
     // The address is configuration an operator knows; the log says only what changed.
     onStateChange: (state) =>
       state === "up"

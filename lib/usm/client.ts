@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
 import { FairBudget, type BudgetUsage } from "./budget";
@@ -43,6 +44,9 @@ export type Parse<T> = (json: unknown) => T;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** Bump when what the reads return (AlarmPage, AlarmDetail) changes shape. */
+const CACHE_FORMAT = "f1";
+
 export class UsmClient {
   readonly #config: UsmClientConfig;
   readonly #tokens: TokenManager;
@@ -58,7 +62,13 @@ export class UsmClient {
     this.#retryDeadlineMs = config.retryDeadlineMs ?? 5_000;
     const maxWaitMs = config.maxQueueWaitMs ?? this.#timeoutMs;
     const { store } = config;
-    const key = `usm:${config.deployment}`;
+    // The deployment's upstream client, in every key: a console pointed at another deployment or
+    // client (a changed configuration) never meets the old one's token, budget or cached reads.
+    const client = createHash("sha256")
+      .update(`${config.baseUrl}\n${config.clientId}`)
+      .digest("base64url")
+      .slice(0, 12);
+    const key = `usm:${config.deployment}:${client}`;
     this.#getBudget = new FairBudget({
       store,
       key: `${key}:budget:get`,
@@ -81,7 +91,12 @@ export class UsmClient {
       timeoutMs: this.#timeoutMs,
       retryDeadlineMs: this.#retryDeadlineMs,
     });
-    this.#reads = new SharedReads(store, `cache:${config.deployment}:`, config.cacheTtlMs);
+    // The format of what is cached, too: replicas of two builds may share the store briefly.
+    this.#reads = new SharedReads(
+      store,
+      `cache:${config.deployment}:${client}:${CACHE_FORMAT}:`,
+      config.cacheTtlMs,
+    );
   }
 
   /** The deployment's origin: the reshape layer strips it from everything sent to browsers. */
@@ -135,6 +150,8 @@ export class UsmClient {
 
   /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
   async #getWithToken(url: URL, analyst: string): Promise<UpstreamResponse> {
+    // The analyst's share is charged once per read: its retries (401, 429) are the read's own.
+    let charged = false;
     for (let attempt = 0; ; attempt++) {
       let used = "";
       const response = await send({
@@ -144,8 +161,11 @@ export class UsmClient {
           used = await this.#tokens.get();
           return { Authorization: `Bearer ${used}`, Accept: "application/json" };
         },
-        // The analyst's share is checked once per read; the retries of that read are its own.
-        take: () => this.#getBudget.take(analyst, { shared: attempt === 0 }),
+        take: () => {
+          const shared = !charged;
+          charged = true;
+          return this.#getBudget.take(analyst, { shared });
+        },
         timeoutMs: this.#timeoutMs,
         retryDeadlineMs: this.#retryDeadlineMs,
       });

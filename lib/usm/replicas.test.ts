@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { ApiError } from "@/lib/errors";
+import { consolePrefix } from "@/lib/store";
 import { RedisStore } from "@/lib/store/redis";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
@@ -73,6 +74,28 @@ describe.runIf(redisTestsEnabled())("replicas sharing one Redis", () => {
       ),
     );
     expect(sim.stats().tokensIssued).toBe(2);
+  });
+
+  it("keep two consoles on one Redis apart, and a reconfigured upstream from its old reads", async () => {
+    const other = await startSimulator({ port: 0, alarms: 7, clients: [CREDS] });
+    try {
+      const consoleOf = (secret: string, upstream: { url: string }) => {
+        const store = new RedisStore({ url: redis.url, prefix: consolePrefix(secret) });
+        stores.push(store);
+        return testClient(upstream, CREDS, { store, deployment: "default", cacheTtlMs: 60_000 });
+      };
+      const a = consoleOf("secret-of-console-a-0123456789", sim);
+      const b = consoleOf("secret-of-console-b-0123456789", other);
+      const same = consoleOf("secret-of-console-a-0123456789", other); // A, pointed elsewhere
+      const total = async (client: UsmClient) =>
+        (await fetchAlarmPage(page(0), asTester(client))).page.totalElements;
+      expect(await total(a)).toBe(5000);
+      expect(await total(b)).toBe(7);
+      expect(await total(same)).toBe(7);
+      expect(await total(a)).toBe(5000);
+    } finally {
+      await other.close();
+    }
   });
 
   it("fail closed while Redis is down, without a call upstream, and recover by themselves", async () => {

@@ -137,8 +137,9 @@ export class TokenManager {
 
   /** The store's token if it is usable, else one fetched under the lock, else wait for it. */
   async #obtain(): Promise<string> {
-    const { store, timeoutMs, retryDeadlineMs } = this.#options;
-    const deadline = Date.now() + timeoutMs + retryDeadlineMs;
+    const { store } = this.#options;
+    // Longer than a lock can live: a replica that died holding it is outlasted, not waited out.
+    const deadline = Date.now() + this.#lockTtlMs() + 1_000;
     for (;;) {
       const stored = await this.#readStored();
       if (stored && Date.now() < stored.usableUntil) {
@@ -146,17 +147,29 @@ export class TokenManager {
         return stored.token;
       }
       const owner = randomUUID();
-      if (await store.setIfAbsent(this.#lockKey, owner, timeoutMs + retryDeadlineMs + 1_000)) {
+      if (await store.setIfAbsent(this.#lockKey, owner, this.#lockTtlMs())) {
         try {
+          // Read again under the lock: another replica may have stored a token and let the lock
+          // go between the read above and this lock.
+          const meanwhile = await this.#readStored();
+          if (meanwhile && Date.now() < meanwhile.usableUntil) {
+            this.#held = meanwhile;
+            return meanwhile.token;
+          }
           return await this.#fetchAndShare();
         } finally {
           store.deleteIfEquals(this.#lockKey, owner).catch(() => undefined);
         }
       }
       // Another replica is fetching it: it appears in the store, or its lock ends.
-      if (Date.now() > deadline) throw upstreamErrors.timeout(timeoutMs);
+      if (Date.now() > deadline) throw upstreamErrors.timeout(this.#options.timeoutMs);
       await sleep(POLL_MS);
     }
+  }
+
+  /** As long as one fetch can take: its timeout, and its 429 retries. */
+  #lockTtlMs(): number {
+    return this.#options.timeoutMs + this.#options.retryDeadlineMs + 1_000;
   }
 
   #renewInBackground(held: HeldToken): void {
@@ -179,20 +192,22 @@ export class TokenManager {
 
   /** A newer token from the store if another replica renewed it, else one fetched here. */
   async #renew(held: HeldToken): Promise<void> {
-    const { store, timeoutMs, retryDeadlineMs } = this.#options;
+    const { store } = this.#options;
     const stored = await this.#readStored();
     if (stored && stored.expiresAt > held.expiresAt) {
       this.#held = stored;
       return;
     }
     const owner = randomUUID();
-    if (!(await store.setIfAbsent(this.#lockKey, owner, timeoutMs + retryDeadlineMs + 1_000))) {
+    if (!(await store.setIfAbsent(this.#lockKey, owner, this.#lockTtlMs()))) {
       // Another replica is renewing: look again shortly.
       this.#nextBackgroundTry = Date.now() + 250;
       return;
     }
     try {
-      await this.#fetchAndShare();
+      const meanwhile = await this.#readStored(); // renewed by another replica just before?
+      if (meanwhile && meanwhile.expiresAt > held.expiresAt) this.#held = meanwhile;
+      else await this.#fetchAndShare();
     } finally {
       store.deleteIfEquals(this.#lockKey, owner).catch(() => undefined);
     }
