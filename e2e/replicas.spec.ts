@@ -176,8 +176,30 @@ test("failed sign-ins are counted once across replicas", async () => {
 test("with Redis gone: clear 503s, no crash, no upstream call; back by themselves when it returns", async () => {
   test.setTimeout(120_000);
   const { session } = await signIn(replicas[2]!, "replica.d");
-  const upstreamBefore = sim.stats().byRoute.alarms;
+  // Traffic running through it all, one analyst's pace on each replica (a few requests a second,
+  // within an analyst's share): every answer must be ours, 200 or a 503 in our shape.
+  const answers: Array<{ status: number; code: string | undefined }> = [];
+  let running = true;
+  const traffic = Promise.all(
+    replicas.map(async (replica, worker) => {
+      for (let n = 0; running; n++) {
+        const { response, text } = await call(
+          replica,
+          `/api/alarms?size=10&page=${(worker * 150 + n) % 480}`,
+          { cookie: session },
+        );
+        const code = response.ok ? undefined : parseErrorBody(JSON.parse(text))?.error.code;
+        answers.push({ status: response.status, code });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }),
+  );
+  await expect.poll(() => answers.length).toBeGreaterThan(10);
   await redis.stop();
+  await expect
+    .poll(() => answers.filter((a) => a.code === "store_unavailable").length)
+    .toBeGreaterThan(10);
+  const upstreamBefore = sim.stats().byRoute.alarms;
   try {
     for (const replica of replicas) {
       const api = await call(replica, "/api/alarms?size=10&page=7", { cookie: session });
@@ -196,6 +218,15 @@ test("with Redis gone: clear 503s, no crash, no upstream call; back by themselve
   } finally {
     await redis.start(); // with its data: it persists, as a production Redis should
   }
+  await expect
+    .poll(() => answers.slice(-10).every((a) => a.status === 200), { timeout: 30_000 })
+    .toBe(true);
+  running = false;
+  await traffic;
+  const unexpected = answers.filter(
+    (a) => a.status !== 200 && !(a.status === 503 && a.code === "store_unavailable"),
+  );
+  expect(unexpected).toEqual([]);
   // No restart: each replica reconnects, and the session signed in before the outage still works.
   for (const replica of replicas) {
     await expect
