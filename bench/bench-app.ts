@@ -3,11 +3,11 @@
 // against an in-process simulator.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import bcrypt from "bcryptjs";
 import { build, isBuildCurrent } from "../scripts/build-stamp.mjs";
+import { freePort } from "../test/free-port";
 import { startSimulator, type RunningSimulator, type SimulatorClient } from "../simulator/index";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,17 +35,6 @@ function buildIfNeeded(env: NodeJS.ProcessEnv): void {
   }
   console.log(`building the dashboard into ${DIST_DIR} ...`);
   if (!build(ROOT, DIST_DIR, env).ok) throw new Error("next build failed; see above");
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {

@@ -4,9 +4,10 @@
 // and restart keeps the data, as a production Redis with persistence would.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port";
 
 export interface RedisServer {
   url: string;
@@ -37,17 +38,6 @@ export function redisTestsEnabled(): boolean {
   if (process.env.CI) throw new Error("redis-server is not installed: .ci/run installs it");
   console.warn("redis-server is not installed: the Redis half of the store tests is skipped");
   return false;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function answers(port: number): Promise<boolean> {

@@ -2,7 +2,7 @@
 // ports with one environment, as replicas behind a load balancer would run. Each runs in its own
 // process group, stopped as a whole (next start leaves a next-server child otherwise).
 import { spawn, type ChildProcess } from "node:child_process";
-import { freePort } from "@/test/redis-server";
+import { freePort } from "@/test/free-port";
 import { e2e } from "./env";
 
 export interface Replica {
