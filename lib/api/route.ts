@@ -47,7 +47,6 @@ export async function respond(
   const started = performance.now();
   try {
     const result = await work();
-    if (result instanceof Response) return result;
     const body = result instanceof JsonText ? result : new JsonText(JSON.stringify(result));
     return new Response(body.text, {
       status: body.status,
