@@ -36,7 +36,7 @@ export interface RedisStoreOptions {
 
 const sha1 = (script: string) => createHash("sha1").update(script).digest("hex");
 
-export function storeUnavailable(): ApiError {
+function storeUnavailable(): ApiError {
   return new ApiError(
     "store_unavailable",
     "Alarm Console cannot reach its shared store right now; try again shortly.",

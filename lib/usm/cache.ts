@@ -16,7 +16,7 @@ export interface Shared<T> {
 /** Results larger than this are not kept in the store (a page of 1,000 alarms is ~3 MB). */
 const MAX_STORED_CHARS = 8 * 1024 * 1024;
 
-export function sharedOf<T>(value: T): Shared<T> {
+function sharedOf<T>(value: T): Shared<T> {
   const json = JSON.stringify(value);
   return { json, value: () => value };
 }

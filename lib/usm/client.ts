@@ -143,11 +143,6 @@ export class UsmClient {
     return this.#getBudget.queuedFor(analyst);
   }
 
-  /** A token, fetched if none is held: whether this deployment can be reached at all. */
-  async checkToken(): Promise<void> {
-    await this.#tokens.get();
-  }
-
   /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
   async #getWithToken(url: URL, analyst: string): Promise<UpstreamResponse> {
     // The analyst's share is charged once per read: its retries (401, 429) are the read's own.
