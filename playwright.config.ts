@@ -145,6 +145,7 @@ export default defineConfig({
           "session.probe",
           "session.everywhere",
           "session.everywhere.ui",
+          "session.lost",
         ]
           .map((user) => `${user}:${localPasswordHash}`)
           .join(","),

@@ -1,6 +1,7 @@
 import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
 import { UserMenu } from "@/components/auth/user-menu";
+import { KeyboardHelp } from "@/components/keyboard-help";
 import { requireAnalyst } from "@/lib/auth/require-analyst";
 
 export default async function AlarmsLayout({ children }: { children: React.ReactNode }) {
@@ -12,6 +13,7 @@ export default async function AlarmsLayout({ children }: { children: React.React
         <UserMenu name={analyst.name} email={analyst.email} />
       </AppHeader>
       <main className="mx-auto max-w-[1920px] px-4 py-3">{children}</main>
+      <KeyboardHelp />
     </>
   );
 }

@@ -2,11 +2,15 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { alarmQueryOptions, asApiError } from "@/lib/alarms/query-options";
-import { listHrefFrom } from "@/lib/alarms/url-state";
+import { UTC } from "@/lib/alarms/time-zone";
+import { TZ_KEY, listHrefFrom, parseTimeZoneParam } from "@/lib/alarms/url-state";
 import { ErrorState } from "@/components/alarms/list-states";
 import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";
 import { CopyButton } from "@/components/ui/copy-button";
+import { TimeZoneProvider } from "@/components/ui/time-zone";
+import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { useHydrated } from "@/components/use-hydrated";
 import { BackToAlarms } from "./back-to-alarms";
 import { DetailHeader } from "./detail-header";
@@ -15,56 +19,76 @@ import { EndpointsTable } from "./endpoints-table";
 import { EventsTable } from "./events-table";
 import { RawJson } from "./raw-json";
 
+/** Writes the detail's zone into its URL (a new entry, like the list's changes). */
+function setZoneInUrl(zone: string) {
+  const params = new URLSearchParams(window.location.search);
+  if (zone === UTC) params.delete(TZ_KEY);
+  else params.set(TZ_KEY, zone);
+  const search = params.toString();
+  window.history.pushState(null, "", `${window.location.pathname}${search ? `?${search}` : ""}`);
+}
+
 /** One alarm, from the query cache (filled by the server render or by a hover prefetch). */
-export function AlarmDetailView({ uuid, from }: { uuid: string; from: string | null }) {
+export function AlarmDetailView({ uuid }: { uuid: string }) {
+  const searchParams = useSearchParams();
+  const from = searchParams.get("from");
+  const zone = parseTimeZoneParam(searchParams.get(TZ_KEY)) ?? UTC;
+  const listHref = listHrefFrom(from, zone);
   const result = useQuery(alarmQueryOptions(uuid));
   const alarm = result.data;
   const error = result.isError ? asApiError(result.error) : null;
   const hydrated = useHydrated();
 
   return (
-    <div className="flex flex-col gap-3" data-hydrated={hydrated || undefined}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <BackToAlarms from={from} />
-        <div className="flex gap-1.5">
-          <CopyButton
-            label="Copy link"
-            value={() => `${window.location.origin}/alarms/${encodeURIComponent(uuid)}`}
-          />
-          <CopyButton label="Copy uuid" value={uuid} />
-        </div>
-      </div>
-      <RateLimitWatch result={result} />
-      {alarm ? (
-        <>
-          <DetailHeader alarm={alarm} />
-          <div className="grid items-start gap-3 xl:grid-cols-2">
-            <EndpointsTable title="Sources" endpoints={alarm.sources} />
-            <EndpointsTable title="Destinations" endpoints={alarm.destinations} />
+    <TimeZoneProvider zone={zone}>
+      <div className="flex flex-col gap-3" data-hydrated={hydrated || undefined}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <BackToAlarms href={listHref} />
+          <div className="flex flex-wrap items-center gap-1.5">
+            <TimeZonePicker zone={zone} onChange={setZoneInUrl} />
+            <CopyButton
+              label="Copy link"
+              value={() => {
+                const link = new URL(`/alarms/${encodeURIComponent(uuid)}`, window.location.origin);
+                if (zone !== UTC) link.searchParams.set(TZ_KEY, zone);
+                return link.toString();
+              }}
+            />
+            <CopyButton label="Copy uuid" value={uuid} />
           </div>
-          <EventsTable events={alarm.events} total={alarm.eventsTotal} />
-          <RawJson raw={alarm.raw} />
-        </>
-      ) : error?.code === "not_found" ? (
-        <div className="panel px-4 py-10 text-center">
-          <h1 className="text-lg font-semibold">Alarm not found</h1>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            USM Anywhere has no alarm <span className="font-mono">{uuid}</span>.
-          </p>
-          <Link href={listHrefFrom(from)} className="btn-primary mt-3">
-            Go to the alarm list
-          </Link>
         </div>
-      ) : error ? (
-        <ErrorState
-          error={error}
-          title="Could not load this alarm"
-          onRetry={() => void result.refetch()}
-          retrying={result.isFetching}
-        />
-      ) : (
-        <DetailSkeleton />
-      )}
-    </div>
+        <RateLimitWatch result={result} />
+        {alarm ? (
+          <>
+            <DetailHeader alarm={alarm} zone={zone} />
+            <div className="grid items-start gap-3 xl:grid-cols-2">
+              <EndpointsTable title="Sources" endpoints={alarm.sources} />
+              <EndpointsTable title="Destinations" endpoints={alarm.destinations} />
+            </div>
+            <EventsTable events={alarm.events} total={alarm.eventsTotal} />
+            <RawJson raw={alarm.raw} />
+          </>
+        ) : error?.code === "not_found" ? (
+          <div className="panel px-4 py-10 text-center">
+            <h1 className="text-lg font-semibold">Alarm not found</h1>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              USM Anywhere has no alarm <span className="font-mono">{uuid}</span>.
+            </p>
+            <Link href={listHref} className="btn-primary mt-3">
+              Go to the alarm list
+            </Link>
+          </div>
+        ) : error ? (
+          <ErrorState
+            error={error}
+            title="Could not load this alarm"
+            onRetry={() => void result.refetch()}
+            retrying={result.isFetching}
+          />
+        ) : (
+          <DetailSkeleton />
+        )}
+      </div>
+    </TimeZoneProvider>
   );
 }

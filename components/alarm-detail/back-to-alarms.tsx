@@ -2,8 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { listHrefFrom } from "@/lib/alarms/url-state";
+import { useEffect } from "react";
+import { LIST_PATH, listHref, parseListView } from "@/lib/alarms/url-state";
 import { requestScrollRestore } from "@/components/alarms/scroll-memory";
+import { isTyping } from "@/components/keyboard";
 
 interface NavigationEntry {
   url: string | null;
@@ -24,31 +26,50 @@ function previousEntryIs(href: string): boolean {
   const url = new URL(previous);
   return (
     url.origin === window.location.origin &&
-    url.pathname === "/alarms" &&
-    listHrefFrom(url.search) === href
+    url.pathname === LIST_PATH &&
+    listHref(parseListView(url.searchParams).view) === href
   );
 }
 
+type Router = ReturnType<typeof useRouter>;
+
 /**
  * Back to the list exactly as it was. When the list is the previous history entry this is the
- * browser's back (page, sort, filters and scroll all restored); otherwise (a new tab, a shared
- * link) it is a real link to the list with the preserved parameters.
+ * browser's back (page, sort, filters, scroll and the focused row all restored); otherwise (a
+ * new tab, a shared link) it goes to the list with the preserved parameters.
  */
-export function BackToAlarms({ from }: { from: string | null }) {
+function backToList(router: Router, href: string): void {
+  if (previousEntryIs(href)) router.back();
+  else {
+    requestScrollRestore(href);
+    router.push(href);
+  }
+}
+
+/** The "Back to alarms" link; Escape or Backspace (outside a text box) does the same. */
+export function BackToAlarms({ href }: { href: string }) {
   const router = useRouter();
-  const href = listHrefFrom(from);
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) return;
+      if (event.key !== "Escape" && event.key !== "Backspace") return;
+      if (document.querySelector("[role=dialog], [aria-expanded=true]")) return; // Escape closes those first
+      event.preventDefault();
+      backToList(router, href);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [router, href]);
   return (
     <Link
       href={href}
       className="btn-secondary"
+      aria-keyshortcuts="Escape"
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        if (previousEntryIs(href)) {
-          event.preventDefault();
-          router.back();
-        } else {
-          requestScrollRestore(href);
-        }
+        event.preventDefault();
+        backToList(router, href);
       }}
     >
       <span aria-hidden="true">←</span> Back to alarms

@@ -1,4 +1,7 @@
+import Link from "next/link";
 import { formatCount } from "@/lib/alarms/format";
+import type { AlarmFilters } from "@/lib/alarms/query";
+import { filteredListHref } from "@/lib/alarms/url-state";
 import type { AlarmDetail } from "@/lib/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
@@ -22,9 +25,37 @@ function Field({
   );
 }
 
+/** A value that opens the list filtered by it ("every alarm of this sensor"). */
+function FilterLink({
+  filters,
+  zone,
+  title,
+  className = "",
+  children,
+}: {
+  filters: AlarmFilters;
+  zone: string;
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      href={filteredListHref(filters, zone)}
+      title={title}
+      className={`text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 dark:text-blue-300 dark:decoration-blue-700 ${className}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** What the alarm is: rule, priority, status, times, ATT&CK, labels, sensor. */
-export function DetailHeader({ alarm }: { alarm: AlarmDetail }) {
+export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string }) {
   const { rule } = alarm;
+  const sensors = [...new Set([alarm.sensorUuid, ...alarm.sensorSources])].filter(
+    (sensor): sensor is string => Boolean(sensor),
+  );
   return (
     <section aria-labelledby="alarm-title" className="panel p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -32,13 +63,44 @@ export function DetailHeader({ alarm }: { alarm: AlarmDetail }) {
         <StatusBadge status={alarm.status} />
         {alarm.suppressed ? <SuppressedMarker /> : null}
       </div>
-      <h1 id="alarm-title" className="mt-2 text-xl font-semibold">
-        {rule.strategy ?? rule.id ?? "Unnamed rule"}
+      <h1 id="alarm-title" className="mt-2 text-xl font-semibold break-words">
+        {rule.strategy ? (
+          <FilterLink
+            filters={{ rule_strategy: rule.strategy }}
+            zone={zone}
+            title={`Every alarm of strategy ${rule.strategy}`}
+          >
+            {rule.strategy}
+          </FilterLink>
+        ) : (
+          (rule.id ?? "Unnamed rule")
+        )}
         {rule.method ? (
-          <span className="font-normal text-slate-600 dark:text-slate-300"> / {rule.method}</span>
+          <span className="font-normal text-slate-600 dark:text-slate-300">
+            {" / "}
+            <FilterLink
+              filters={{ rule_method: rule.method }}
+              zone={zone}
+              title={`Every alarm of method ${rule.method}`}
+            >
+              {rule.method}
+            </FilterLink>
+          </span>
         ) : null}
       </h1>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{rule.intent ?? "No intent"}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {rule.intent ? (
+          <FilterLink
+            filters={{ rule_intent: rule.intent }}
+            zone={zone}
+            title={`Every alarm of intent ${rule.intent}`}
+          >
+            {rule.intent}
+          </FilterLink>
+        ) : (
+          "No intent"
+        )}
+      </p>
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 md:grid-cols-3 xl:grid-cols-4">
         <Field label="Occurred">
           <TimeText ms={alarm.occurredAt} className="font-mono" />
@@ -62,11 +124,22 @@ export function DetailHeader({ alarm }: { alarm: AlarmDetail }) {
         <Field label="Events">
           <span className="font-mono tabular-nums">{formatCount(alarm.eventsTotal)}</span>
         </Field>
-        <Field label="Sensor">
-          {alarm.sensorUuid || alarm.sensorSources.length ? (
-            <span className="font-mono text-xs">
-              {[...new Set([alarm.sensorUuid, ...alarm.sensorSources].filter(Boolean))].join(", ")}
-            </span>
+        <Field label={sensors.length > 1 ? "Sensors" : "Sensor"}>
+          {sensors.length ? (
+            <ul className="flex flex-col gap-0.5">
+              {sensors.map((sensor) => (
+                <li key={sensor}>
+                  <FilterLink
+                    filters={{ alarm_sensor_sources: sensor }}
+                    zone={zone}
+                    title="Every alarm from this sensor"
+                    className="font-mono text-xs break-all"
+                  >
+                    {sensor}
+                  </FilterLink>
+                </li>
+              ))}
+            </ul>
           ) : (
             dash
           )}

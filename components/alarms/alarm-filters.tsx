@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { type AlarmFilters, PRIORITY_LABELS, STATUSES, paramParsers } from "@/lib/alarms/query";
 import { STATUS_NAME } from "@/components/ui/badges";
 import type { Suggestions } from "./use-suggestions";
@@ -23,12 +23,22 @@ function SelectFilter<T extends string>({
   onChange: (value: T | undefined) => void;
 }) {
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // A choice made in the server-rendered page before its scripts took over is kept: once
+  // hydrated, a select showing something other than the URL's value is that choice.
+  useEffect(() => {
+    const shown = select.current?.value ?? "";
+    if (shown !== (value ?? "")) onChange((shown || undefined) as T | undefined);
+    // Only the first look after hydration can find such a choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="flex flex-col gap-0.5">
       <label htmlFor={id} className="field-label">
         {label}
       </label>
       <select
+        ref={select}
         id={id}
         className="control w-32"
         value={value ?? ""}
@@ -51,11 +61,15 @@ const sensorProblem = (value: string) =>
 /** The filter bar. Every change replaces the filters (the list then goes back to page 1). */
 export function AlarmFiltersBar({
   filters,
+  zone,
+  resolved,
   suggestions,
   onChange,
   strategyRef,
 }: {
   filters: AlarmFilters;
+  zone: string;
+  resolved: { gte: number | null; lte: number | null } | undefined;
   suggestions: Suggestions;
   onChange: (filters: AlarmFilters) => void;
   strategyRef: React.Ref<HTMLInputElement>;
@@ -136,10 +150,21 @@ export function AlarmFiltersBar({
         mono
       />
       <TimeRangeFilter
-        gte={filters.timestamp_occured_gte}
-        lte={filters.timestamp_occured_lte}
-        onChange={({ gte, lte }) => {
-          const next = { ...filters, timestamp_occured_gte: gte, timestamp_occured_lte: lte };
+        value={{
+          range: filters.range,
+          gte: filters.timestamp_occured_gte,
+          lte: filters.timestamp_occured_lte,
+        }}
+        zone={zone}
+        resolved={resolved}
+        onChange={({ range, gte, lte }) => {
+          const next = {
+            ...filters,
+            range,
+            timestamp_occured_gte: gte,
+            timestamp_occured_lte: lte,
+          };
+          if (range === undefined) delete next.range;
           if (gte === undefined) delete next.timestamp_occured_gte;
           if (lte === undefined) delete next.timestamp_occured_lte;
           onChange(next);

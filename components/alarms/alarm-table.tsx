@@ -4,6 +4,7 @@ import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-tabl
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
 import type { AlarmListQuery } from "@/lib/alarms/query";
+import type { ListView } from "@/lib/alarms/url-state";
 import type { AlarmSummary } from "@/lib/alarms/types";
 import { detailHrefsFor } from "@/lib/alarms/url-state";
 import { alarmColumns } from "./alarm-columns";
@@ -15,20 +16,21 @@ export const TABLE_ID = "alarm-table";
 /** The alarm table: real table semantics, sortable headers, rows that are (real) links. */
 export function AlarmTable({
   alarms,
-  query,
+  view,
   total,
   busy,
   onSort,
 }: {
   alarms: AlarmSummary[];
-  query: AlarmListQuery;
+  view: ListView;
   total: number;
   busy: boolean;
   onSort: (sort: AlarmListQuery["sort"]) => void;
 }) {
   const router = useRouter();
   const prefetch = useRowPrefetch();
-  const detailHref = useMemo(() => detailHrefsFor(query), [query]);
+  const { query } = view;
+  const detailHref = useMemo(() => detailHrefsFor(view), [view]);
   // react-table rebuilds its instance every render; nothing below relies on memoizing it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({

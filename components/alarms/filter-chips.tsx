@@ -1,6 +1,7 @@
 "use client";
 
-import { formatTime } from "@/lib/alarms/format";
+import { rangeName } from "@/lib/alarms/time-range";
+import { formatTime } from "@/lib/alarms/time-zone";
 import type { AlarmFilters } from "@/lib/alarms/query";
 import { STATUS_NAME } from "@/components/ui/badges";
 
@@ -11,7 +12,7 @@ interface Chip {
   remove: (keyof AlarmFilters)[];
 }
 
-export function activeFilterChips(filters: AlarmFilters): Chip[] {
+export function activeFilterChips(filters: AlarmFilters, zone = "UTC"): Chip[] {
   const chips: Chip[] = [];
   const add = (key: keyof AlarmFilters, label: string, value: string | undefined) => {
     if (value !== undefined) chips.push({ id: key, label, value, remove: [key] });
@@ -27,12 +28,20 @@ export function activeFilterChips(filters: AlarmFilters): Chip[] {
   add("rule_method", "Method", filters.rule_method);
   add("rule_intent", "Intent", filters.rule_intent);
   add("alarm_sensor_sources", "Sensor", filters.alarm_sensor_sources);
+  if (filters.range) {
+    chips.push({
+      id: "time",
+      label: "Occurred",
+      value: rangeName(filters.range),
+      remove: ["range"],
+    });
+  }
   const { timestamp_occured_gte: gte, timestamp_occured_lte: lte } = filters;
   if (gte !== undefined || lte !== undefined) {
     chips.push({
       id: "time",
       label: "Occurred",
-      value: `${gte !== undefined ? formatTime(gte) : "…"} → ${lte !== undefined ? formatTime(lte) : "now"}`,
+      value: `${gte !== undefined ? formatTime(gte, zone) : "…"} → ${lte !== undefined ? formatTime(lte, zone) : "now"}`,
       remove: ["timestamp_occured_gte", "timestamp_occured_lte"],
     });
   }
@@ -42,12 +51,14 @@ export function activeFilterChips(filters: AlarmFilters): Chip[] {
 /** The active filters as removable chips, and a way to clear them all. */
 export function FilterChips({
   filters,
+  zone,
   onChange,
 }: {
   filters: AlarmFilters;
+  zone: string;
   onChange: (filters: AlarmFilters) => void;
 }) {
-  const chips = activeFilterChips(filters);
+  const chips = activeFilterChips(filters, zone);
   if (chips.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-1.5" aria-label="Active filters" role="group">

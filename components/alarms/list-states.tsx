@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import type { ApiError } from "@/lib/errors";
-import type { QueryProblem } from "@/lib/alarms/query";
+import { formatCount } from "@/lib/alarms/format";
+import type { ViewProblem } from "@/lib/alarms/url-state";
 
 // The list's non-table states: error with retry, rate-limited upstream, nothing found, and the
 // notice that says which URL parameters were corrected.
@@ -75,38 +76,58 @@ export function RateLimitNotice({ delayMs, ours = false }: { delayMs: number; ou
 
 export function EmptyState({
   hasFilters,
-  pastEnd,
   onClear,
-  onFirstPage,
+  children,
 }: {
   hasFilters: boolean;
-  pastEnd: boolean;
   onClear: () => void;
-  onFirstPage: () => void;
+  /** More to say (say, the nearest known values of a text filter). */
+  children?: React.ReactNode;
 }) {
   return (
     <div className="panel flex flex-col items-center gap-2 px-4 py-12 text-center">
-      <h2 className="text-base font-semibold">
-        {pastEnd ? "This page is past the last alarm" : "No alarms match"}
-      </h2>
+      <h2 className="text-base font-semibold">No alarms match</h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {pastEnd
-          ? "There are fewer alarms than this page number needs."
-          : hasFilters
-            ? "No alarm satisfies all the filters. Loosen or clear them."
-            : "USM Anywhere holds no alarms right now."}
+        {hasFilters
+          ? "No alarm satisfies all the filters. Loosen or clear them."
+          : "USM Anywhere holds no alarms right now."}
       </p>
-      <div className="mt-1 flex gap-2">
-        {pastEnd ? (
-          <button type="button" className="btn-primary" onClick={onFirstPage}>
-            Go to the first page
-          </button>
-        ) : null}
-        {hasFilters ? (
+      {children}
+      {hasFilters ? (
+        <div className="mt-1 flex gap-2">
           <button type="button" className="btn-secondary" onClick={onClear}>
             Clear filters
           </button>
-        ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A page number beyond the last page (an old link, a list that shrank): the way back in. */
+export function PastTheEnd({
+  lastPage,
+  total,
+  onPage,
+}: {
+  lastPage: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <div className="panel flex flex-col items-center gap-2 px-4 py-12 text-center">
+      <h2 className="text-base font-semibold">This page is past the last alarm</h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        These {formatCount(total)} alarms fill {formatCount(lastPage + 1)}{" "}
+        {lastPage === 0 ? "page" : "pages"}.
+      </p>
+      <div className="mt-1 flex gap-2">
+        <button type="button" className="btn-primary" onClick={() => onPage(lastPage)}>
+          Go to the last page ({formatCount(lastPage + 1)})
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => onPage(0)}>
+          Go to the first page
+        </button>
       </div>
     </div>
   );
@@ -116,7 +137,7 @@ export function CorrectedNotice({
   problems,
   onDismiss,
 }: {
-  problems: QueryProblem[];
+  problems: ViewProblem[];
   onDismiss: () => void;
 }) {
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 
 /**
  * A free-text filter (exact match upstream) that commits on Enter or when it loses focus, so
@@ -35,6 +35,7 @@ export function TextFilter({
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState(value ?? "");
   const [shown, setShown] = useState(value);
+  const cancelled = useRef(false);
   if (shown !== value) {
     setShown(value);
     setDraft(value ?? "");
@@ -69,14 +70,20 @@ export function TextFilter({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={`control ${mono ? "font-mono" : ""} ${className} ${error ? "border-red-500 dark:border-red-500" : ""}`}
-        onBlur={(event) => commit(event.currentTarget.value)}
+        onBlur={(event) => {
+          if (cancelled.current) cancelled.current = false;
+          else commit(event.currentTarget.value);
+        }}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
             commit(event.currentTarget.value);
           } else if (event.key === "Escape") {
+            // Leave the box as it was, and hand the keys back to the list (j, k, n, p).
             setDraft(value ?? "");
             setError(null);
+            cancelled.current = true;
+            event.currentTarget.blur();
           }
         }}
       />

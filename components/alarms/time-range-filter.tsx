@@ -1,56 +1,65 @@
 "use client";
 
-import { useId, useState } from "react";
-import { formatTime, fromUtcInputValue, toUtcInputValue } from "@/lib/alarms/format";
-import { TIME_PRESETS, describeSpan, presetRange } from "@/lib/alarms/time-range";
+import { useId, useRef, useState } from "react";
+import type { RangeId } from "@/lib/alarms/query";
+import { TIME_PRESETS, rangeName } from "@/lib/alarms/time-range";
+import { formatTime, fromZonedInputValue, toZonedInputValue } from "@/lib/alarms/time-zone";
 
-type Range = { gte: number | undefined; lte: number | undefined };
+export type TimeRange = { range?: RangeId; gte?: number; lte?: number };
 
 /**
- * The occurred-time filter: absolute From / To as text in UTC, the way the table writes times
- * (so a time can be copied from a row and pasted here; browsers' date pickers follow the
- * machine's locale and zone instead), and
- * presets that write absolute bounds, so a shared link shows exactly the same alarms.
+ * The occurred-time filter: rolling ranges (`range=24h`, "the last 24 hours as of each load")
+ * and exact From / To bounds typed in the analyst's zone, in the table's own format (so a time
+ * can be copied from a row and pasted here; browsers' date pickers follow the machine's locale
+ * and zone instead). A date alone in To means the end of that day.
  */
 export function TimeRangeFilter({
-  gte,
-  lte,
+  value,
+  zone,
+  resolved,
   onChange,
 }: {
-  gte: number | undefined;
-  lte: number | undefined;
-  onChange: (range: Range) => void;
+  value: TimeRange;
+  zone: string;
+  /** The bounds the current page was read with (a rolling range as resolved by the server). */
+  resolved: { gte: number | null; lte: number | null } | undefined;
+  onChange: (range: TimeRange) => void;
 }) {
   const id = useId();
+  const { range, gte, lte } = value;
   const [error, setError] = useState<string | null>(null);
-  const [drafts, setDrafts] = useState({ gte: toUtcInputValue(gte), lte: toUtcInputValue(lte) });
-  const [shown, setShown] = useState<Range>({ gte, lte });
-  if (shown.gte !== gte || shown.lte !== lte) {
-    setShown({ gte, lte });
-    setDrafts({ gte: toUtcInputValue(gte), lte: toUtcInputValue(lte) });
+  const cancelled = useRef(false);
+  const written = { gte: toZonedInputValue(gte, zone), lte: toZonedInputValue(lte, zone) };
+  const [drafts, setDrafts] = useState(written);
+  const [shown, setShown] = useState(written);
+  if (shown.gte !== written.gte || shown.lte !== written.lte) {
+    setShown(written);
+    setDrafts(written);
     setError(null);
   }
 
   function commit(next: { gte: string; lte: string }) {
     // A bound the analyst did not touch keeps its exact value (the input shows whole seconds).
-    const untouched = { gte: toUtcInputValue(gte), lte: toUtcInputValue(lte) };
-    const range = {
-      gte: next.gte === untouched.gte ? gte : fromUtcInputValue(next.gte),
-      lte: next.lte === untouched.lte ? lte : fromUtcInputValue(next.lte),
+    const bounds = {
+      gte: next.gte === written.gte ? gte : fromZonedInputValue(next.gte, zone),
+      lte: next.lte === written.lte ? lte : fromZonedInputValue(next.lte, zone, { endOfDay: true }),
     };
-    if (next.gte && range.gte === undefined) return setError("From: use YYYY-MM-DD HH:mm:ss (UTC)");
-    if (next.lte && range.lte === undefined) return setError("To: use YYYY-MM-DD HH:mm:ss (UTC)");
-    if (range.gte !== undefined && range.lte !== undefined && range.gte > range.lte) {
+    const hint = `use YYYY-MM-DD HH:mm:ss (${zone === "UTC" ? "UTC" : zone})`;
+    if (next.gte.trim() && bounds.gte === undefined) return setError(`From: ${hint}`);
+    if (next.lte.trim() && bounds.lte === undefined) return setError(`To: ${hint}`);
+    if (bounds.gte !== undefined && bounds.lte !== undefined && bounds.gte > bounds.lte) {
       return setError("From must not be after To");
     }
     setError(null);
-    if (range.gte !== gte || range.lte !== lte) onChange(range);
+    if (bounds.gte === gte && bounds.lte === lte) return;
+    // Typing a bound turns a rolling range into an exact window.
+    onChange({ gte: bounds.gte, lte: bounds.lte });
   }
 
   const input = (bound: "gte" | "lte", label: string) => (
     <div className="flex flex-col gap-0.5">
       <label htmlFor={`${id}-${bound}`} className="field-label">
-        {label} <span className="normal-case">(UTC)</span>
+        {label} <span className="normal-case">({zone})</span>
       </label>
       <input
         id={`${id}-${bound}`}
@@ -58,24 +67,33 @@ export function TimeRangeFilter({
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
-        placeholder="YYYY-MM-DD HH:mm:ss"
+        placeholder={
+          range && resolved ? toZonedInputValue(resolved[bound], zone) : "YYYY-MM-DD HH:mm:ss"
+        }
         value={drafts[bound]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="control w-44 font-mono"
         onChange={(event) => setDrafts({ ...drafts, [bound]: event.currentTarget.value })}
-        onBlur={() => commit(drafts)}
+        onBlur={() => {
+          if (cancelled.current) cancelled.current = false;
+          else commit(drafts);
+        }}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
             commit(drafts);
+          } else if (event.key === "Escape") {
+            setDrafts(written);
+            setError(null);
+            cancelled.current = true;
+            event.currentTarget.blur();
           }
         }}
       />
     </div>
   );
 
-  const span = describeSpan(gte, lte);
   return (
     <fieldset className="flex flex-wrap items-end gap-2">
       <legend className="sr-only">Occurred between</legend>
@@ -83,19 +101,20 @@ export function TimeRangeFilter({
       {input("lte", "To")}
       <div className="flex flex-col gap-0.5">
         <span className="field-label" aria-hidden="true">
-          Quick range
+          Rolling
         </span>
-        <div className="flex gap-1" role="group" aria-label="Quick time ranges">
+        <div className="flex gap-1" role="group" aria-label="Rolling time ranges">
           {TIME_PRESETS.map((preset) => (
             <button
               key={preset.id}
               type="button"
               className="btn px-1.5"
-              aria-label={preset.label}
-              title={`${preset.label}, up to now`}
-              onClick={() => onChange(presetRange(preset.id, Date.now()))}
+              aria-pressed={range === preset.id}
+              title={`${preset.label}, as of each load`}
+              onClick={() => onChange(range === preset.id ? {} : { range: preset.id })}
             >
               {preset.id}
+              <span className="sr-only"> ({preset.label.toLowerCase()})</span>
             </button>
           ))}
         </div>
@@ -104,14 +123,24 @@ export function TimeRangeFilter({
         <p id={`${id}-error`} role="status" className="text-[11px] text-red-700 dark:text-red-400">
           {error}
         </p>
-      ) : gte !== undefined || lte !== undefined ? (
+      ) : range || gte !== undefined || lte !== undefined ? (
         <p
           className="pb-1 text-[11px] text-slate-600 dark:text-slate-400"
           data-testid="resolved-range"
         >
-          {gte !== undefined ? formatTime(gte) : "the beginning"} →{" "}
-          {lte !== undefined ? formatTime(lte) : "now"}
-          {span ? ` (${span})` : ""}
+          {range ? <span className="font-medium">{rangeName(range)}</span> : null}
+          {range && resolved?.gte != null && resolved.lte != null ? (
+            <>
+              {": "}
+              {formatTime(resolved.gte, zone)} → {formatTime(resolved.lte, zone)}
+            </>
+          ) : null}
+          {!range ? (
+            <>
+              {gte !== undefined ? formatTime(gte, zone) : "the beginning"} →{" "}
+              {lte !== undefined ? formatTime(lte, zone) : "now"}
+            </>
+          ) : null}
         </p>
       ) : null}
     </fieldset>

@@ -1,12 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
+import { isTyping } from "@/components/keyboard";
 import { TABLE_ID } from "./alarm-table";
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName);
-}
 
 function rowLinks(): HTMLAnchorElement[] {
   return [...document.querySelectorAll<HTMLAnchorElement>(`#${TABLE_ID} a[data-row-link]`)];

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { parseErrorBody } from "@/lib/errors";
 
 export interface UserMenuProps {
@@ -49,26 +50,10 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const initial = name.trim().charAt(0).toUpperCase() || "?";
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === "Escape"
-          : !root.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener("keydown", close);
-    document.addEventListener("pointerdown", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("pointerdown", close);
-    };
-  }, [open]);
+  useDismiss(open, root, closeMenu);
 
   async function onSignOut(everywhere: boolean) {
     setPending(everywhere ? "everywhere" : "here");

@@ -1,26 +1,46 @@
 "use client";
 
 import { useState } from "react";
-import { formatRelative, formatTime, isoTime } from "@/lib/alarms/format";
+import { formatRelative, isoTime } from "@/lib/alarms/format";
+import { UTC, formatTime } from "@/lib/alarms/time-zone";
+import { useTimeZone } from "./time-zone";
+
+/** What hovering a time tells: the time in UTC, on the analyst's own clock, and its age. */
+export function timeTitle(ms: number, now: number, localZone: string): string {
+  const lines = [`${formatTime(ms, UTC)}`];
+  if (localZone !== UTC) lines.push(`${formatTime(ms, localZone)} (your time, ${localZone})`);
+  lines.push(formatRelative(ms, now));
+  return lines.join("\n");
+}
+
+function localZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return UTC;
+  }
+}
 
 /**
- * An absolute UTC time; hovering or focusing it shows the relative time ("5 minutes ago") as its
- * title. The title depends on the clock, so it is refreshed on hover and excused from hydration.
+ * A time on the chosen zone's clock, with the zone beside it. Hovering or focusing it shows UTC,
+ * the analyst's local time and the age; the title depends on the clock and the machine, so it
+ * is filled on hover and excused from hydration.
  */
 export function TimeText({ ms, className }: { ms: number | null; className?: string }) {
-  const [relative, setRelative] = useState(() => formatRelative(ms, Date.now()));
+  const zone = useTimeZone();
+  const [title, setTitle] = useState<string | undefined>(undefined);
   if (ms === null) return <span className={className}>—</span>;
-  const refresh = () => setRelative(formatRelative(ms, Date.now()));
+  const refresh = () => setTitle(timeTitle(ms, Date.now(), localZone()));
   return (
     <time
       dateTime={isoTime(ms)}
-      title={relative}
+      title={title}
       className={className}
       onPointerEnter={refresh}
       onFocus={refresh}
       suppressHydrationWarning
     >
-      {formatTime(ms)}
+      {formatTime(ms, zone)}
     </time>
   );
 }

@@ -23,6 +23,17 @@ export type AlarmStatus = (typeof STATUSES)[number];
 export const PRIORITY_LABELS = ["low", "medium", "high"] as const;
 export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
 
+/** Rolling time ranges: resolved against the clock at each request, so a link stays live. */
+export const RANGES = ["1h", "24h", "7d", "30d"] as const;
+export type RangeId = (typeof RANGES)[number];
+
+export const RANGE_MS: Record<RangeId, number> = {
+  "1h": 3600_000,
+  "24h": 24 * 3600_000,
+  "7d": 7 * 24 * 3600_000,
+  "30d": 30 * 24 * 3600_000,
+};
+
 export const DEFAULT_SORT = { field: "timestamp_occured", direction: "desc" } as const satisfies {
   field: SortField;
   direction: SortDirection;
@@ -41,6 +52,8 @@ export interface AlarmFilters {
   rule_strategy?: string;
   rule_method?: string;
   alarm_sensor_sources?: string;
+  /** A rolling window ending now; never given together with the absolute bounds below. */
+  range?: RangeId;
   /** Epoch ms, inclusive. */
   timestamp_occured_gte?: number;
   /** Epoch ms, inclusive. */
@@ -62,6 +75,7 @@ export const FILTER_KEYS = [
   "rule_strategy",
   "rule_method",
   "alarm_sensor_sources",
+  "range",
   "timestamp_occured_gte",
   "timestamp_occured_lte",
 ] as const satisfies readonly (keyof AlarmFilters)[];
@@ -83,10 +97,13 @@ type ParamParser<T> = (raw: string) => ParamResult<T>;
 const ok = <T>(value: T): ParamResult<T> => ({ ok: true, value });
 const wrong = (message: string): ParamResult<never> => ({ ok: false, message });
 
+// Names are read in any case (`Open`, `HIGH`) and written in their canonical lower case.
 const oneOf =
   <T extends string>(values: readonly T[], message: string): ParamParser<T> =>
-  (raw) =>
-    (values as readonly string[]).includes(raw) ? ok(raw as T) : wrong(message);
+  (raw) => {
+    const value = raw.toLowerCase();
+    return (values as readonly string[]).includes(value) ? ok(value as T) : wrong(message);
+  };
 
 // Digits only, so Number() gives a whole number >= 0 (Infinity for absurdly many digits).
 const wholeNumber =
@@ -133,13 +150,19 @@ export const paramParsers = {
     return ok({ field: field.value, direction: direction.value });
   },
   status: oneOf(STATUSES, `must be one of ${STATUSES.join(", ")}`),
-  suppressed: (raw) =>
-    raw === "true" || raw === "false" ? ok(raw === "true") : wrong("must be true or false"),
+  suppressed: (raw) => {
+    const value = raw.toLowerCase();
+    return value === "true" || value === "false"
+      ? ok(value === "true")
+      : wrong("must be true or false");
+  },
   priority_label: oneOf(PRIORITY_LABELS, `must be one of ${PRIORITY_LABELS.join(", ")}`),
   rule_intent: text,
   rule_strategy: text,
   rule_method: text,
-  alarm_sensor_sources: (raw) => (UUID.test(raw) ? ok(raw) : wrong("must be a sensor uuid")),
+  alarm_sensor_sources: (raw) =>
+    UUID.test(raw) ? ok(raw.toLowerCase()) : wrong("must be a sensor uuid"),
+  range: oneOf(RANGES, `must be one of ${RANGES.join(", ")}`),
   timestamp_occured_gte: epochMs,
   timestamp_occured_lte: epochMs,
 } satisfies { [K in QueryKey]: ParamParser<unknown> };
@@ -193,7 +216,14 @@ export function parseAlarmListQuery(input: SearchParamsInput): {
   }
 
   const { timestamp_occured_gte: gte, timestamp_occured_lte: lte } = query.filters;
-  if (gte !== undefined && lte !== undefined && gte > lte) {
+  if (query.filters.range !== undefined && (gte !== undefined || lte !== undefined)) {
+    problems.push({
+      param: "range",
+      message: "range cannot be combined with timestamp_occured_gte or timestamp_occured_lte",
+    });
+    delete query.filters.timestamp_occured_gte;
+    delete query.filters.timestamp_occured_lte;
+  } else if (gte !== undefined && lte !== undefined && gte > lte) {
     problems.push({
       param: "timestamp_occured_lte",
       message: "timestamp_occured_lte must not be before timestamp_occured_gte",
@@ -234,7 +264,28 @@ export function toSearchParams(query: AlarmListQuery): URLSearchParams {
   return params;
 }
 
-/** The upstream's own query for the same view (page, size and sort always explicit). */
+/**
+ * The query with its rolling range turned into absolute bounds as of `now` (the end on a whole
+ * second, so everyone asking within a second shares one upstream read). Server-side, per request.
+ */
+export function resolveRange(query: AlarmListQuery, now: number): AlarmListQuery {
+  const { range, ...filters } = query.filters;
+  if (range === undefined) return query;
+  const lte = Math.ceil(now / 1000) * 1000;
+  return {
+    ...query,
+    filters: {
+      ...filters,
+      timestamp_occured_gte: lte - RANGE_MS[range],
+      timestamp_occured_lte: lte,
+    },
+  };
+}
+
+/**
+ * The upstream's own query for the same view (page, size and sort always explicit). A rolling
+ * range must have been resolved (resolveRange) first: the upstream knows only absolute bounds.
+ */
 export function toUpstreamParams(query: AlarmListQuery): URLSearchParams {
   const params = new URLSearchParams({
     page: String(query.page),
@@ -243,6 +294,10 @@ export function toUpstreamParams(query: AlarmListQuery): URLSearchParams {
   });
   for (const key of FILTER_KEYS) {
     const value = query.filters[key];
+    if (key === "range") {
+      if (value !== undefined) throw new Error("resolve the rolling range before going upstream");
+      continue;
+    }
     if (value !== undefined) params.set(key, String(value));
   }
   return params;

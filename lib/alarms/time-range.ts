@@ -1,26 +1,18 @@
-// Time-range presets for the list filter. A preset is written into the URL as absolute epoch ms
-// bounds, never as "last 24h", so that a shared link shows the recipient exactly what the sender
-// saw. Client-safe.
+import { RANGES, RANGE_MS, type RangeId } from "./query";
 
-export const TIME_PRESETS = [
-  { id: "1h", label: "Last 1 hour", ms: 3600_000 },
-  { id: "24h", label: "Last 24 hours", ms: 24 * 3600_000 },
-  { id: "7d", label: "Last 7 days", ms: 7 * 24 * 3600_000 },
-  { id: "30d", label: "Last 30 days", ms: 30 * 24 * 3600_000 },
-] as const;
+// The rolling ranges the filter offers. A range lives in the URL as `range=24h` and is resolved
+// at each request (see resolveRange in ./query), so a reload or tomorrow's click on the link
+// shows the last 24 hours as of then; "Copy link: these exact alarms" freezes it. Client-safe.
 
-export type TimePresetId = (typeof TIME_PRESETS)[number]["id"];
+const NAMES: Record<RangeId, string> = {
+  "1h": "Last hour",
+  "24h": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+};
 
-/** Absolute bounds for a preset, on whole seconds so that links stay readable. */
-export function presetRange(id: TimePresetId, now: number): { gte: number; lte: number } {
-  const preset = TIME_PRESETS.find((candidate) => candidate.id === id) ?? TIME_PRESETS[1];
-  const lte = Math.ceil(now / 1000) * 1000;
-  return { gte: lte - preset.ms, lte };
-}
+export const TIME_PRESETS = RANGES.map((id) => ({ id, label: NAMES[id], ms: RANGE_MS[id] }));
 
-/** A short description of a range's length ("24 hours"), when it is one of the presets. */
-export function describeSpan(gte: number | undefined, lte: number | undefined): string | null {
-  if (gte === undefined || lte === undefined) return null;
-  const preset = TIME_PRESETS.find((candidate) => candidate.ms === lte - gte);
-  return preset ? preset.label.replace(/^Last /, "") : null;
+export function rangeName(id: RangeId): string {
+  return NAMES[id];
 }

@@ -92,5 +92,7 @@ export const alarmPageSchema = z.strictObject({
     totalElements: z.number().int(),
     totalPages: z.number().int(),
   }),
+  /** The occurred-time bounds the page was read with (a rolling range resolved at the read). */
+  occurred: z.strictObject({ gte: z.number().nullable(), lte: z.number().nullable() }),
 });
 export type AlarmPage = z.infer<typeof alarmPageSchema>;

@@ -1,83 +1,87 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, FILTER_KEYS, parseAlarmListQuery, toSearchParams } from "./query";
+import { DEFAULT_QUERY, parseAlarmListQuery, resolveRange, toSearchParams } from "./query";
 import {
-  type AlarmListValues,
-  alarmListParsers,
   detailHref,
+  filteredListHref,
+  isCanonical,
   listHrefFrom,
-  queryFromValues,
-  valuesFromQuery,
+  listSearch,
+  mergeSearch,
+  parseListView,
 } from "./url-state";
 
-/** Reads a search string the way nuqs does: the first value of each key through its parser. */
-function readWithParsers(search: string): AlarmListValues {
-  const params = new URLSearchParams(search);
-  const values: Record<string, unknown> = {};
-  for (const [key, parser] of Object.entries(alarmListParsers)) {
-    const raw = params.get(key);
-    const parsed = raw === null ? null : parser.parse(raw);
-    values[key] = parsed ?? ("defaultValue" in parser ? parser.defaultValue : null);
-  }
-  return values as AlarmListValues;
-}
-
 const SENSOR = "9f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+const view = (search: string) => parseListView(new URLSearchParams(search));
 
-describe("the list's URL parsers", () => {
-  it.each([
-    "",
-    "page=3",
-    "size=50&sort=priority,asc",
-    "sort=rule_method,desc&status=in_review&priority_label=high",
-    `suppressed=false&rule_intent=Delivery+%26+Attack&alarm_sensor_sources=${SENSOR}`,
-    "rule_strategy=Brute+Force+Authentication&rule_method=SSH",
-    "timestamp_occured_gte=1700000000000&timestamp_occured_lte=1700003600000",
-    // wrong values: both readers fall back to the same defaults
-    "page=-1&size=7&sort=priority,up&status=opened&suppressed=yes",
-    "priority_label=critical&alarm_sensor_sources=not-a-uuid&timestamp_occured_gte=yesterday",
-    "rule_intent=&rule_method=%20%20",
-    // from after to: the one parser drops `to`
-    "timestamp_occured_gte=1700003600000&timestamp_occured_lte=1700000000000",
-  ])("read %s exactly as the server does", (search) => {
-    const server = parseAlarmListQuery(new URLSearchParams(search)).query;
-    expect(queryFromValues(readWithParsers(search))).toEqual(server);
+describe("the list's URL", () => {
+  it("reads names in any case and writes them canonically", () => {
+    const { view: read, problems } = view(
+      `status=Open&priority_label=HIGH&suppressed=False&sort=Priority,ASC&range=24H` +
+        `&alarm_sensor_sources=${SENSOR.toUpperCase()}&tz=europe/berlin`,
+    );
+    expect(problems).toEqual([]);
+    expect(listSearch(read)).toBe(
+      `?sort=priority%2Casc&status=open&suppressed=false&priority_label=high` +
+        `&alarm_sensor_sources=${SENSOR}&range=24h&tz=Europe%2FBerlin`,
+    );
+    expect(isCanonical(new URLSearchParams("status=Open"), view("status=Open").view)).toBe(false);
+    expect(isCanonical(new URLSearchParams("status=open&x=1"), view("status=open").view)).toBe(
+      true,
+    );
   });
 
-  it("write the canonical value of every parameter", () => {
-    const query = parseAlarmListQuery(
-      new URLSearchParams(
-        `page=2&size=100&sort=status,asc&status=open&suppressed=true&priority_label=low&rule_intent=X&rule_strategy=Y&rule_method=Z&alarm_sensor_sources=${SENSOR}&timestamp_occured_gte=1&timestamp_occured_lte=2`,
-      ),
-    ).query;
-    const values = valuesFromQuery(query);
-    const canonical = toSearchParams(query);
-    for (const [key, parser] of Object.entries(alarmListParsers)) {
-      const value = values[key as keyof AlarmListValues];
-      expect(parser.serialize(value as never)).toBe(canonical.get(key));
-    }
+  it("keeps UTC, the default zone, out of the URL and corrects an unknown zone", () => {
+    expect(listSearch(view("tz=UTC").view)).toBe("");
+    const { view: read, problems } = view("tz=Mars/Olympus&page=2");
+    expect(read.tz).toBe("UTC");
+    expect(problems).toEqual([
+      { param: "tz", message: "tz must be a time zone such as Europe/Berlin" },
+    ]);
+    expect(listSearch(read)).toBe("?page=2");
   });
 
-  it("clear every filter that is not set", () => {
-    const values = valuesFromQuery(DEFAULT_QUERY);
-    for (const key of FILTER_KEYS) expect(values[key]).toBeNull();
+  it("keeps a rolling range rolling and refuses it beside absolute bounds", () => {
+    expect(view("range=7d").view.query.filters).toEqual({ range: "7d" });
+    const { view: read, problems } = view("range=1h&timestamp_occured_gte=5");
+    expect(problems.map((p) => p.param)).toEqual(["range"]);
+    expect(read.query.filters).toEqual({ range: "1h" });
+  });
+
+  it("resolves a rolling range against the clock of each request", () => {
+    const query = view("range=24h&status=open").view.query;
+    const now = Date.UTC(2026, 10, 22, 10, 0, 0, 400);
+    expect(resolveRange(query, now).filters).toEqual({
+      status: "open",
+      timestamp_occured_gte: Date.UTC(2026, 10, 21, 10, 0, 1),
+      timestamp_occured_lte: Date.UTC(2026, 10, 22, 10, 0, 1),
+    });
+    expect(resolveRange(query, now + 86_400_000).filters.timestamp_occured_lte).toBe(
+      Date.UTC(2026, 10, 23, 10, 0, 1),
+    );
+  });
+
+  it("keeps parameters it does not own after its own", () => {
+    const current = new URLSearchParams("utm_source=mail&status=OPEN");
+    expect(mergeSearch(current, view("status=OPEN").view)).toBe("?status=open&utm_source=mail");
   });
 });
 
 describe("links between list and detail", () => {
-  const query = parseAlarmListQuery(
-    new URLSearchParams("page=4&sort=priority,desc&status=open"),
-  ).query;
+  const list = view("page=4&sort=priority,desc&status=open&tz=Asia/Tokyo").view;
 
-  it("carry the list's view into the detail link and back out", () => {
-    const href = detailHref("0a1b2c3d-0000-4000-8000-000000000001", query);
-    const from = new URL(href, "http://x").searchParams.get("from");
-    expect(listHrefFrom(from)).toBe(`/alarms?${toSearchParams(query)}`);
+  it("carry the list's view and zone into the detail link and back out", () => {
+    const href = detailHref("0a1b2c3d-0000-4000-8000-000000000001", list);
+    const url = new URL(href, "http://x");
+    expect(url.searchParams.get("tz")).toBe("Asia/Tokyo");
+    expect(listHrefFrom(url.searchParams.get("from"), "Asia/Tokyo")).toBe(
+      `/alarms?${toSearchParams(list.query)}&tz=Asia%2FTokyo`,
+    );
   });
 
   it("leave the default view out of the detail link", () => {
-    expect(detailHref("0a1b2c3d-0000-4000-8000-000000000001", DEFAULT_QUERY)).toBe(
-      "/alarms/0a1b2c3d-0000-4000-8000-000000000001",
-    );
+    expect(
+      detailHref("0a1b2c3d-0000-4000-8000-000000000001", { query: DEFAULT_QUERY, tz: "UTC" }),
+    ).toBe("/alarms/0a1b2c3d-0000-4000-8000-000000000001");
   });
 
   it("never lead anywhere but the list, whatever `from` holds", () => {
@@ -85,5 +89,16 @@ describe("links between list and detail", () => {
     expect(listHrefFrom("//evil.example/x")).toBe("/alarms");
     expect(listHrefFrom("https://evil.example/?page=2")).toBe("/alarms");
     expect(listHrefFrom("?page=2&size=nope&javascript:alert(1)")).toBe("/alarms?page=2");
+  });
+
+  it("filter the list by one value from a detail", () => {
+    expect(filteredListHref({ alarm_sensor_sources: SENSOR }, "Europe/Berlin")).toBe(
+      `/alarms?alarm_sensor_sources=${SENSOR}&tz=Europe%2FBerlin`,
+    );
+    expect(
+      parseAlarmListQuery(
+        new URLSearchParams(filteredListHref({ rule_strategy: "A & B" }).slice(8)),
+      ).query.filters,
+    ).toEqual({ rule_strategy: "A & B" });
   });
 });

@@ -1,114 +1,125 @@
-import { createParser } from "nuqs";
 import {
-  type AlarmFilters,
   type AlarmListQuery,
-  DEFAULT_QUERY,
-  DEFAULT_SORT,
-  FILTER_KEYS,
-  type ParamResult,
+  type QueryProblem,
+  QUERY_KEYS,
+  type SearchParamsInput,
   parseAlarmListQuery,
-  paramParsers,
   toSearchParams,
 } from "./query";
+import { UTC, canonicalTimeZone } from "./time-zone";
 
-// nuqs parsers for the list's URL, built on the shared per-parameter parsers so that the
-// browser reads a URL exactly as the server page and the route handler do. Client-safe.
+// The list's whole URL: the query (what alarms) and the time zone the analyst reads them in
+// (how they are shown, so a shared link shows the recipient the sender's clock). Read by one
+// parser, written in one canonical form, turned into links in one place. Client-safe.
 
-function fromParser<T>(read: (raw: string) => ParamResult<T>, serialize: (value: T) => string) {
-  return createParser<T>({
-    parse: (value) => {
-      const parsed = read(value);
-      return parsed.ok ? parsed.value : null;
-    },
-    serialize,
-  });
+export const TZ_KEY = "tz";
+
+export interface ListView {
+  query: AlarmListQuery;
+  /** An IANA zone name; "UTC" (the default) stays out of the URL. */
+  tz: string;
 }
 
-const epochMs = (key: "timestamp_occured_gte" | "timestamp_occured_lte") =>
-  fromParser(paramParsers[key], String);
+export type ViewProblem = { param: QueryProblem["param"] | typeof TZ_KEY; message: string };
 
-export const alarmListParsers = {
-  page: fromParser(paramParsers.page, String).withDefault(DEFAULT_QUERY.page),
-  size: fromParser(paramParsers.size, String).withDefault(DEFAULT_QUERY.size),
-  sort: createParser({
-    parse: (value) => {
-      const parsed = paramParsers.sort(value);
-      return parsed.ok ? parsed.value : null;
-    },
-    serialize: (sort: AlarmListQuery["sort"]) => `${sort.field},${sort.direction}`,
-    eq: (a, b) => a.field === b.field && a.direction === b.direction,
-  }).withDefault({ ...DEFAULT_SORT }),
-  status: fromParser(paramParsers.status, String),
-  suppressed: fromParser(paramParsers.suppressed, String),
-  priority_label: fromParser(paramParsers.priority_label, String),
-  rule_intent: fromParser(paramParsers.rule_intent, String),
-  rule_strategy: fromParser(paramParsers.rule_strategy, String),
-  rule_method: fromParser(paramParsers.rule_method, String),
-  alarm_sensor_sources: fromParser(paramParsers.alarm_sensor_sources, String),
-  timestamp_occured_gte: epochMs("timestamp_occured_gte"),
-  timestamp_occured_lte: epochMs("timestamp_occured_lte"),
-};
+/** The zone a `tz` value names: UTC when absent or empty, null when it names no zone. */
+export function parseTimeZoneParam(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined || raw.trim() === "") return UTC;
+  return canonicalTimeZone(raw);
+}
 
-/** What nuqs hands back for alarmListParsers (filters are null when absent). */
-export type AlarmListValues = {
-  page: number;
-  size: AlarmListQuery["size"];
-  sort: AlarmListQuery["sort"];
-} & { [K in keyof AlarmFilters]-?: AlarmFilters[K] | null };
+function single(input: SearchParamsInput, key: string): string[] {
+  if (input instanceof URLSearchParams) return input.getAll(key);
+  const value = input[key];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
 
-/**
- * The query for a set of URL values. Rules that span parameters (from must not be after to)
- * are applied by the one parser, by a round trip through the canonical form.
- */
-export function queryFromValues(values: AlarmListValues): AlarmListQuery {
-  const filters: AlarmFilters = {};
-  for (const key of FILTER_KEYS) {
-    const value = values[key];
-    if (value !== null && value !== undefined) (filters as Record<string, unknown>)[key] = value;
+/** Reads a list URL's search params: the view, and every parameter that had to be corrected. */
+export function parseListView(input: SearchParamsInput): {
+  view: ListView;
+  problems: ViewProblem[];
+} {
+  const { query, problems } = parseAlarmListQuery(input);
+  const all: ViewProblem[] = [...problems];
+  const tzValues = single(input, TZ_KEY);
+  let tz = UTC;
+  if (tzValues.length > 1) {
+    all.push({ param: TZ_KEY, message: `${TZ_KEY} may be given only once` });
+  } else {
+    const zone = parseTimeZoneParam(tzValues[0]);
+    if (zone === null) {
+      all.push({ param: TZ_KEY, message: `${TZ_KEY} must be a time zone such as Europe/Berlin` });
+    } else {
+      tz = zone;
+    }
   }
-  const draft: AlarmListQuery = {
-    page: values.page,
-    size: values.size,
-    sort: values.sort,
-    filters,
-  };
-  return parseAlarmListQuery(toSearchParams(draft)).query;
+  return { view: { query, tz }, problems: all };
 }
 
-/** Every URL key for a query, null where the key should leave the URL. */
-export function valuesFromQuery(query: AlarmListQuery): AlarmListValues {
-  const values = {
-    page: query.page,
-    size: query.size,
-    sort: query.sort,
-  } as AlarmListValues;
-  for (const key of FILTER_KEYS) {
-    (values as Record<string, unknown>)[key] = query.filters[key] ?? null;
-  }
-  return values;
+/** The canonical search params of a view: defaults left out, keys in a fixed order. */
+export function viewSearchParams(view: ListView): URLSearchParams {
+  const params = toSearchParams(view.query);
+  if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
+  return params;
 }
 
-/** The list's search string for a query ("" for the default view), for links back to it. */
-export function listSearch(query: AlarmListQuery): string {
-  const search = toSearchParams(query).toString();
+/** The list's search string for a view ("" for the default view), for links back to it. */
+export function listSearch(view: ListView): string {
+  const search = viewSearchParams(view).toString();
   return search ? `?${search}` : "";
 }
 
+export const LIST_PATH = "/alarms";
+
+export function listHref(view: ListView): string {
+  return `${LIST_PATH}${listSearch(view)}`;
+}
+
+const VIEW_KEYS = new Set<string>([...QUERY_KEYS, TZ_KEY]);
+
+/**
+ * The search string to show for a view, keeping the parameters the list does not own (a
+ * tracking tag on a link from elsewhere) after its own canonical ones.
+ */
+export function mergeSearch(current: URLSearchParams, view: ListView): string {
+  const params = viewSearchParams(view);
+  for (const [key, value] of current) if (!VIEW_KEYS.has(key)) params.append(key, value);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/** Whether a search string already says exactly what its view's canonical form says. */
+export function isCanonical(current: URLSearchParams, view: ListView): boolean {
+  const own = new URLSearchParams();
+  for (const [key, value] of current) if (VIEW_KEYS.has(key)) own.append(key, value);
+  return own.toString() === viewSearchParams(view).toString();
+}
+
 /** A `from` value (a list search string someone put in a link) made safe and canonical. */
-export function listHrefFrom(from: string | undefined | null): string {
-  if (!from) return "/alarms";
-  const { query } = parseAlarmListQuery(new URLSearchParams(from.replace(/^\?/, "")));
-  return `/alarms${listSearch(query)}`;
+export function listHrefFrom(from: string | undefined | null, tz: string = UTC): string {
+  const { view } = parseListView(new URLSearchParams((from ?? "").replace(/^\?/, "")));
+  return listHref({ ...view, tz });
 }
 
 /** Detail page hrefs for the rows of one list view, remembering that view (built once). */
-export function detailHrefsFor(query: AlarmListQuery): (uuid: string) => string {
-  const from = toSearchParams(query).toString();
-  const search = from ? `?${new URLSearchParams({ from })}` : "";
-  return (uuid) => `/alarms/${encodeURIComponent(uuid)}${search}`;
+export function detailHrefsFor(view: ListView): (uuid: string) => string {
+  const params = new URLSearchParams();
+  const from = toSearchParams(view.query).toString();
+  if (from) params.set("from", from);
+  if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
+  const search = params.size > 0 ? `?${params}` : "";
+  return (uuid) => `${LIST_PATH}/${encodeURIComponent(uuid)}${search}`;
 }
 
 /** The detail page's href, remembering the list view it was opened from. */
-export function detailHref(uuid: string, query: AlarmListQuery): string {
-  return detailHrefsFor(query)(uuid);
+export function detailHref(uuid: string, view: ListView): string {
+  return detailHrefsFor(view)(uuid);
+}
+
+/** A list filtered by one value (a detail's sensor or rule), in the reader's time zone. */
+export function filteredListHref(filters: AlarmListQuery["filters"], tz: string = UTC): string {
+  return listHref({
+    query: { ...parseAlarmListQuery({}).query, filters },
+    tz,
+  });
 }

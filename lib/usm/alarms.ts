@@ -1,6 +1,11 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
-import { isAlarmUuid, toUpstreamParams, type AlarmListQuery } from "@/lib/alarms/query";
+import {
+  isAlarmUuid,
+  resolveRange,
+  toUpstreamParams,
+  type AlarmListQuery,
+} from "@/lib/alarms/query";
 import {
   alarmDetailSchema,
   alarmPageSchema,
@@ -34,16 +39,20 @@ export function alarmPageFromUpstream(
 export interface UsmCall {
   analyst: string;
   client?: UsmClient;
+  /** The clock a rolling time range is resolved against (tests pass their own). */
+  now?: () => number;
 }
 
 /** One page of alarms, as the list view shows it, serialised once for everyone asking. */
 export function readAlarmPage(
   query: AlarmListQuery,
-  { analyst, client = usmClient() }: UsmCall,
+  { analyst, client = usmClient(), now = Date.now }: UsmCall,
 ): Promise<Shared<AlarmPage>> {
+  // A rolling range ("last 24 hours") ends now, at this request; the page says which bounds.
+  const resolved = resolveRange(query, now());
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
-  return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(query), (json) =>
-    alarmPageFromUpstream(json, query, client.baseUrl),
+  return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(resolved), (json) =>
+    alarmPageFromUpstream(json, resolved, client.baseUrl),
   );
 }
 

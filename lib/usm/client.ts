@@ -45,7 +45,7 @@ export type Parse<T> = (json: unknown) => T;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Bump when what the reads return (AlarmPage, AlarmDetail) changes shape. */
-const CACHE_FORMAT = "f1";
+const CACHE_FORMAT = "f2";
 
 export class UsmClient {
   readonly #config: UsmClientConfig;

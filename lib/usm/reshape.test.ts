@@ -125,12 +125,13 @@ describe("tolerance", () => {
   it("turns a page without _embedded (Spring's empty result) into no alarms", () => {
     const page = toAlarmPage(
       upstreamPageSchema.parse({ page: { size: 20, totalElements: 0, totalPages: 0, number: 0 } }),
-      { page: 0, size: 20 },
+      { page: 0, size: 20, filters: { timestamp_occured_gte: 5 } },
       BASE,
     );
     expect(alarmPageSchema.parse(page)).toEqual({
       alarms: [],
       page: { number: 0, size: 20, totalElements: 0, totalPages: 0 },
+      occurred: { gte: 5, lte: null },
     });
   });
 });
@@ -245,7 +246,7 @@ describe("the upstream's host in reshaped fields", () => {
           ],
         },
       }),
-      { page: 0, size: 20 },
+      { page: 0, size: 20, filters: {} },
       BASE,
     );
     expect(page.alarms[0]?.sources[0]).toMatchObject({ address: "203.0.113.7", name: M });

@@ -2,6 +2,7 @@ import "server-only";
 import {
   PRIORITY_LABELS,
   STATUSES,
+  type AlarmListQuery,
   type AlarmStatus,
   type PriorityLabel,
 } from "@/lib/alarms/query";
@@ -222,7 +223,7 @@ export function toAlarmDetail(alarm: UpstreamAlarm, raw: unknown, baseUrl: strin
 
 export function toAlarmPage(
   page: UpstreamPage,
-  requested: { page: number; size: number },
+  requested: Pick<AlarmListQuery, "page" | "size" | "filters">,
   baseUrl: string,
 ): AlarmPage {
   const scrub = upstreamHostScrubber(baseUrl);
@@ -234,6 +235,10 @@ export function toAlarmPage(
       size: page.page?.size ?? requested.size,
       totalElements: page.page?.totalElements ?? alarms.length,
       totalPages: page.page?.totalPages ?? (alarms.length > 0 ? 1 : 0),
+    },
+    occurred: {
+      gte: requested.filters.timestamp_occured_gte ?? null,
+      lte: requested.filters.timestamp_occured_lte ?? null,
     },
   };
 }

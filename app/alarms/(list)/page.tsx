@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AlarmList } from "@/components/alarms/alarm-list";
+import { listTitle } from "@/components/alarms/list-title";
 import { TableSkeleton } from "@/components/alarms/table-skeleton";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
 import { makeQueryClient } from "@/lib/alarms/query-client";
@@ -9,13 +10,19 @@ import { alarmsQueryOptions } from "@/lib/alarms/query-options";
 import { requireAnalyst } from "@/lib/auth/require-analyst";
 import { fetchAlarmPage } from "@/lib/usm/alarms";
 
-export const metadata: Metadata = { title: "Alarms" };
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function AlarmsPage({
+export async function generateMetadata({
   searchParams,
 }: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+  searchParams: SearchParams;
+}): Promise<Metadata> {
+  // The filters now; the count follows from the browser once the rows are in.
+  const { query } = parseAlarmListQuery(await searchParams);
+  return { title: { absolute: listTitle(query, undefined) } };
+}
+
+export default async function AlarmsPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams; // request-time: the page is never prerendered
   const analyst = await requireAnalyst();
   const { query } = parseAlarmListQuery(params);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useParams, useSearchParams } from "next/navigation";
+import { useParams } from "next/navigation";
 import { AlarmDetailView } from "@/components/alarm-detail/alarm-detail-view";
 import { DetailSkeleton } from "@/components/alarm-detail/detail-skeleton";
 import { isAlarmUuid } from "@/lib/alarms/query";
@@ -11,8 +11,7 @@ import { alarmQueryOptions } from "@/lib/alarms/query-options";
 // was hovered or focused (prefetched) a moment ago: opening an alarm then feels instant.
 export default function Loading() {
   const { uuid } = useParams<{ uuid: string }>();
-  const from = useSearchParams().get("from");
   const cached = useQueryClient().getQueryData(alarmQueryOptions(uuid ?? "").queryKey);
-  if (uuid && isAlarmUuid(uuid) && cached) return <AlarmDetailView uuid={uuid} from={from} />;
+  if (uuid && isAlarmUuid(uuid) && cached) return <AlarmDetailView uuid={uuid} />;
   return <DetailSkeleton />;
 }

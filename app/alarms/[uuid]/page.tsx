@@ -1,23 +1,29 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { DetailSkeleton } from "@/components/alarm-detail/detail-skeleton";
 import { AlarmDetailView } from "@/components/alarm-detail/alarm-detail-view";
 import { isAlarmUuid } from "@/lib/alarms/query";
 import { makeQueryClient } from "@/lib/alarms/query-client";
 import { alarmQueryOptions } from "@/lib/alarms/query-options";
+import { alarmTitle } from "@/lib/alarms/titles";
 import { getAlarmOnce, isNotFound } from "@/lib/alarms/server";
 import { requireAnalyst } from "@/lib/auth/require-analyst";
 
-export const metadata: Metadata = { title: "Alarm" };
+type Params = { params: Promise<{ uuid: string }> };
 
-export default async function AlarmPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ uuid: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const [{ uuid }, search] = await Promise.all([params, searchParams]);
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { uuid } = await params;
+  if (!isAlarmUuid(uuid)) return { title: "Alarm not found" };
+  const analyst = await requireAnalyst();
+  // The same once-per-request read the page makes: no second upstream call.
+  const alarm = await getAlarmOnce(uuid, analyst.id).catch(() => null);
+  return { title: alarm ? alarmTitle(alarm) : "Alarm" };
+}
+
+export default async function AlarmPage({ params }: Params) {
+  const { uuid } = await params;
   const analyst = await requireAnalyst();
   if (!isAlarmUuid(uuid)) notFound();
 
@@ -32,10 +38,12 @@ export default async function AlarmPage({
     if (isNotFound(error)) notFound();
     // Anything else: the browser retries through /api and shows the error with Retry.
   }
-  const from = typeof search.from === "string" ? search.from : null;
+  // The view reads `from` and `tz` from the URL itself, so it follows its own URL changes.
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AlarmDetailView uuid={uuid} from={from} />
+      <Suspense fallback={<DetailSkeleton />}>
+        <AlarmDetailView uuid={uuid} />
+      </Suspense>
     </HydrationBoundary>
   );
 }

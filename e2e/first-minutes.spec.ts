@@ -1,0 +1,244 @@
+import { expect, test, type Page } from "@playwright/test";
+import { e2e } from "./support/env";
+import { apiSignIn } from "./support/sign-in";
+
+// What an analyst meets in the first ten minutes (issue 10): the URL contract (rolling ranges,
+// time zones, any case, past the end), the keyboard (help, Escape, focus after Back), titles,
+// and a session lost mid-use. Real Chromium, real app, real simulator (5000 alarms, seed 42).
+
+const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
+const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("[data-hydrated]").waitFor();
+}
+
+async function settled(page: Page) {
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
+}
+
+test("a filter chosen before the page's scripts take over is kept", async ({ page }) => {
+  // Hold every script until the choice is made, as a slow first load does.
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto("/alarms", { waitUntil: "commit" });
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.locator("[data-hydrated]")).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("open");
+
+  release();
+  await page.locator("[data-hydrated]").waitFor();
+  await expect(page).toHaveURL(/[?&]status=open(&|$)/);
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
+  await settled(page);
+  const statuses = await rows(page).locator("td:nth-child(2)").allInnerTexts();
+  expect(statuses.length).toBeGreaterThan(0);
+  for (const status of statuses) expect(status).toMatch(/^Open/);
+});
+
+test("names in the URL are read in any case and written canonically", async ({ page }) => {
+  await open(page, "/alarms?status=Open&priority_label=HIGH&size=10");
+  await expect(page).toHaveURL(/\/alarms\?size=10&status=open&priority_label=high$/);
+  await expect(page.getByText("could not be used")).toHaveCount(0);
+  await settled(page);
+  const cells = await rows(page).locator("td:nth-child(1)").allInnerTexts();
+  expect(cells.length).toBeGreaterThan(0);
+  for (const cell of cells) expect(cell).toMatch(/^High/);
+});
+
+test("a rolling range stays rolling in the URL, and a link can freeze it", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await open(page, "/alarms");
+  const lastDay = page.getByRole("button", { name: /^24h/ });
+  await expect(lastDay).toHaveAccessibleName(/^24h\b/); // the visible text is in the name
+  await lastDay.click();
+  await expect(page).toHaveURL(/[?&]range=24h(&|$)/);
+  expect(param(page, "timestamp_occured_gte")).toBeNull();
+  await expect(lastDay).toHaveAttribute("aria-pressed", "true");
+  const resolved = page.getByTestId("resolved-range");
+  await expect(resolved).toContainText(/Last 24 hours: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC → /);
+
+  // The newest alarms are minutes old: the last hour is not empty.
+  await page.getByRole("button", { name: /^1h/ }).click();
+  await expect(page).toHaveURL(/[?&]range=1h(&|$)/);
+  await settled(page);
+  await expect(rows(page).first()).toBeVisible();
+
+  await page.reload();
+  await page.locator("[data-hydrated]").waitFor();
+  expect(param(page, "range")).toBe("1h");
+  await expect(page.getByRole("button", { name: /^1h/ })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("button", { name: /^Copy link/ }).click();
+  await page.getByRole("button", { name: /These exact alarms/ }).click();
+  const exact = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(exact.searchParams.get("range")).toBeNull();
+  const gte = Number(exact.searchParams.get("timestamp_occured_gte"));
+  const lte = Number(exact.searchParams.get("timestamp_occured_lte"));
+  expect(lte - gte).toBe(3600_000);
+
+  await page.getByRole("button", { name: /^Copy link/ }).click();
+  await page.getByRole("button", { name: /This view, live/ }).click();
+  const live = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(live.searchParams.get("range")).toBe("1h");
+  expect(live.searchParams.get("timestamp_occured_lte")).toBeNull();
+});
+
+test("a date alone in To includes that whole day", async ({ page }) => {
+  await open(page, "/alarms");
+  const to = page.getByLabel(/^To/);
+  await to.fill("2026-11-21");
+  await to.press("Enter");
+  await expect(page).toHaveURL(/timestamp_occured_lte=/);
+  expect(Number(param(page, "timestamp_occured_lte"))).toBe(Date.UTC(2026, 10, 22) - 1);
+  await expect(to).toHaveValue("2026-11-21 23:59:59");
+});
+
+test("a page past the end offers the last page instead of an empty one", async ({ page }) => {
+  await open(page, "/alarms?page=99999");
+  await expect(
+    page.getByRole("heading", { name: "This page is past the last alarm" }),
+  ).toBeVisible();
+  await expect(page.getByText("page 100,000")).toHaveCount(0);
+  await expect(page.getByText(/5,000–5,000/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Go to the last page (250)" }).click();
+  await expect(page).toHaveURL(/[?&]page=249(&|$)/);
+  await settled(page);
+  await expect(rows(page)).toHaveCount(20);
+  await expect(page.getByText("Page 250 of 250", { exact: true })).toBeVisible();
+});
+
+test("times follow the zone in the URL, which a shared detail link keeps", async ({ page }) => {
+  await open(page, "/alarms?size=10");
+  const utc = await rows(page).first().locator("time").first().innerText();
+  expect(utc).toMatch(/ UTC$/);
+
+  await open(page, "/alarms?size=10&tz=asia/tokyo");
+  await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+  const tokyo = await rows(page).first().locator("time").first().innerText();
+  expect(tokyo).toMatch(/ UTC\+9$/);
+  const asUtc = (text: string) => Date.parse(`${text.slice(0, 19).replace(" ", "T")}Z`);
+  expect(asUtc(tokyo) - asUtc(utc)).toBe(9 * 3600_000);
+
+  // Hovering a time tells it in UTC too.
+  await rows(page).first().locator("time").first().hover();
+  await expect(rows(page).first().locator("time").first()).toHaveAttribute(
+    "title",
+    new RegExp(utc),
+  );
+
+  await rows(page).first().locator("a[data-row-link]").click();
+  await expect(page).toHaveURL(/\/alarms\/[0-9a-f-]{36}\?.*tz=Asia%2FTokyo/);
+  await expect(page.locator("main time").first()).toHaveText(/ UTC\+9$/);
+
+  // Another zone, typed in any case.
+  await page.getByLabel("Times in").selectOption("(other)");
+  await page.getByLabel("Times in").fill("europe/berlin");
+  await page.getByLabel("Times in").press("Enter");
+  await expect(page).toHaveURL(/tz=Europe%2FBerlin/);
+  await expect(page.locator("main time").first()).toHaveText(/ UTC\+[12]$/);
+});
+
+test("? lists the shortcuts, and keys never fire while typing", async ({ page }) => {
+  await open(page, "/alarms");
+  const strategy = page.getByLabel("Strategy");
+  await strategy.click();
+  await page.keyboard.type("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
+  await expect(strategy).toHaveValue("?");
+
+  // Escape leaves the box as it was and hands the keys back to the list.
+  await page.keyboard.press("Escape");
+  await expect(strategy).not.toBeFocused();
+  await expect(strategy).toHaveValue("");
+  expect(param(page, "rule_strategy")).toBeNull();
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Next alarm");
+  await expect(help).toContainText("Back to the list");
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+});
+
+test("Back from a detail returns focus to the row opened, and j carries on", async ({ page }) => {
+  await open(page, "/alarms?size=10");
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press("j");
+  const third = rows(page).nth(2);
+  const uuid = await third.getAttribute("data-alarm-row");
+  await expect(third.locator("a[data-row-link]")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/alarms/${uuid}`));
+  await page.locator("[data-hydrated]").waitFor();
+
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/alarms\?size=10$/);
+  await expect(third.locator("a[data-row-link]")).toBeFocused();
+  await page.keyboard.press("j");
+  await expect(rows(page).nth(3).locator("a[data-row-link]")).toBeFocused();
+});
+
+test("tabs are titled by what they show", async ({ page }) => {
+  await open(page, "/alarms?status=open&priority_label=high");
+  await expect(page).toHaveTitle(/^[\d,]+ alarms · Open · High · Alarm Console$/);
+  await settled(page);
+  const priority = (await rows(page).first().locator("td").first().innerText()).split(/\s/)[0];
+  const rule = await rows(page).first().locator("a[data-row-link]").innerText();
+  await rows(page).first().locator("a[data-row-link]").click();
+  await expect(page).toHaveTitle(
+    new RegExp(`^${priority} · ${rule.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+  );
+
+  // A detail opened on its own (a shared link, a new tab) is titled by the server.
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toMatch(new RegExp(`<title>${priority} · `));
+});
+
+test("a detail's sensor and rule lead to the list filtered by them", async ({ page }) => {
+  await open(page, "/alarms?size=10");
+  await rows(page).first().locator("a[data-row-link]").click();
+  await page.locator("[data-hydrated]").waitFor();
+  const sensor = page.getByRole("link", { name: /^[0-9a-f]{8}-/ }).first();
+  const uuid = await sensor.innerText();
+  await sensor.click();
+  await expect(page).toHaveURL(new RegExp(`/alarms\\?alarm_sensor_sources=${uuid}$`));
+  await settled(page);
+  expect(await rows(page).count()).toBeGreaterThan(0);
+});
+
+test.describe("a session that ends while the page is open", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("goes to sign-in with the current view as the way back", async ({ page, playwright }) => {
+    const password = process.env.E2E_LOCAL_PASSWORD ?? "";
+    expect(await apiSignIn(page.context().request, "session.lost", password)).toEqual({
+      ok: true,
+      error: null,
+    });
+    await open(page, "/alarms?status=open&size=10");
+    await settled(page);
+
+    // Signed out everywhere from another device.
+    const elsewhere = await playwright.request.newContext({ baseURL: e2e.appUrl });
+    expect((await apiSignIn(elsewhere, "session.lost", password)).ok).toBe(true);
+    expect(
+      (await elsewhere.delete("/api/sessions", { headers: { Origin: e2e.appUrl } })).ok(),
+    ).toBe(true);
+    await elsewhere.dispose();
+
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/signin\?/);
+    expect(param(page, "callbackUrl")).toBe("/alarms?page=1&size=10&status=open");
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  });
+});
