@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { isAlarmUuid, isFilterText } from "@/lib/alarms/query";
 import {
   alarmCatalogueSchema,
   CATALOGUE_MAX_VALUES,
@@ -10,6 +9,19 @@ import {
 import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
 import type { Shared } from "./cache";
+import {
+  CATALOGUE_FIELDS,
+  emptyFields,
+  hasAny,
+  isValid,
+  merge,
+  parseDoc,
+  serialise,
+  toCatalogue,
+  type CatalogueField,
+  type Doc,
+  type Fields,
+} from "./catalogue-doc";
 
 // The values one deployment's alarms have carried (rule intents, strategies, methods, sensors),
 // with how often each was seen, for the list's filter suggestions: the upstream has no taxonomy
@@ -31,9 +43,6 @@ import type { Shared } from "./cache";
 // Seeding: a catalogue that never was seeded reads a first sample of alarms (see
 // ./catalogue-read.ts) once per deployment, under a store lock, so that its first answer already
 // offers more than the pages someone happened to open.
-
-export const CATALOGUE_FIELDS = ["intents", "strategies", "methods", "sensors"] as const;
-export type CatalogueField = (typeof CATALOGUE_FIELDS)[number];
 
 export interface CatalogueOptions {
   store: SharedStore;
@@ -59,24 +68,6 @@ const FORMAT = "c1";
 const STORED_TTL_MS = 90 * 24 * 3_600_000;
 /** While another replica seeds, look for its result this often. */
 const SEED_POLL_MS = 50;
-
-type Counts = Map<string, number>;
-type Fields = Record<CatalogueField, Counts>;
-
-interface Doc {
-  seeded: boolean;
-  fields: Fields;
-}
-
-const emptyFields = (): Fields => ({
-  intents: new Map(),
-  strategies: new Map(),
-  methods: new Map(),
-  sensors: new Map(),
-});
-
-const isValid = (field: CatalogueField, value: string) =>
-  field === "sensors" ? isAlarmUuid(value) : isFilterText(value);
 
 export class Catalogue {
   readonly #store: SharedStore;
@@ -159,13 +150,7 @@ export class Catalogue {
     if (this.#now() - this.#storedAt >= this.#refreshMs) await this.#reload();
     const answer = this.#answer;
     if (answer?.version === this.#version) return answer.shared;
-    const view = this.#view();
-    const value = alarmCatalogueSchema.parse({
-      intents: ranked(view.intents),
-      strategies: ranked(view.strategies),
-      methods: ranked(view.methods),
-      sensors: ranked(view.sensors),
-    });
+    const value = alarmCatalogueSchema.parse(toCatalogue(this.#view()));
     const shared: Shared<AlarmCatalogue> = { json: JSON.stringify(value), value: () => value };
     this.#answer = { version: this.#version, shared };
     return shared;
@@ -292,7 +277,7 @@ export class Catalogue {
     this.#pending = emptyFields();
     this.#hasNew = false;
     try {
-      const fresh = this.#parse(await this.#store.get(this.#key));
+      const fresh = parseDoc(await this.#store.get(this.#key), this.#maxValues);
       const merged: Doc = {
         seeded: fresh.seeded || seeded,
         fields: merge(fresh.fields, sending, this.#maxValues),
@@ -328,77 +313,11 @@ export class Catalogue {
   /** Takes a document read from the store, unless a write of ours has landed since the read began. */
   #loaded(text: string | null, generation: number): void {
     if (generation !== this.#generation) return;
-    this.#stored = this.#parse(text);
+    this.#stored = parseDoc(text, this.#maxValues);
     this.#storedAt = this.#now();
     this.#hasNew = CATALOGUE_FIELDS.some((field) =>
       [...this.#pending[field].keys()].some((value) => !this.#stored.fields[field].has(value)),
     );
     this.#version++;
   }
-
-  /** The stored document, tolerantly: what is not a valid value is left out, the rest kept. */
-  #parse(text: string | null): Doc {
-    const doc: Doc = { seeded: false, fields: emptyFields() };
-    if (text === null) return doc;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return doc;
-    }
-    if (typeof json !== "object" || json === null) return doc;
-    const record = json as Record<string, unknown>;
-    doc.seeded = record.seeded === true;
-    for (const field of CATALOGUE_FIELDS) {
-      const entries = record[field];
-      if (!Array.isArray(entries)) continue;
-      const counts = doc.fields[field];
-      for (const entry of entries as unknown[]) {
-        if (counts.size >= this.#maxValues) break;
-        if (!Array.isArray(entry) || entry.length !== 2) continue;
-        const [value, count] = entry as unknown[];
-        if (typeof value !== "string" || !isValid(field, value)) continue;
-        if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) continue;
-        counts.set(value, count);
-      }
-    }
-    return doc;
-  }
-}
-
-const hasAny = (fields: Fields) => CATALOGUE_FIELDS.some((field) => fields[field].size > 0);
-
-/** `base` with `more` added: counts summed, new values while there is room. */
-function merge(base: Fields, more: Fields, maxValues: number): Fields {
-  const merged = emptyFields();
-  for (const field of CATALOGUE_FIELDS) {
-    const counts = new Map(base[field]);
-    for (const [value, count] of more[field]) {
-      const had = counts.get(value);
-      if (had !== undefined || counts.size < maxValues) counts.set(value, (had ?? 0) + count);
-    }
-    merged[field] = counts;
-  }
-  return merged;
-}
-
-/** Pairs rather than an object: a value such as "__proto__" must stay a value. */
-function serialise(doc: Doc): string {
-  const out: Record<string, unknown> = { seeded: doc.seeded };
-  for (const field of CATALOGUE_FIELDS) out[field] = [...doc.fields[field]];
-  return JSON.stringify(out);
-}
-
-/** Most often seen first; ties by name, case-insensitively, then by code unit. */
-function ranked(counts: Counts): string[] {
-  return [...counts]
-    .sort(([a, countA], [b, countB]) => countB - countA || byName(a, b))
-    .map(([value]) => value);
-}
-
-function byName(a: string, b: string): number {
-  const foldA = a.toLowerCase();
-  const foldB = b.toLowerCase();
-  if (foldA !== foldB) return foldA < foldB ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
 }
