@@ -43,6 +43,7 @@ const config = [
       "lib/alarms/query-client.ts",
       "lib/alarms/format.ts",
       "lib/alarms/time-range.ts",
+      "lib/alarms/suggest.ts",
       "lib/errors.ts",
     ],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, parseAlarmListQuery, toSearchParams, toUpstreamParams } from "./query";
+import {
+  DEFAULT_QUERY,
+  isFilterText,
+  parseAlarmListQuery,
+  toSearchParams,
+  toUpstreamParams,
+} from "./query";
 
 // The URL contract as an analyst (a corrected URL, a notice) and the route handler (a 400 naming
 // the parameter) meet it. The messages are the ones the zod schemas used to give, kept verbatim.
@@ -134,5 +140,17 @@ describe("toSearchParams and toUpstreamParams", () => {
       size: "20",
       sort: "timestamp_occured,desc",
     });
+  });
+});
+
+describe("isFilterText", () => {
+  it("takes a text the rule filters keep exactly as it is, and nothing they would change or refuse", () => {
+    expect(isFilterText("Delivery & Attack")).toBe(true);
+    expect(isFilterText("x".repeat(200))).toBe(true);
+    expect(isFilterText("x".repeat(201))).toBe(false);
+    expect(isFilterText(" Web Shell")).toBe(false);
+    expect(isFilterText("Web Shell\n")).toBe(false);
+    expect(isFilterText("Tab\tinside")).toBe(false);
+    expect(isFilterText("")).toBe(false);
   });
 });

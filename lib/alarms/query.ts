@@ -306,3 +306,9 @@ export function toUpstreamParams(query: AlarmListQuery): URLSearchParams {
 export function isAlarmUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** Whether a text filter (rule intent, strategy, method) takes `value` exactly as it is. */
+export function isFilterText(value: string): boolean {
+  const parsed = paramParsers.rule_strategy(value);
+  return parsed.ok && parsed.value === value;
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRIORITY_LABELS, STATUSES } from "./query";
+import { isAlarmUuid, isFilterText, PRIORITY_LABELS, STATUSES } from "./query";
 
 // Our own alarm shapes: what the route handlers return and the UI renders. The vendor's raw
 // JSON stops at lib/usm's reshape layer (the detail keeps it only for its JSON tab). Client-safe,
@@ -96,3 +96,25 @@ export const alarmPageSchema = z.strictObject({
   occurred: z.strictObject({ gte: z.number().nullable(), lte: z.number().nullable() }),
 });
 export type AlarmPage = z.infer<typeof alarmPageSchema>;
+
+/** The most values the catalogue keeps per field (lib/usm/catalogue.ts). */
+export const CATALOGUE_MAX_VALUES = 2_000;
+
+// Each value as the list's filters accept it (a suggestion is always a valid, exact filter).
+const catalogueField = (valid: (value: string) => boolean) =>
+  z
+    .array(z.string().refine(valid))
+    .max(CATALOGUE_MAX_VALUES)
+    .refine((values) => new Set(values).size === values.length, "values repeat");
+
+/**
+ * GET /api/alarms/catalogue: every rule intent, strategy and method and every sensor the console
+ * has seen for the deployment, most often seen first (ties by name, case-insensitively).
+ */
+export const alarmCatalogueSchema = z.strictObject({
+  intents: catalogueField(isFilterText),
+  strategies: catalogueField(isFilterText),
+  methods: catalogueField(isFilterText),
+  sensors: catalogueField(isAlarmUuid),
+});
+export type AlarmCatalogue = z.infer<typeof alarmCatalogueSchema>;

@@ -2,6 +2,7 @@ import "server-only";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
 import { ApiError } from "@/lib/errors";
 import { fetchHealth, readAlarm, readAlarmPage, type UsmCall } from "@/lib/usm/alarms";
+import { readCatalogue } from "@/lib/usm/catalogue-read";
 import { JsonText } from "./route";
 
 // The request -> data logic of the browser's alarm and health API, without the session check
@@ -22,6 +23,20 @@ export async function alarmList(url: URL, call: UsmCall): Promise<JsonText> {
 /** GET /api/alarms/{uuid}: one AlarmDetail; 404 for an unknown id or one that is not a uuid. */
 export async function alarmDetail(uuid: string, call: UsmCall): Promise<JsonText> {
   return new JsonText((await readAlarm(uuid, call)).json);
+}
+
+/**
+ * The catalogue's answers may stay in the analyst's browser this long: it grows slowly, and a
+ * list page that asks for it on every filter change then costs one request a minute.
+ */
+export const CATALOGUE_CACHE_CONTROL = "private, max-age=60";
+
+/**
+ * GET /api/alarms/catalogue: the rule intents, strategies and methods and the sensors seen for the
+ * deployment, most often seen first (ties by name), for the list's filter suggestions.
+ */
+export async function alarmCatalogue(call: UsmCall): Promise<JsonText> {
+  return new JsonText((await readCatalogue(call)).json);
 }
 
 /** GET /api/health: whether the upstream answers, the token's expiry, the asker's own queue. */

@@ -38,11 +38,15 @@ export interface HandlerInput<P> {
   params: P;
 }
 
-/** Runs `work` and answers its result as JSON, or what it threw in our error shape. */
+/**
+ * Runs `work` and answers its result as JSON, or what it threw in our error shape. An error is
+ * never kept longer than `cacheControl` says, whatever a success may be (`successCacheControl`).
+ */
 export async function respond(
   name: string,
   work: () => Promise<unknown>,
   cacheControl = PRIVATE,
+  successCacheControl = cacheControl,
 ): Promise<Response> {
   const started = performance.now();
   try {
@@ -52,7 +56,7 @@ export async function respond(
       status: body.status,
       headers: {
         "Content-Type": "application/json",
-        "Cache-Control": cacheHeader(cacheControl, body.text),
+        "Cache-Control": cacheHeader(successCacheControl, body.text),
       },
     });
   } catch (error) {
@@ -96,22 +100,31 @@ export function errorResponse(
   return new Response(body, { status: apiError.status, headers });
 }
 
-/** A route for signed-in analysts: 401 in our shape without a live session. */
+/**
+ * A route for signed-in analysts: 401 in our shape without a live session. Answers are private
+ * and uncached unless `cacheControl` lets the analyst's browser keep a success (errors never).
+ */
 export function analystRoute<P>(
   name: string,
   handle: (input: HandlerInput<P> & { analyst: Analyst }) => Promise<unknown>,
+  { cacheControl = PRIVATE }: { cacheControl?: string } = {},
 ): RouteHandler {
   return async (request, context) =>
-    respond(name, async () => {
-      const analyst = await getAnalyst();
-      if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
-      const leave = analystGate().enter(analyst.id);
-      try {
-        return await handle({ request, params: (await context.params) as P, analyst });
-      } finally {
-        leave();
-      }
-    });
+    respond(
+      name,
+      async () => {
+        const analyst = await getAnalyst();
+        if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
+        const leave = analystGate().enter(analyst.id);
+        try {
+          return await handle({ request, params: (await context.params) as P, analyst });
+        } finally {
+          leave();
+        }
+      },
+      PRIVATE,
+      cacheControl,
+    );
 }
 
 /** A route anyone may call (health probes). */

@@ -22,7 +22,8 @@ import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
 // The typed operations pages and route handlers call. Each throws ApiError on failure. The
 // client defaults to the process's own (tests pass theirs); the analyst is always named. Results are
 // checked against our own strict schemas once, when they enter the cache: a vendor payload that
-// cannot be represented becomes upstream_invalid_response instead of a broken page.
+// cannot be represented becomes upstream_invalid_response instead of a broken page. Each page and
+// alarm read from the upstream is noted in the deployment's catalogue (./catalogue.ts) then too.
 
 const ALARMS_PATH = "/api/2.0/alarms";
 
@@ -51,9 +52,11 @@ export function readAlarmPage(
   // A rolling range ("last 24 hours") ends now, at this request; the page says which bounds.
   const resolved = resolveRange(query, now());
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
-  return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(resolved), (json) =>
-    alarmPageFromUpstream(json, resolved, client.baseUrl),
-  );
+  return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(resolved), (json) => {
+    const page = alarmPageFromUpstream(json, resolved, client.baseUrl);
+    client.catalogue.note(page.alarms); // once per upstream read, not per cached answer
+    return page;
+  });
 }
 
 export async function fetchAlarmPage(query: AlarmListQuery, call: UsmCall): Promise<AlarmPage> {
@@ -74,6 +77,7 @@ export async function readAlarm(
     if (detail.uuid.toLowerCase() !== id) {
       throw new ApiError("upstream_invalid_response", "USM Anywhere answered with another alarm.");
     }
+    client.catalogue.note([detail]);
     return detail;
   });
 }

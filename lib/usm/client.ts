@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
 import { FairBudget, type BudgetUsage } from "./budget";
 import { SharedReads, type Shared } from "./cache";
+import { Catalogue, type CatalogueOptions } from "./catalogue";
 import { TokenManager, type TokenState } from "./token";
 import { parseJson, send, statusError, upstreamErrors, type UpstreamResponse } from "./transport";
 
@@ -31,6 +32,10 @@ export interface UsmClientConfig {
   retryDeadlineMs?: number;
   /** How long a call may wait for the rate budget. Default: timeoutMs. */
   maxQueueWaitMs?: number;
+  /** The catalogue's clock and bounds (tests); its store and keys are the client's. */
+  catalogue?: Partial<
+    Pick<CatalogueOptions, "now" | "refreshMs" | "maxValues" | "countFlushMs" | "seedRetryMs">
+  >;
 }
 
 export interface UsmClientStatus {
@@ -53,6 +58,7 @@ export class UsmClient {
   readonly #getBudget: FairBudget;
   readonly #postBudget: FairBudget;
   readonly #reads: SharedReads;
+  readonly #catalogue: Catalogue;
   readonly #timeoutMs: number;
   readonly #retryDeadlineMs: number;
 
@@ -97,6 +103,18 @@ export class UsmClient {
       `cache:${config.deployment}:${client}:${CACHE_FORMAT}:`,
       config.cacheTtlMs,
     );
+    this.#catalogue = new Catalogue({
+      ...config.catalogue,
+      store,
+      key,
+      // A seed is a wave of reads and a wave of fallbacks, each as long as one read can take.
+      seedLockMs: 2 * (maxWaitMs + this.#timeoutMs + this.#retryDeadlineMs) + 1_000,
+    });
+  }
+
+  /** The values this deployment's alarms have carried, shared by the replicas (./catalogue). */
+  get catalogue(): Catalogue {
+    return this.#catalogue;
   }
 
   /** The deployment's origin: the reshape layer strips it from everything sent to browsers. */

@@ -1,0 +1,88 @@
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { alarmCatalogueSchema } from "@/lib/alarms/types";
+import { sessionRegistry } from "@/lib/auth/session-token";
+import { serverEnv } from "@/lib/env";
+import { parseErrorBody } from "@/lib/errors";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { DELETE, GET, POST } from "./route";
+
+// The route file itself, as Next calls it: the session check of the one wrapper, our error shape,
+// the cache headers, and the catalogue of the process's own client (the simulator over HTTP).
+// Only the request's cookies are stood in for (next/headers reads them from Next's request scope).
+
+const cookies = vi.hoisted(() => ({ jar: [] as { name: string; value: string }[] }));
+vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => cookies.jar }) }));
+
+const CREDS = { id: "route-catalogue-client", secret: "route-catalogue-secret-07aa" };
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, alarms: 2000, clients: [CREDS] });
+  vi.stubEnv("USM_BASE_URL", sim.url);
+  vi.stubEnv("USM_SIMULATOR", "1");
+  vi.stubEnv("USM_CLIENT_ID", CREDS.id);
+  vi.stubEnv("USM_CLIENT_SECRET", CREDS.secret);
+  vi.stubEnv("NEXTAUTH_SECRET", "route-test-session-secret-0123456789");
+  vi.stubEnv("NEXTAUTH_URL", "");
+  vi.stubEnv("REDIS_URL", "");
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await sim.close();
+});
+beforeEach(() => {
+  cookies.jar = [];
+  sim.reset();
+});
+
+const call = (handler: typeof GET, method = "GET") =>
+  handler(new NextRequest("http://console.test/api/alarms/catalogue", { method }), {
+    params: Promise.resolve({}),
+  });
+
+async function signIn(): Promise<void> {
+  const { auth } = serverEnv();
+  const user = "local:route.analyst";
+  const { sid } = await sessionRegistry(auth).create(user);
+  const token = await encode({
+    token: { sub: user, name: "Route Analyst", email: null, sid },
+    secret: auth.secret,
+  });
+  cookies.jar = [{ name: "next-auth.session-token", value: token }];
+}
+
+describe("GET /api/alarms/catalogue", () => {
+  it("answers 401 in the one error shape when signed out, kept by no cache, asking nothing upstream", async () => {
+    const response = await call(GET);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("Content-Type")).toBe("application/json");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
+    expect(parseErrorBody(await response.json())?.error.code).toBe("unauthenticated");
+    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+  });
+
+  it("answers 405 in the error shape to other methods, naming GET", async () => {
+    for (const handler of [POST, DELETE]) {
+      const response = await call(handler, handler === POST ? "POST" : "DELETE");
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+      expect(parseErrorBody(await response.json())?.error.code).toBe("method_not_allowed");
+    }
+  });
+
+  it("answers the signed-in analyst the seeded catalogue, which the browser may keep a minute", async () => {
+    await signIn();
+    const response = await call(GET);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, max-age=60");
+    const catalogue = alarmCatalogueSchema.parse(await response.json());
+    expect(catalogue.strategies).toEqual(
+      expect.arrayContaining(["Brute Force Authentication", "Web Shell", "Credential Dumping"]),
+    );
+    expect(catalogue.intents).toContain("Delivery & Attack");
+    expect(catalogue.sensors.length).toBeGreaterThan(0);
+    expect(sim.stats().byRoute.alarms).toBeGreaterThan(0);
+  });
+});
