@@ -151,19 +151,53 @@ test.describe("filters", () => {
     expect(byMethod.length).toBeGreaterThan(0);
     for (const [line] of byMethod) expect(line).toBe(`${strategy} / ${method}`);
 
-    await page.getByLabel("Intent", { exact: true }).fill(intent);
-    await page.getByLabel("Intent", { exact: true }).blur(); // leaving the field applies it too
+    // Intent is a choice of the known intents.
+    await page.getByLabel("Intent", { exact: true }).selectOption(intent);
     await expect.poll(() => searchParam(page, "rule_intent")).toBe(intent);
     await settled(page);
     for (const [, line] of await ruleLines()) expect(line?.split(" · ")[0]).toBe(intent);
 
-    // A near miss is not a match: exact match upstream.
-    await page.getByLabel("Intent", { exact: true }).fill(intent.slice(0, -1));
-    await page.getByLabel("Intent", { exact: true }).press("Enter");
+    // A near miss is not a match (exact match upstream), and the page says so and offers the
+    // nearest known name.
+    await page.getByLabel("Method", { exact: true }).fill(method.slice(0, -1));
+    await page.getByLabel("Method", { exact: true }).press("Enter");
     await expect(page.getByRole("heading", { name: "No alarms match" })).toBeVisible();
+    const hint = page.getByTestId("did-you-mean");
+    await expect(hint).toContainText("match whole names");
+    await hint.getByRole("button", { name: method, exact: true }).click();
+    await expect.poll(() => searchParam(page, "rule_method")).toBe(method);
+    await settled(page);
+    expect((await ruleLines()).length).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Clear filters" }).first().click();
     await expect(page).toHaveURL(/sort=rule_strategy(,|%2C)asc$/);
     await expect(rows(page)).toHaveCount(20);
+  });
+
+  test("text filters suggest every known value containing what is typed", async ({ page }) => {
+    await open(page, "/alarms");
+    const strategy = page.getByLabel("Strategy", { exact: true });
+    await strategy.fill("shell");
+    const known = page.getByRole("listbox", { name: "Known strategy values" });
+    await expect(known.getByRole("option", { name: "Web Shell" })).toBeVisible();
+    await strategy.fill("brute");
+    await expect(known.getByRole("option").first()).toHaveText("Brute Force Authentication");
+    await strategy.press("ArrowDown");
+    await expect(known.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await strategy.press("Enter");
+    await expect.poll(() => searchParam(page, "rule_strategy")).toBe("Brute Force Authentication");
+    await settled(page);
+    expect(await rows(page).count()).toBeGreaterThan(0);
+
+    // Rare values deep in the data are offered from the first load (the server's catalogue).
+    const intents = await page
+      .getByLabel("Intent", { exact: true })
+      .locator("option")
+      .allInnerTexts();
+    expect(intents).toEqual(
+      expect.arrayContaining(["Any intent", "Delivery & Attack", "System Compromise"]),
+    );
+    await strategy.fill("dump");
+    await expect(known.getByRole("option", { name: "Credential Dumping" })).toBeVisible();
   });
 
   test("sensor takes a sensor uuid and refuses anything else", async ({ page }) => {

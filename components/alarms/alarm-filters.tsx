@@ -15,7 +15,9 @@ function SelectFilter<T extends string>({
   options,
   anyLabel,
   onChange,
+  className = "w-32",
 }: {
+  className?: string;
   label: string;
   value: T | undefined;
   options: readonly { value: T; label: string }[];
@@ -40,7 +42,7 @@ function SelectFilter<T extends string>({
       <select
         ref={select}
         id={id}
-        className="control w-32"
+        className={`control ${className}`}
         value={value ?? ""}
         onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}
       >
@@ -53,6 +55,15 @@ function SelectFilter<T extends string>({
       </select>
     </div>
   );
+}
+
+/** The known intents, by name, and the URL's own if it is not (yet) among them. */
+function intentOptions(known: string[], current: string | undefined) {
+  const names = new Set(known);
+  if (current) names.add(current);
+  return [...names]
+    .sort((a, b) => a.localeCompare(b))
+    .map((name) => ({ value: name, label: name }));
 }
 
 const sensorProblem = (value: string) =>
@@ -131,12 +142,13 @@ export function AlarmFiltersBar({
         suggestions={suggestions.methods}
         onCommit={(value) => set("rule_method", value)}
       />
-      <TextFilter
+      <SelectFilter
         label="Intent"
-        name="rule_intent"
         value={filters.rule_intent}
-        suggestions={suggestions.intents}
-        onCommit={(value) => set("rule_intent", value)}
+        anyLabel="Any intent"
+        className="w-44"
+        options={intentOptions(suggestions.intents, filters.rule_intent)}
+        onChange={(value) => set("rule_intent", value)}
       />
       <TextFilter
         label="Sensor"
@@ -145,7 +157,7 @@ export function AlarmFiltersBar({
         suggestions={suggestions.sensors}
         validate={sensorProblem}
         onCommit={(value) => set("alarm_sensor_sources", value)}
-        placeholder="Sensor uuid"
+        placeholder="Sensor uuid or part of it"
         className="w-72"
         mono
       />

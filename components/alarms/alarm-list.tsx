@@ -12,6 +12,7 @@ import { useHydrated } from "@/components/use-hydrated";
 import { AlarmFiltersBar } from "./alarm-filters";
 import { AlarmTable } from "./alarm-table";
 import { CopyLinkMenu } from "./copy-link-menu";
+import { DidYouMean } from "./did-you-mean";
 import { FilterChips } from "./filter-chips";
 import { listTitle } from "./list-title";
 import { CorrectedNotice, EmptyState, ErrorState, PastTheEnd } from "./list-states";
@@ -146,7 +147,9 @@ export function AlarmList() {
               onPage={setPage}
             />
           ) : data.alarms.length === 0 ? (
-            <EmptyState hasFilters={hasFilters} onClear={() => setFilters({})} />
+            <EmptyState hasFilters={hasFilters} onClear={() => setFilters({})}>
+              <DidYouMean filters={query.filters} suggestions={suggestions} onChange={setFilters} />
+            </EmptyState>
           ) : (
             <AlarmTable
               alarms={data.alarms}

@@ -1,11 +1,16 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
+import { matchSuggestions } from "@/lib/alarms/suggest";
+
+const SHOWN = 8;
 
 /**
- * A free-text filter (exact match upstream) that commits on Enter or when it loses focus, so
- * typing does not flood the history with one entry per keystroke. Suggestions come from a
- * datalist. The draft follows the URL whenever the URL's value changes (back/forward, clear).
+ * A free-text filter (exact match upstream) that commits on Enter, on choosing a suggestion or
+ * when it loses focus, so typing does not flood the history with one entry per keystroke. As one
+ * types it offers the known values containing the text (a combobox: arrows move, Enter picks,
+ * Escape closes the list, then leaves the box as it was). The draft follows the URL whenever the
+ * URL's value changes (back/forward, clear).
  */
 export function TextFilter({
   label,
@@ -32,9 +37,12 @@ export function TextFilter({
   mono?: boolean;
 }) {
   const id = useId();
+  const listId = `${id}-list`;
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState(value ?? "");
   const [shown, setShown] = useState(value);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const cancelled = useRef(false);
   if (shown !== value) {
     setShown(value);
@@ -42,7 +50,12 @@ export function TextFilter({
     setError(null);
   }
 
+  const matches = open ? matchSuggestions(draft, suggestions, SHOWN) : [];
+  const expanded = matches.length > 0 && !(matches.length === 1 && matches[0] === draft);
+
   function commit(raw: string) {
+    setOpen(false);
+    setActive(-1);
     const next = raw.trim() || undefined;
     const problem = next && validate ? validate(next) : null;
     setError(problem);
@@ -50,8 +63,13 @@ export function TextFilter({
     onCommit(next);
   }
 
+  function choose(option: string) {
+    setDraft(option);
+    commit(option);
+  }
+
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className="relative flex flex-col gap-0.5">
       <label htmlFor={id} className="field-label">
         {label}
       </label>
@@ -60,9 +78,18 @@ export function TextFilter({
         ref={inputRef}
         name={name}
         type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
         value={draft}
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        list={`${id}-list`}
+        onChange={(event) => {
+          setDraft(event.currentTarget.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
         maxLength={200}
         autoComplete="off"
         spellCheck={false}
@@ -75,10 +102,23 @@ export function TextFilter({
           else commit(event.currentTarget.value);
         }}
         onKeyDown={(event) => {
-          if (event.key === "Enter") {
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
             event.preventDefault();
-            commit(event.currentTarget.value);
+            if (!expanded) return setOpen(true);
+            // From the typed text (-1) through the options and round again.
+            const next = active + (event.key === "ArrowDown" ? 1 : -1);
+            setActive(next >= matches.length ? -1 : next < -1 ? matches.length - 1 : next);
+          } else if (event.key === "Enter") {
+            event.preventDefault();
+            const picked = expanded && active >= 0 ? matches[active] : undefined;
+            if (picked !== undefined) choose(picked);
+            else commit(event.currentTarget.value);
           } else if (event.key === "Escape") {
+            if (expanded) {
+              setOpen(false);
+              setActive(-1);
+              return;
+            }
             // Leave the box as it was, and hand the keys back to the list (j, k, n, p).
             setDraft(value ?? "");
             setError(null);
@@ -87,11 +127,32 @@ export function TextFilter({
           }
         }}
       />
-      <datalist id={`${id}-list`}>
-        {suggestions.map((suggestion) => (
-          <option key={suggestion} value={suggestion} />
-        ))}
-      </datalist>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`Known ${label.toLowerCase()} values`}
+        hidden={!expanded}
+        className="panel absolute top-full left-0 z-20 mt-0.5 max-h-72 w-max max-w-[min(28rem,90vw)] min-w-full overflow-auto py-0.5 text-xs shadow-lg"
+      >
+        {expanded
+          ? matches.map((option, index) => (
+              <li
+                key={option}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={`cursor-pointer truncate px-2 py-1 ${mono ? "font-mono" : ""} ${index === active ? "bg-blue-100 dark:bg-blue-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+                // Before the input's blur, which would commit the half-typed text instead.
+                onPointerDown={(event) => {
+                  event.preventDefault();
+                  choose(option);
+                }}
+              >
+                {option}
+              </li>
+            ))
+          : null}
+      </ul>
       {error ? (
         <p id={`${id}-error`} className="text-[11px] text-red-700 dark:text-red-400">
           {error}

@@ -1,8 +1,8 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { alarmKeys } from "@/lib/alarms/query-options";
+import { catalogueQueryOptions } from "@/lib/alarms/query-options";
 import type { AlarmPage } from "@/lib/alarms/types";
 
 export interface Suggestions {
@@ -12,40 +12,43 @@ export interface Suggestions {
   sensors: string[];
 }
 
-const MAX_SUGGESTIONS = 200;
-
 /**
- * Filter suggestions from the values seen so far in this tab (every list page in the cache):
- * the API has no taxonomy endpoint, and exact-match filters need exact spellings.
+ * Filter suggestions: every value the console has seen for the deployment (the server's
+ * catalogue, most often seen first), plus any new one on the page on screen. Exact-match
+ * filters need exact spellings, and the API has no taxonomy endpoint.
  */
 export function useSuggestions(current: AlarmPage | undefined): Suggestions {
-  const queryClient = useQueryClient();
+  const catalogue = useQuery({ ...catalogueQueryOptions(), retry: false }).data;
   return useMemo(() => {
-    const sets = {
-      intents: new Set<string>(),
-      strategies: new Set<string>(),
-      methods: new Set<string>(),
-      sensors: new Set<string>(),
-    };
-    const pages = queryClient
-      .getQueriesData<AlarmPage>({ queryKey: [...alarmKeys.all, "list"] })
-      .map(([, page]) => page);
-    for (const page of [current, ...pages]) {
-      for (const alarm of page?.alarms ?? []) {
-        if (alarm.rule.intent) sets.intents.add(alarm.rule.intent);
-        if (alarm.rule.strategy) sets.strategies.add(alarm.rule.strategy);
-        if (alarm.rule.method) sets.methods.add(alarm.rule.method);
-        for (const sensor of alarm.sensorSources) sets.sensors.add(sensor);
-        if (alarm.sensorUuid) sets.sensors.add(alarm.sensorUuid);
+    const merge = (known: string[] | undefined, seen: (string | null)[]) => {
+      const values = [...(known ?? [])];
+      const have = new Set(values);
+      for (const value of seen) {
+        if (value && !have.has(value)) {
+          have.add(value);
+          values.push(value);
+        }
       }
-    }
-    const sorted = (set: Set<string>) =>
-      [...set].sort((a, b) => a.localeCompare(b)).slice(0, MAX_SUGGESTIONS);
-    return {
-      intents: sorted(sets.intents),
-      strategies: sorted(sets.strategies),
-      methods: sorted(sets.methods),
-      sensors: sorted(sets.sensors),
+      return values;
     };
-  }, [current, queryClient]);
+    const alarms = current?.alarms ?? [];
+    return {
+      intents: merge(
+        catalogue?.intents,
+        alarms.map((alarm) => alarm.rule.intent),
+      ),
+      strategies: merge(
+        catalogue?.strategies,
+        alarms.map((alarm) => alarm.rule.strategy),
+      ),
+      methods: merge(
+        catalogue?.methods,
+        alarms.map((alarm) => alarm.rule.method),
+      ),
+      sensors: merge(
+        catalogue?.sensors,
+        alarms.flatMap((alarm) => [alarm.sensorUuid, ...alarm.sensorSources]),
+      ),
+    };
+  }, [catalogue, current]);
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, parseErrorBody } from "@/lib/errors";
 import { type AlarmListQuery, toSearchParams } from "./query";
-import type { AlarmDetail, AlarmPage } from "./types";
+import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "./types";
 
 // The key factory shared by the server pages (which swap in a direct queryFn for the SAME key)
 // and the client hooks (which fetch our own /api routes). Client-safe.
@@ -13,7 +13,19 @@ export const alarmKeys = {
   /** The canonical search string is the key: stable, order-fixed, identical to the API URL. */
   list: (query: AlarmListQuery) => ["alarms", "list", toSearchParams(query).toString()] as const,
   detail: (uuid: string) => ["alarms", "detail", uuid.toLowerCase()] as const,
+  catalogue: () => ["alarms", "catalogue"] as const,
 };
+
+/** The values the console has seen (filter suggestions); it grows slowly, so kept a while. */
+export function catalogueQueryOptions() {
+  return queryOptions({
+    queryKey: alarmKeys.catalogue(),
+    queryFn: ({ signal }) => fetchJson<AlarmCatalogue>("/api/alarms/catalogue", signal),
+    staleTime: 60_000,
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
 
 export function alarmsQueryOptions(query: AlarmListQuery) {
   const search = toSearchParams(query).toString();
