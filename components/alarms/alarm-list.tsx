@@ -12,6 +12,7 @@ import { useHydrated } from "@/components/use-hydrated";
 import { AlarmFiltersBar } from "./alarm-filters";
 import { AlarmTable } from "./alarm-table";
 import { FilterChips } from "./filter-chips";
+import { FiltersDisclosure } from "./filters-disclosure";
 import { CorrectedNotice, EmptyState, ErrorState } from "./list-states";
 import { Pagination } from "./pagination";
 import { RateLimitWatch } from "./rate-limit-watch";
@@ -112,12 +113,14 @@ export function AlarmList() {
       {notice.length > 0 ? (
         <CorrectedNotice problems={notice} onDismiss={() => setNotice([])} />
       ) : null}
-      <AlarmFiltersBar
-        filters={query.filters}
-        suggestions={suggestions}
-        onChange={setFilters}
-        strategyRef={strategyInput}
-      />
+      <FiltersDisclosure filters={query.filters}>
+        <AlarmFiltersBar
+          filters={query.filters}
+          suggestions={suggestions}
+          onChange={setFilters}
+          strategyRef={strategyInput}
+        />
+      </FiltersDisclosure>
       <FilterChips filters={query.filters} onChange={setFilters} />
       <RateLimitWatch result={result} />
       <div ref={listTop} className="scroll-mt-2">
