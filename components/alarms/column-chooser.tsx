@@ -100,84 +100,86 @@ export function ColumnChooser({ table }: { table: Table<AlarmSummary> }) {
           ▾
         </span>
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        role="group"
-        aria-label="Columns"
-        className="absolute top-full right-0 z-20 mt-1 w-64 rounded-md border border-slate-200 bg-white p-2 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        <p className="px-1 pb-1 text-xs text-slate-600 dark:text-slate-400">
-          Show, hide and order the table&rsquo;s columns. Kept in this browser.
-        </p>
-        <ul className="flex flex-col">
-          {columns.map((column, index) => {
-            const name = label(column);
-            return (
-              <li
-                key={column.id}
-                className="flex items-center gap-1 rounded px-1 py-0.5 hover:bg-slate-50 dark:hover:bg-slate-800"
-              >
-                <label className="flex min-w-0 flex-1 items-center gap-2 py-0.5 text-sm">
-                  <input
-                    type="checkbox"
-                    className="h-3.5 w-3.5 accent-blue-700"
-                    checked={column.getIsVisible()}
-                    disabled={!column.getCanHide()}
-                    onChange={(event) => column.toggleVisibility(event.target.checked)}
-                  />
-                  <span className="truncate">{name}</span>
-                  {!column.getCanHide() ? (
-                    <span className="text-[11px] text-slate-500 dark:text-slate-400">
-                      (always shown)
-                    </span>
-                  ) : null}
-                </label>
-                <button
-                  type="button"
-                  className="btn h-6 px-1.5"
-                  data-move={column.id}
-                  data-delta={-1}
-                  aria-label={`Move ${name} up`}
-                  title={`Move ${name} up`}
-                  disabled={index === 0}
-                  onClick={() => move(column, -1)}
+      {/* Rendered only while open: its "Status" and "Priority" boxes are no labels to find. */}
+      {open ? (
+        <div
+          id={panelId}
+          role="group"
+          aria-label="Columns"
+          className="absolute top-full right-0 z-20 mt-1 w-64 rounded-md border border-slate-200 bg-white p-2 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <p className="px-1 pb-1 text-xs text-slate-600 dark:text-slate-400">
+            Show, hide and order the table&rsquo;s columns. Kept in this browser.
+          </p>
+          <ul className="flex flex-col">
+            {columns.map((column, index) => {
+              const name = label(column);
+              return (
+                <li
+                  key={column.id}
+                  className="flex items-center gap-1 rounded px-1 py-0.5 hover:bg-slate-50 dark:hover:bg-slate-800"
                 >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn h-6 px-1.5"
-                  data-move={column.id}
-                  data-delta={1}
-                  aria-label={`Move ${name} down`}
-                  title={`Move ${name} down`}
-                  disabled={index === columns.length - 1}
-                  onClick={() => move(column, 1)}
-                >
-                  <span aria-hidden="true">↓</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-        <div className="mt-1 flex justify-end border-t border-slate-200 pt-2 dark:border-slate-700">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              table.resetColumnOrder(true);
-              table.resetColumnVisibility(true);
-              setAnnouncement("Columns reset to the default.");
-            }}
-          >
-            Reset columns
-          </button>
+                  <label className="flex min-w-0 flex-1 items-center gap-2 py-0.5 text-sm">
+                    <input
+                      type="checkbox"
+                      className="h-3.5 w-3.5 accent-blue-700"
+                      checked={column.getIsVisible()}
+                      disabled={!column.getCanHide()}
+                      onChange={(event) => column.toggleVisibility(event.target.checked)}
+                    />
+                    <span className="truncate">{name}</span>
+                    {!column.getCanHide() ? (
+                      <span className="text-[11px] text-slate-500 dark:text-slate-400">
+                        (always shown)
+                      </span>
+                    ) : null}
+                  </label>
+                  <button
+                    type="button"
+                    className="btn h-6 px-1.5"
+                    data-move={column.id}
+                    data-delta={-1}
+                    aria-label={`Move ${name} up`}
+                    title={`Move ${name} up`}
+                    disabled={index === 0}
+                    onClick={() => move(column, -1)}
+                  >
+                    <span aria-hidden="true">↑</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn h-6 px-1.5"
+                    data-move={column.id}
+                    data-delta={1}
+                    aria-label={`Move ${name} down`}
+                    title={`Move ${name} down`}
+                    disabled={index === columns.length - 1}
+                    onClick={() => move(column, 1)}
+                  >
+                    <span aria-hidden="true">↓</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-1 flex justify-end border-t border-slate-200 pt-2 dark:border-slate-700">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                table.resetColumnOrder(true);
+                table.resetColumnVisibility(true);
+                setAnnouncement("Columns reset to the default.");
+              }}
+            >
+              Reset columns
+            </button>
+          </div>
+          <p className="sr-only" aria-live="polite">
+            {announcement}
+          </p>
         </div>
-        <p className="sr-only" aria-live="polite">
-          {announcement}
-        </p>
-      </div>
+      ) : null}
     </div>
   );
 }
