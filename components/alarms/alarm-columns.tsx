@@ -95,8 +95,9 @@ export const alarmColumns: (ColumnDef<AlarmSummary> & { id: ColumnId })[] = [
       const { rule, uuid } = row.original;
       return (
         <div className="min-w-0">
+          {/* Below xl the rows have three lines anyway (Occurred): the rule may use two. */}
           <div
-            className="truncate"
+            className="line-clamp-2 xl:line-clamp-none xl:truncate"
             title={[rule.strategy, rule.method].filter(Boolean).join(" / ")}
           >
             <Link
