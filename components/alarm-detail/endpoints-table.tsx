@@ -3,12 +3,15 @@ import type { Endpoint } from "@/lib/alarms/types";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
+// Long names break anywhere only in the stacked form; the table keeps its columns as they were.
 function Hostname({ endpoint }: { endpoint: Endpoint }) {
   return (
     <>
-      <div className="[overflow-wrap:anywhere]">{endpoint.hostname ?? endpoint.name ?? dash}</div>
+      <div className="max-md:[overflow-wrap:anywhere]">
+        {endpoint.hostname ?? endpoint.name ?? dash}
+      </div>
       {endpoint.fqdn && endpoint.fqdn !== endpoint.hostname ? (
-        <div className="font-mono text-[11px] text-slate-500 [overflow-wrap:anywhere]">
+        <div className="font-mono text-[11px] text-slate-500 max-md:[overflow-wrap:anywhere]">
           {endpoint.fqdn}
         </div>
       ) : null}
