@@ -15,7 +15,8 @@ export function AppHeader({ children }: { children?: React.ReactNode }) {
             aria-hidden="true"
             className="inline-block h-3 w-3 rounded-sm bg-gradient-to-br from-red-500 to-amber-400"
           />
-          Alarm Console
+          {/* The narrowest phones keep the mark and the menu on one line; the name is still read. */}
+          <span className="max-[359px]:sr-only">Alarm Console</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1 text-sm">
           <NavLink href="/alarms">Alarms</NavLink>

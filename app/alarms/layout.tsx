@@ -1,5 +1,6 @@
 import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
+import { StoredViewScript } from "@/components/alarms/stored-view-script";
 import { UserMenu } from "@/components/auth/user-menu";
 import { KeyboardHelp } from "@/components/keyboard-help";
 import { requireAnalyst } from "@/lib/auth/require-analyst";
@@ -9,6 +10,7 @@ export default async function AlarmsLayout({ children }: { children: React.React
   const analyst = await requireAnalyst();
   return (
     <>
+      <StoredViewScript />
       <AppHeader>
         <UserMenu name={analyst.name} email={analyst.email} />
       </AppHeader>

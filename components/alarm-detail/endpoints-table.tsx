@@ -3,7 +3,59 @@ import type { Endpoint } from "@/lib/alarms/types";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
-/** Sources or destinations of an alarm, one row each. */
+// Long names break anywhere only in the stacked form; the table keeps its columns as they were.
+function Hostname({ endpoint }: { endpoint: Endpoint }) {
+  return (
+    <>
+      <div className="max-md:[overflow-wrap:anywhere]">
+        {endpoint.hostname ?? endpoint.name ?? dash}
+      </div>
+      {endpoint.fqdn && endpoint.fqdn !== endpoint.hostname ? (
+        <div className="font-mono text-[11px] text-slate-500 max-md:[overflow-wrap:anywhere]">
+          {endpoint.fqdn}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Below md: one block per endpoint, its fields stacked. */
+function StackedEndpoints({ endpoints, headingId }: { endpoints: Endpoint[]; headingId: string }) {
+  const field = "text-slate-500 dark:text-slate-400";
+  return (
+    <ul aria-labelledby={headingId} className="md:hidden">
+      {endpoints.map((endpoint, index) => (
+        <li
+          key={`${endpoint.address ?? ""}-${index}`}
+          className={`px-3 py-2 text-xs ${index > 0 ? "border-t border-slate-100 dark:border-slate-800" : ""}`}
+        >
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+            <dt className={field}>Address</dt>
+            <dd className="font-mono [overflow-wrap:anywhere]">{endpoint.address ?? dash}</dd>
+            <dt className={field}>Hostname / FQDN</dt>
+            <dd>
+              <Hostname endpoint={endpoint} />
+            </dd>
+            <dt className={field}>Country</dt>
+            <dd>{endpoint.country ?? dash}</dd>
+            <dt className={field}>Organisation</dt>
+            <dd className="break-words">{endpoint.organisation ?? dash}</dd>
+            <dt className={field}>Asset</dt>
+            <dd className="font-mono text-[11px] [overflow-wrap:anywhere]">
+              {endpoint.assetId ?? dash}
+            </dd>
+            <dt className={field}>Events</dt>
+            <dd className="font-mono tabular-nums">
+              {endpoint.eventCount === null ? dash : formatCount(endpoint.eventCount)}
+            </dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Sources or destinations of an alarm, one row each (from md up; stacked below). */
 export function EndpointsTable({ title, endpoints }: { title: string; endpoints: Endpoint[] }) {
   const headingId = `${title.toLowerCase()}-heading`;
   return (
@@ -17,49 +69,51 @@ export function EndpointsTable({ title, endpoints }: { title: string; endpoints:
       {endpoints.length === 0 ? (
         <p className="px-3 py-3 text-xs text-slate-500">None recorded.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-xs" aria-labelledby={headingId}>
-            <thead className="bg-slate-50 text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-              <tr>
-                {["Address", "Hostname / FQDN", "Country", "Organisation", "Asset", "Events"].map(
-                  (column) => (
-                    <th
-                      key={column}
-                      scope="col"
-                      className={`px-3 py-1.5 font-semibold whitespace-nowrap ${column === "Events" ? "text-right" : ""}`}
-                    >
-                      {column}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.map((endpoint, index) => (
-                <tr
-                  key={`${endpoint.address ?? ""}-${index}`}
-                  className="border-t border-slate-100 dark:border-slate-800"
-                >
-                  <td className="px-3 py-1.5 font-mono whitespace-nowrap">
-                    {endpoint.address ?? dash}
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <div>{endpoint.hostname ?? endpoint.name ?? dash}</div>
-                    {endpoint.fqdn && endpoint.fqdn !== endpoint.hostname ? (
-                      <div className="font-mono text-[11px] text-slate-500">{endpoint.fqdn}</div>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-1.5">{endpoint.country ?? dash}</td>
-                  <td className="px-3 py-1.5">{endpoint.organisation ?? dash}</td>
-                  <td className="px-3 py-1.5 font-mono text-[11px]">{endpoint.assetId ?? dash}</td>
-                  <td className="px-3 py-1.5 text-right font-mono tabular-nums">
-                    {endpoint.eventCount === null ? dash : formatCount(endpoint.eventCount)}
-                  </td>
+        <>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full border-collapse text-left text-xs" aria-labelledby={headingId}>
+              <thead className="bg-slate-50 text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+                <tr>
+                  {["Address", "Hostname / FQDN", "Country", "Organisation", "Asset", "Events"].map(
+                    (column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        className={`px-3 py-1.5 font-semibold whitespace-nowrap ${column === "Events" ? "text-right" : ""}`}
+                      >
+                        {column}
+                      </th>
+                    ),
+                  )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {endpoints.map((endpoint, index) => (
+                  <tr
+                    key={`${endpoint.address ?? ""}-${index}`}
+                    className="border-t border-slate-100 dark:border-slate-800"
+                  >
+                    <td className="px-3 py-1.5 font-mono whitespace-nowrap">
+                      {endpoint.address ?? dash}
+                    </td>
+                    <td className="px-3 py-1.5">
+                      <Hostname endpoint={endpoint} />
+                    </td>
+                    <td className="px-3 py-1.5">{endpoint.country ?? dash}</td>
+                    <td className="px-3 py-1.5">{endpoint.organisation ?? dash}</td>
+                    <td className="px-3 py-1.5 font-mono text-[11px]">
+                      {endpoint.assetId ?? dash}
+                    </td>
+                    <td className="px-3 py-1.5 text-right font-mono tabular-nums">
+                      {endpoint.eventCount === null ? dash : formatCount(endpoint.eventCount)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <StackedEndpoints endpoints={endpoints} headingId={headingId} />
+        </>
       )}
     </section>
   );

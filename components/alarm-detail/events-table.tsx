@@ -5,13 +5,94 @@ import { TimeText } from "@/components/ui/time-text";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
-function Peer({ peer }: { peer: AlarmEvent["source"] }) {
+function Peer({ peer, wrap = false }: { peer: AlarmEvent["source"]; wrap?: boolean }) {
   if (!peer.address && !peer.hostname) return dash;
   return (
-    <span className="font-mono whitespace-nowrap" title={peer.hostname ?? undefined}>
+    <span
+      className={`font-mono ${wrap ? "[overflow-wrap:anywhere]" : "whitespace-nowrap"}`}
+      title={peer.hostname ?? undefined}
+    >
       {peer.address ?? peer.hostname}
       {peer.port !== null ? <span className="text-slate-500">:{peer.port}</span> : null}
     </span>
+  );
+}
+
+function Category({ event }: { event: AlarmEvent }) {
+  return (
+    <>
+      {event.category ?? dash}
+      {event.subcategory ? <span className="text-slate-500"> / {event.subcategory}</span> : null}
+    </>
+  );
+}
+
+function Plugin({ event }: { event: AlarmEvent }) {
+  return (
+    <>
+      {event.plugin ?? dash}
+      {event.pluginDevice ? <span className="text-slate-500"> / {event.pluginDevice}</span> : null}
+    </>
+  );
+}
+
+function RawLog({ log }: { log: string | null }) {
+  if (!log) {
+    return <span className="text-[11px] text-slate-500 dark:text-slate-400">No raw log kept</span>;
+  }
+  return (
+    <details className="group">
+      <summary className="cursor-pointer text-[11px] text-blue-800 select-none dark:text-blue-300">
+        Raw log
+      </summary>
+      <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 font-mono text-[11px] break-all whitespace-pre-wrap dark:bg-slate-950">
+        {log}
+      </pre>
+    </details>
+  );
+}
+
+/** Below md: one block per event, its fields stacked, so a phone reads it without scrolling sideways. */
+function StackedEvents({ events, omitted }: { events: AlarmEvent[]; omitted: number }) {
+  return (
+    <ol aria-labelledby="events-heading" className="md:hidden">
+      {events.map((event, index) => (
+        <li
+          key={event.uuid ?? index}
+          className={`border-slate-100 px-3 py-2 text-xs dark:border-slate-800 ${index > 0 ? "border-t" : ""} ${
+            index === 1 && omitted > 0 ? "border-dashed border-slate-300 dark:border-slate-700" : ""
+          }`}
+        >
+          {index === 1 && omitted > 0 ? (
+            <p className="-mt-0.5 mb-2 text-center text-[11px] text-slate-500 italic">
+              {/* Shorter than the table's note: a phone's line. */}
+              {formatCount(omitted)} events not kept by USM Anywhere
+            </p>
+          ) : null}
+          <TimeText ms={event.occurredAt} className="font-mono" />
+          <p className="mt-0.5 font-medium break-words">{event.name ?? dash}</p>
+          <p className="mt-0.5">
+            <Peer peer={event.source} wrap /> <span aria-label="to">→</span>{" "}
+            <Peer peer={event.destination} wrap />
+          </p>
+          <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+            <dt className="text-slate-500 dark:text-slate-400">Category</dt>
+            <dd className="break-words">
+              <Category event={event} />
+            </dd>
+            <dt className="text-slate-500 dark:text-slate-400">Severity</dt>
+            <dd>{event.severity ?? dash}</dd>
+            <dt className="text-slate-500 dark:text-slate-400">Plugin</dt>
+            <dd className="break-words">
+              <Plugin event={event} />
+            </dd>
+          </dl>
+          <div className="mt-1">
+            <RawLog log={event.log} />
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -39,85 +120,70 @@ export function EventsTable({ events, total }: { events: AlarmEvent[]; total: nu
           The service kept no events for this alarm.
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table
-            className="w-full border-collapse text-left text-xs"
-            aria-labelledby="events-heading"
-          >
-            <thead className="bg-slate-50 text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-              <tr>
-                {["Time", "Event", "Category", "Severity", "Source → destination", "Plugin"].map(
-                  (column) => (
-                    <th
-                      key={column}
-                      scope="col"
-                      className="px-3 py-1.5 font-semibold whitespace-nowrap"
-                    >
-                      {column}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event, index) => (
-                <Fragment key={event.uuid ?? index}>
-                  <tr className="border-t border-slate-100 align-top dark:border-slate-800">
-                    <td className="px-3 pt-1.5 whitespace-nowrap">
-                      <TimeText ms={event.occurredAt} className="font-mono" />
-                    </td>
-                    <td className="px-3 pt-1.5 font-medium">{event.name ?? dash}</td>
-                    <td className="px-3 pt-1.5">
-                      {event.category ?? dash}
-                      {event.subcategory ? (
-                        <span className="text-slate-500"> / {event.subcategory}</span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 pt-1.5">{event.severity ?? dash}</td>
-                    <td className="px-3 pt-1.5">
-                      <Peer peer={event.source} /> <span aria-label="to">→</span>{" "}
-                      <Peer peer={event.destination} />
-                    </td>
-                    <td className="px-3 pt-1.5">
-                      {event.plugin ?? dash}
-                      {event.pluginDevice ? (
-                        <span className="text-slate-500"> / {event.pluginDevice}</span>
-                      ) : null}
-                    </td>
-                  </tr>
-                  <tr>
-                    <td colSpan={6} className="px-3 pt-0.5 pb-1.5">
-                      {event.log ? (
-                        <details className="group">
-                          <summary className="cursor-pointer text-[11px] text-blue-800 select-none dark:text-blue-300">
-                            Raw log
-                          </summary>
-                          <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 font-mono text-[11px] break-all whitespace-pre-wrap dark:bg-slate-950">
-                            {event.log}
-                          </pre>
-                        </details>
-                      ) : (
-                        <span className="text-[11px] text-slate-500 dark:text-slate-400">
-                          No raw log kept
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                  {index === 0 && omitted > 0 && events.length > 1 ? (
-                    <tr className="border-t border-dashed border-slate-300 dark:border-slate-700">
-                      <td
-                        colSpan={6}
-                        className="px-3 py-1.5 text-center text-[11px] text-slate-500 italic"
+        <>
+          <div className="hidden overflow-x-auto md:block">
+            <table
+              className="w-full border-collapse text-left text-xs"
+              aria-labelledby="events-heading"
+            >
+              <thead className="bg-slate-50 text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+                <tr>
+                  {["Time", "Event", "Category", "Severity", "Source → destination", "Plugin"].map(
+                    (column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        className="px-3 py-1.5 font-semibold whitespace-nowrap"
                       >
-                        {formatCount(omitted)} events in between were not kept by USM Anywhere
+                        {column}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {events.map((event, index) => (
+                  <Fragment key={event.uuid ?? index}>
+                    <tr className="border-t border-slate-100 align-top dark:border-slate-800">
+                      <td className="px-3 pt-1.5 whitespace-nowrap">
+                        <TimeText ms={event.occurredAt} className="font-mono" />
+                      </td>
+                      <td className="px-3 pt-1.5 font-medium">{event.name ?? dash}</td>
+                      <td className="px-3 pt-1.5">
+                        <Category event={event} />
+                      </td>
+                      <td className="px-3 pt-1.5">{event.severity ?? dash}</td>
+                      <td className="px-3 pt-1.5">
+                        <Peer peer={event.source} /> <span aria-label="to">→</span>{" "}
+                        <Peer peer={event.destination} />
+                      </td>
+                      <td className="px-3 pt-1.5">
+                        <Plugin event={event} />
                       </td>
                     </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    <tr>
+                      <td colSpan={6} className="px-3 pt-0.5 pb-1.5">
+                        <RawLog log={event.log} />
+                      </td>
+                    </tr>
+                    {index === 0 && omitted > 0 && events.length > 1 ? (
+                      <tr className="border-t border-dashed border-slate-300 dark:border-slate-700">
+                        <td
+                          colSpan={6}
+                          className="px-3 py-1.5 text-center text-[11px] text-slate-500 italic"
+                        >
+                          {formatCount(omitted)} events in between were not kept by USM Anywhere
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {/* After the table: "the first raw log" in DOM order is the table's, as before. */}
+          <StackedEvents events={events} omitted={omitted} />
+        </>
       )}
     </section>
   );

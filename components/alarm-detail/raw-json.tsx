@@ -15,7 +15,8 @@ export function RawJson({ raw }: { raw: unknown }) {
         </summary>
         <div className="border-t border-slate-200 p-3 dark:border-slate-800">
           <CopyButton value={json} label="Copy JSON" />
-          <pre className="mt-2 max-h-[32rem] overflow-auto rounded bg-slate-50 p-2 font-mono text-[11px] leading-relaxed dark:bg-slate-950">
+          {/* Below md long lines wrap (a phone reads it top to bottom); from md up they scroll. */}
+          <pre className="mt-2 max-h-[32rem] overflow-auto rounded bg-slate-50 p-2 font-mono text-[11px] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere] md:whitespace-pre md:[overflow-wrap:normal] dark:bg-slate-950">
             {json}
           </pre>
         </div>

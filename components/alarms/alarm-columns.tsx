@@ -7,13 +7,18 @@ import type { SortField } from "@/lib/alarms/query";
 import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
+import type { ColumnId } from "./view-preferences";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generic is react-table's
   interface ColumnMeta<TData extends RowData, TValue> {
     /** The API sort fields this column's header offers, in order. */
     sortFields?: readonly { field: SortField; label: string }[];
-    /** Classes for th and td: width, alignment, hiding on narrow screens. */
+    /**
+     * Classes for th and td: width, alignment, hiding on narrow screens. The table's layout is
+     * fixed: every column but the rule has a width, and the rule takes what is left, so the
+     * table fits its box at every width from md up (1024 px included) instead of overflowing.
+     */
     className?: string;
   }
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generic is react-table's
@@ -54,11 +59,12 @@ function EndpointsCell({ endpoints }: { endpoints: Endpoint[] }) {
   );
 }
 
-export const alarmColumns: ColumnDef<AlarmSummary>[] = [
+/** Every column, in the default order (COLUMN_IDS; view-preferences.test.ts checks they agree). */
+export const alarmColumns: (ColumnDef<AlarmSummary> & { id: ColumnId })[] = [
   {
     id: "priority",
     header: "Priority",
-    meta: { sortFields: [{ field: "priority", label: "Priority" }], className: "w-28" },
+    meta: { sortFields: [{ field: "priority", label: "Priority" }], className: "w-[6.5rem]" },
     cell: ({ row }) => (
       <PriorityBadge priority={row.original.priority} label={row.original.priorityLabel} />
     ),
@@ -66,7 +72,7 @@ export const alarmColumns: ColumnDef<AlarmSummary>[] = [
   {
     id: "status",
     header: "Status",
-    meta: { sortFields: [{ field: "status", label: "Status" }], className: "w-32" },
+    meta: { sortFields: [{ field: "status", label: "Status" }], className: "w-24" },
     cell: ({ row }) => (
       <div className="flex flex-col items-start gap-0.5">
         <StatusBadge status={row.original.status} />
@@ -77,20 +83,21 @@ export const alarmColumns: ColumnDef<AlarmSummary>[] = [
   {
     id: "rule",
     header: "Rule",
+    enableHiding: false, // it holds the row's link (see ALWAYS_VISIBLE)
     meta: {
       sortFields: [
         { field: "rule_strategy", label: "Strategy" },
         { field: "rule_method", label: "Method" },
         { field: "rule_intent", label: "Intent" },
       ],
-      className: "min-w-[15rem]",
     },
     cell: ({ row, table }) => {
       const { rule, uuid } = row.original;
       return (
-        <div className="max-w-[15rem] min-w-0 lg:max-w-[26rem] 2xl:max-w-none">
+        <div className="min-w-0">
+          {/* Below xl the rows have three lines anyway (Occurred): the rule may use two. */}
           <div
-            className="truncate"
+            className="line-clamp-2 xl:line-clamp-none xl:truncate"
             title={[rule.strategy, rule.method].filter(Boolean).join(" / ")}
           >
             <Link
@@ -125,13 +132,13 @@ export const alarmColumns: ColumnDef<AlarmSummary>[] = [
   {
     id: "sources",
     header: "Sources",
-    meta: { className: "w-48 max-w-[14rem]" },
+    meta: { className: "w-36 lg:w-40 xl:w-48" },
     cell: ({ row }) => <EndpointsCell endpoints={row.original.sources} />,
   },
   {
     id: "destinations",
     header: "Destinations",
-    meta: { className: "hidden w-48 max-w-[14rem] lg:table-cell" },
+    meta: { className: "hidden w-40 lg:table-cell xl:w-48" },
     cell: ({ row }) => <EndpointsCell endpoints={row.original.destinations} />,
   },
   {
@@ -142,16 +149,27 @@ export const alarmColumns: ColumnDef<AlarmSummary>[] = [
         { field: "timestamp_occured", label: "Occurred" },
         { field: "timestamp_received", label: "Received" },
       ],
-      className: "w-52 whitespace-nowrap",
+      // Below xl the time takes two lines (date, then time and zone) to leave the rule room.
+      className: "w-28 xl:w-52",
     },
     cell: ({ row }) => {
       const { occurredAt, receivedAt } = row.original;
       const delay = formatDelay(occurredAt, receivedAt);
       return (
         <div>
-          <TimeText ms={occurredAt} className="font-mono text-xs" />
+          <TimeText
+            ms={occurredAt}
+            className="inline-block max-w-[12ch] font-mono text-xs [overflow-wrap:anywhere] xl:max-w-none"
+          />
           {delay ? (
-            <div className="text-[11px] text-slate-500 dark:text-slate-400">received {delay}</div>
+            // Below xl the word goes (the header says Received) so "+1 min 36 s" fits.
+            <div
+              className="truncate text-[11px] text-slate-500 dark:text-slate-400"
+              title={`Received ${delay.replace(/^\+/, "")} after it occurred`}
+            >
+              <span className="sr-only xl:not-sr-only">received </span>
+              {delay}
+            </div>
           ) : null}
         </div>
       );
@@ -160,7 +178,7 @@ export const alarmColumns: ColumnDef<AlarmSummary>[] = [
   {
     id: "events",
     header: "Events",
-    meta: { className: "w-20 text-right" },
+    meta: { className: "w-16 text-right" },
     cell: ({ row }) => (
       <span className="font-mono text-xs tabular-nums">
         {formatCount(row.original.eventsTotal)}

@@ -14,6 +14,7 @@ import { AlarmTable } from "./alarm-table";
 import { CopyLinkMenu } from "./copy-link-menu";
 import { DidYouMean } from "./did-you-mean";
 import { FilterChips } from "./filter-chips";
+import { FiltersDisclosure } from "./filters-disclosure";
 import { listTitle } from "./list-title";
 import { CorrectedNotice, EmptyState, ErrorState, PastTheEnd } from "./list-states";
 import { Pagination } from "./pagination";
@@ -121,14 +122,16 @@ export function AlarmList() {
         {notice.length > 0 ? (
           <CorrectedNotice problems={notice} onDismiss={() => setNotice([])} />
         ) : null}
-        <AlarmFiltersBar
-          filters={query.filters}
-          zone={tz}
-          resolved={data?.occurred}
-          suggestions={suggestions}
-          onChange={setFilters}
-          strategyRef={strategyInput}
-        />
+        <FiltersDisclosure filters={query.filters}>
+          <AlarmFiltersBar
+            filters={query.filters}
+            zone={tz}
+            resolved={data?.occurred}
+            suggestions={suggestions}
+            onChange={setFilters}
+            strategyRef={strategyInput}
+          />
+        </FiltersDisclosure>
         <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
         <RateLimitWatch result={result} />
         <div ref={listTop} className="scroll-mt-2">

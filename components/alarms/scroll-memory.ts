@@ -75,8 +75,10 @@ export function useScrollMemory(fresh: boolean) {
     };
     // Capture, so a row opened by click, Enter on its link or a middle click is noted first.
     const onOpen = (event: Event) => {
-      const row = (event.target as Element | null)?.closest?.("[data-alarm-row]");
-      const uuid = row?.getAttribute("data-alarm-row");
+      const row = (event.target as Element | null)?.closest?.(
+        "[data-alarm-row], [data-alarm-card]",
+      );
+      const uuid = row?.getAttribute("data-alarm-row") ?? row?.getAttribute("data-alarm-card");
       if (uuid) rememberOpened(currentListUrl(), uuid);
     };
     window.addEventListener("scroll", onScroll, { passive: true });
@@ -127,10 +129,14 @@ if (typeof window !== "undefined") {
  * two (and a hidden link cannot take focus), so it tries again for a few frames.
  */
 function focusRow(uuid: string, framesLeft = 30): void {
-  const link = document
-    .querySelector(`[data-alarm-row="${CSS.escape(uuid)}"]`)
-    ?.querySelector<HTMLElement>("a[data-row-link]");
-  if (link && link.checkVisibility()) {
+  const id = CSS.escape(uuid);
+  // The table's row or, on a phone, the card: whichever is on screen.
+  const link = [
+    ...document.querySelectorAll<HTMLElement>(
+      `[data-alarm-row="${id}"] a[data-row-link], [data-alarm-card="${id}"] a[data-row-link]`,
+    ),
+  ].find((candidate) => candidate.checkVisibility());
+  if (link) {
     link.focus({ preventScroll: true });
     if (document.activeElement === link) return;
   }

@@ -1,50 +1,81 @@
-// The list's loading state: the real table layout with placeholder rows, so nothing jumps when
-// the data arrives. No hooks: used by loading.tsx on the server too.
+// The list's loading state: the real layout with placeholder rows (the table from md up, cards
+// below), so nothing jumps when the data arrives. No hooks: used by loading.tsx on the server
+// too. Columns carry data-column, so a column the analyst hid stays hidden here as well.
 
-const COLUMNS = ["Priority", "Status", "Rule", "Sources", "Destinations", "Occurred", "Events"];
-const HIDDEN_ON_NARROW = new Set(["Destinations"]);
+const COLUMNS = [
+  { id: "priority", label: "Priority", className: "w-[6.5rem]", bar: "w-[70%]" },
+  { id: "status", label: "Status", className: "w-24", bar: "w-[60%]" },
+  { id: "rule", label: "Rule", className: "", bar: "w-[85%]" },
+  { id: "sources", label: "Sources", className: "w-36 lg:w-40 xl:w-48", bar: "w-[65%]" },
+  {
+    id: "destinations",
+    label: "Destinations",
+    className: "hidden w-40 lg:table-cell xl:w-48",
+    bar: "w-[65%]",
+  },
+  { id: "occurred", label: "Occurred", className: "w-28 xl:w-52", bar: "w-[80%]" },
+  { id: "events", label: "Events", className: "w-16", bar: "w-[40%]" },
+] as const;
+
+function Bar({ className }: { className: string }) {
+  return <div className={`animate-pulse rounded bg-slate-200 dark:bg-slate-800 ${className}`} />;
+}
 
 export function TableSkeleton({ rows = 20 }: { rows?: number }) {
   return (
-    <div className="panel overflow-x-auto" aria-busy="true" aria-label="Loading alarms">
-      <table className="w-full border-collapse text-left text-[13px]">
-        <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-          <tr className="border-b border-slate-200 dark:border-slate-700">
-            {COLUMNS.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={`px-2 py-1.5 font-semibold ${HIDDEN_ON_NARROW.has(column) ? "hidden lg:table-cell" : ""}`}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {Array.from({ length: rows }, (_, row) => (
-            <tr
-              key={row}
-              className="border-b border-slate-100 last:border-b-0 dark:border-slate-800"
-            >
-              {COLUMNS.map((column, index) => (
-                <td
-                  key={column}
-                  className={`px-2 py-2.5 ${HIDDEN_ON_NARROW.has(column) ? "hidden lg:table-cell" : ""}`}
+    <div aria-busy="true" aria-label="Loading alarms">
+      <div className="panel hidden overflow-x-auto md:block">
+        <table className="w-full table-fixed border-collapse text-left text-[13px]">
+          <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              {COLUMNS.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  data-column={column.id}
+                  className={`px-2 py-1.5 font-semibold ${column.className}`}
                 >
-                  <div
-                    className="h-3 animate-pulse rounded bg-slate-200 dark:bg-slate-800"
-                    style={{ width: `${[70, 60, 85, 65, 65, 80, 40][index]}%` }}
-                  />
-                  {column === "Rule" ? (
-                    <div className="mt-1.5 h-2.5 w-1/2 animate-pulse rounded bg-slate-100 dark:bg-slate-800/70" />
-                  ) : null}
-                </td>
+                  {column.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {Array.from({ length: rows }, (_, row) => (
+              <tr
+                key={row}
+                className="border-b border-slate-100 last:border-b-0 dark:border-slate-800"
+              >
+                {COLUMNS.map((column) => (
+                  <td
+                    key={column.id}
+                    data-column={column.id}
+                    className={`px-2 py-2.5 ${column.className}`}
+                  >
+                    <Bar className={`h-3 ${column.bar}`} />
+                    {column.id === "rule" ? (
+                      <div className="mt-1.5 h-2.5 w-1/2 animate-pulse rounded bg-slate-100 dark:bg-slate-800/70" />
+                    ) : null}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-2 md:hidden">
+        {Array.from({ length: Math.min(rows, 8) }, (_, card) => (
+          <li key={card} className="panel px-3 py-2.5">
+            <div className="flex gap-1.5">
+              <Bar className="h-5 w-[5.25rem]" />
+              <Bar className="h-5 w-12" />
+            </div>
+            <Bar className="mt-2 h-4 w-3/4" />
+            <Bar className="mt-2 h-3 w-1/2" />
+            <Bar className="mt-2 h-3 w-2/5" />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

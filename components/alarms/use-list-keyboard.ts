@@ -2,14 +2,22 @@
 
 import { useEffect } from "react";
 import { isTyping } from "@/components/keyboard";
-import { TABLE_ID } from "./alarm-table";
-
-function rowLinks(): HTMLAnchorElement[] {
-  return [...document.querySelectorAll<HTMLAnchorElement>(`#${TABLE_ID} a[data-row-link]`)];
-}
 
 /**
- * Analysts' keys: j / k (or the arrows, inside the table) move between rows, Enter opens the
+ * Each row's link, in order: the table's rows or, below md, the cards (both lists carry
+ * data-alarm-rows; the one CSS hides has no boxes).
+ */
+function rowLinks(): HTMLAnchorElement[] {
+  return [
+    ...document.querySelectorAll<HTMLAnchorElement>("[data-alarm-rows] a[data-row-link]"),
+  ].filter((link) => link.getClientRects().length > 0);
+}
+
+/** A row's link, or the table row that holds it. */
+const rowOf = (link: HTMLAnchorElement): Element => link.closest("tr") ?? link;
+
+/**
+ * Analysts' keys: j / k (or the arrows, inside the table or the cards) move between rows, Enter opens the
  * focused row's alarm (it is a real link), "/" goes to the filters, n / p change page.
  */
 export function useListKeyboard({
@@ -26,9 +34,7 @@ export function useListKeyboard({
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target)) return;
       const links = rowLinks();
-      const current = links.findIndex((link) =>
-        link.closest("tr")?.contains(document.activeElement),
-      );
+      const current = links.findIndex((link) => rowOf(link).contains(document.activeElement));
       const inTable = current >= 0;
       const move = (delta: number) => {
         event.preventDefault();

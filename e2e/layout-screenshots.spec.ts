@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+
+// Screenshots of the list and the detail at a desktop, a small laptop and a phone width, light
+// and dark, for a person to look at after a layout change (nothing here compares pixels):
+//   SCREENSHOT_DIR=/tmp/screens npx playwright test e2e/layout-screenshots.spec.ts
+const dir = process.env.SCREENSHOT_DIR ?? "test-results/layout-screenshots";
+
+const sizes = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+] as const;
+
+/** An alarm with many events and several endpoints: the detail at its fullest. */
+async function busyAlarm(page: Page): Promise<string> {
+  const response = await page.request.get("/api/alarms?size=100&sort=priority,desc");
+  expect(response.ok()).toBe(true);
+  const { alarms } = (await response.json()) as {
+    alarms: { uuid: string; eventsTotal: number; sources: unknown[] }[];
+  };
+  const alarm = [...alarms].sort(
+    (a, b) => b.sources.length - a.sources.length || b.eventsTotal - a.eventsTotal,
+  )[0];
+  expect(alarm).toBeDefined();
+  return alarm!.uuid;
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const size of sizes) {
+    test(`list and detail at ${size.width}px, ${colorScheme}`, async ({ page }) => {
+      mkdirSync(dir, { recursive: true });
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme });
+      const name = `${size.width}-${colorScheme}`;
+
+      await page.goto("/alarms?status=open");
+      await page.locator("[data-hydrated]").waitFor();
+      await expect(
+        page.locator("a[data-row-link]").filter({ visible: true }).first(),
+      ).toBeVisible();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `${dir}/list-${name}.png` });
+      await page.screenshot({ path: `${dir}/list-${name}-full.png`, fullPage: true });
+      if (size.width >= 768) {
+        await page.getByRole("radio", { name: "Compact" }).check();
+        await page.getByRole("button", { name: /^Columns/ }).click();
+        await page.getByRole("checkbox", { name: "Sources" }).uncheck();
+        await page.screenshot({ path: `${dir}/list-${name}-compact-chooser.png` });
+      } else {
+        await page.getByRole("button", { name: /^Filters/ }).click();
+        await page.screenshot({ path: `${dir}/list-${name}-filters-open.png` });
+      }
+
+      await page.goto(`/alarms/${await busyAlarm(page)}`);
+      await page.locator("[data-hydrated]").waitFor();
+      await expect(page.locator("#alarm-title")).toBeVisible();
+      await page
+        .locator("section[aria-labelledby='events-heading'] summary")
+        .filter({ visible: true })
+        .first()
+        .click();
+      await page.locator("section[aria-labelledby='raw-heading'] summary").click();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `${dir}/detail-${name}-full.png`, fullPage: true });
+    });
+  }
+}

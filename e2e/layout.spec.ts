@@ -1,0 +1,397 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+// The list and the detail at the widths analysts use them: a phone (390 px) gets a card per
+// alarm and folded filters, a small laptop (1024 px) the whole table without sideways
+// scrolling; and the table's columns and density as each analyst keeps them in their browser.
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1024, height: 768 };
+
+interface Endpoint {
+  name: string | null;
+  hostname: string | null;
+  fqdn: string | null;
+  address: string | null;
+}
+interface Summary {
+  uuid: string;
+  status: string | null;
+  priority: number;
+  occurredAt: number;
+  eventsTotal: number;
+  rule: { strategy: string | null };
+  sources: Endpoint[];
+  destinations: Endpoint[];
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
+const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
+const cardList = (page: Page) => page.getByRole("list", { name: "Alarms" });
+const cards = (page: Page) => cardList(page).getByRole("listitem");
+const filterBar = (page: Page) => page.getByRole("search", { name: "Filter alarms" });
+const chooserButton = (page: Page) => page.getByRole("button", { name: /^Columns/ });
+const chooser = (page: Page) => page.getByRole("group", { name: "Columns" });
+
+/** Opens a URL and waits until the page is interactive (hydrated). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("[data-hydrated]").waitFor();
+}
+
+async function sidewaysScroll(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await sidewaysScroll(page);
+  expect(scrollWidth, "the page's width against the window's").toBeLessThanOrEqual(clientWidth);
+}
+
+/** The visible column headers, by their first word ("Strategy / Method / Intent" is "Strategy"). */
+async function headers(page: Page): Promise<string[]> {
+  const texts = await table(page).getByRole("columnheader").allInnerTexts();
+  expect(texts.length, "column headers").toBeGreaterThan(0);
+  return texts.map((text) => /[A-Za-z]+/.exec(text)?.[0] ?? text);
+}
+
+/** A list page's alarms as our API gives them (the list shows the same, in the same order). */
+async function alarmsOf(page: Page, search: string): Promise<Summary[]> {
+  const response = await page.request.get(`/api/alarms${search}`);
+  expect(response.ok()).toBe(true);
+  const { alarms } = (await response.json()) as { alarms: Summary[] };
+  expect(alarms.length).toBeGreaterThan(0);
+  return alarms;
+}
+
+/** The name the list shows for an endpoint (lib/alarms/format.ts endpointLabel). */
+const label = (endpoint: Endpoint | undefined) =>
+  endpoint ? (endpoint.name ?? endpoint.hostname ?? endpoint.fqdn ?? endpoint.address) : null;
+
+async function rowHeight(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  expect(box, "the row is laid out").not.toBeNull();
+  return box!.height;
+}
+
+/** Everything inside the viewport horizontally, and really shown (not cut by its box). */
+async function expectWithinWidth(locator: Locator, width: number) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x, "left edge").toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, "right edge").toBeLessThanOrEqual(width);
+}
+
+test.describe("on a phone (390 px)", () => {
+  test.use({ viewport: PHONE });
+
+  test("the list is a card per alarm with priority, status, rule, endpoints and time, each a link to its detail", async ({
+    page,
+  }) => {
+    const alarms = await alarmsOf(page, "?status=open");
+    await open(page, "/alarms?status=open");
+    await expect(table(page)).toBeHidden();
+    await expect(cards(page)).toHaveCount(alarms.length);
+
+    for (const [index, alarm] of alarms.slice(0, 5).entries()) {
+      const card = cards(page).nth(index);
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(String(alarm.priority));
+      await expect(card).toContainText(/High|Medium|Low/);
+      await expect(card).toContainText("Open");
+      await expect(card).toContainText(alarm.rule.strategy!);
+      const source = label(alarm.sources[0]);
+      const destination = label(alarm.destinations[0]);
+      if (source) await expect(card).toContainText(source);
+      if (destination) await expect(card).toContainText(destination);
+      await expect(card.locator("time")).toHaveAttribute(
+        "datetime",
+        new Date(alarm.occurredAt).toISOString(),
+      );
+    }
+
+    // Each card is a link, to the same place as the (hidden) table's row for that alarm.
+    const cardHrefs = await cards(page)
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const rowHrefs = await page
+      .locator("#alarm-table a[data-row-link]")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(cardHrefs).toHaveLength(alarms.length);
+    expect(cardHrefs).toEqual(rowHrefs);
+    cardHrefs.forEach((href, index) =>
+      expect(href).toMatch(new RegExp(`^/alarms/${alarms[index]!.uuid}(\\?|$)`)),
+    );
+
+    await cards(page).nth(2).getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/alarms/${alarms[2]!.uuid}`));
+    await expect(page.locator("#alarm-title")).toContainText(alarms[2]!.rule.strategy!);
+  });
+
+  test("j and k move between cards and Enter opens one", async ({ page }) => {
+    await open(page, "/alarms");
+    const links = cards(page).getByRole("link");
+    await page.keyboard.press("j");
+    await expect(links.nth(0)).toBeFocused();
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await expect(links.nth(2)).toBeFocused();
+    await page.keyboard.press("k");
+    await expect(links.nth(1)).toBeFocused();
+    const href = await links.nth(1).getAttribute("href");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  });
+
+  test("the filters fold behind one button that shows how many are active", async ({ page }) => {
+    await open(page, "/alarms?status=open&priority_label=high");
+    const button = page.getByRole("button", { name: "Filters (2)" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(filterBar(page)).toBeHidden();
+    // Folded, the first screen shows alarms, not filters.
+    await expect(cards(page).first()).toBeInViewport();
+
+    await button.click();
+    await expect(filterBar(page)).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await filterBar(page).getByLabel("Suppressed").selectOption("false");
+    await expect(page).toHaveURL(/suppressed=false/);
+    await expect(page.getByRole("button", { name: "Filters (3)" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Filters (3)" }).click();
+    await expect(filterBar(page)).toBeHidden();
+    // "/" (the keyboard's way to the filters) unfolds them too.
+    await page.keyboard.press("/");
+    await expect(filterBar(page)).toBeVisible();
+    await expect(filterBar(page).getByLabel("Strategy")).toBeFocused();
+
+    // From md up there is nothing to unfold.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
+    await expect(filterBar(page)).toBeVisible();
+  });
+
+  test("neither the list nor the detail scrolls sideways, and the header stays on one line", async ({
+    page,
+  }) => {
+    await open(page, "/alarms?status=open");
+    await expect(cards(page).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    const header = page.locator("header").first();
+    const headerBox = (await header.boundingBox())!;
+    for (const item of [
+      header.getByRole("link", { name: "Alarm Console" }),
+      header.getByRole("navigation", { name: "Main" }),
+      header.getByRole("button", { name: "Sign out", exact: true }),
+      header.getByRole("button", { name: "More sign-out options" }),
+    ]) {
+      await expectWithinWidth(item, PHONE.width);
+      const box = (await item.boundingBox())!;
+      expect(box.y, "inside the header bar").toBeGreaterThanOrEqual(headerBox.y);
+      expect(box.y + box.height, "inside the header bar").toBeLessThanOrEqual(
+        headerBox.y + headerBox.height,
+      );
+    }
+    expect(headerBox.height, "one line").toBeLessThan(50);
+
+    // The fullest detail: most endpoints, then most events, with a raw log and the JSON open.
+    const alarms = await alarmsOf(page, "?size=100&sort=priority,desc");
+    const busiest = [...alarms].sort(
+      (a, b) =>
+        b.sources.length + b.destinations.length - (a.sources.length + a.destinations.length) ||
+        b.eventsTotal - a.eventsTotal,
+    )[0]!;
+    await open(page, `/alarms/${busiest.uuid}`);
+    const events = page.getByRole("region", { name: "Events" });
+    await events.locator("summary").filter({ visible: true }).first().click();
+    await expect(events.locator("pre").filter({ visible: true })).toBeVisible();
+    await page
+      .getByRole("region", { name: /^Raw JSON/ })
+      .locator("summary")
+      .click();
+    await expect(page.getByRole("button", { name: "Copy JSON" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // And nothing is read by scrolling a box sideways either: each section fits the phone.
+    for (const section of await page.locator("main section").all()) {
+      const fits = await section.evaluate((element) => element.scrollWidth <= element.clientWidth);
+      expect(fits, (await section.getAttribute("aria-labelledby")) ?? "a section").toBe(true);
+    }
+  });
+
+  test("no accessibility violations on the cards and the unfolded filters", async ({ page }) => {
+    await open(page, "/alarms?status=open");
+    await expect(cards(page).first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await expect(filterBar(page)).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe("on a small laptop (1024 px)", () => {
+  test.use({ viewport: LAPTOP });
+
+  test("the whole table fits: every default column, Occurred and Events included", async ({
+    page,
+  }) => {
+    await open(page, "/alarms?status=open");
+    await expect(rows(page)).toHaveCount(20);
+    expect(await headers(page)).toEqual([
+      "Priority",
+      "Status",
+      "Strategy",
+      "Sources",
+      "Destinations",
+      "Occurred",
+      "Events",
+    ]);
+    await expectNoSidewaysScroll(page);
+    // Nor does the table scroll inside its own box.
+    expect(
+      await table(page).evaluate((element) => {
+        const box = element.parentElement!;
+        return box.scrollWidth <= box.clientWidth;
+      }),
+    ).toBe(true);
+    for (const header of await table(page).getByRole("columnheader").all()) {
+      await expectWithinWidth(header, LAPTOP.width);
+    }
+    for (const row of (await rows(page).all()).slice(0, 5)) {
+      const cells = row.getByRole("cell");
+      await expect(cells).toHaveCount(7);
+      // Occurred: the time itself is whole, inside its cell; Events: the count.
+      await expectWithinWidth(cells.nth(5).locator("time"), LAPTOP.width);
+      const cell = (await cells.nth(5).boundingBox())!;
+      const time = (await cells.nth(5).locator("time").boundingBox())!;
+      expect(time.x + time.width, "the time inside its cell").toBeLessThanOrEqual(
+        cell.x + cell.width,
+      );
+      await expectWithinWidth(cells.nth(6), LAPTOP.width);
+      await expect(cells.nth(6)).toHaveText(/^[\d,]+$/);
+    }
+  });
+});
+
+test.describe("columns and density", () => {
+  test("the column chooser hides and moves columns, kept in this browser and not in the URL", async ({
+    page,
+  }) => {
+    await open(page, "/alarms?status=open");
+    const link = page.url();
+    const defaults = await headers(page);
+    expect(defaults).toEqual([
+      "Priority",
+      "Status",
+      "Strategy",
+      "Sources",
+      "Destinations",
+      "Occurred",
+      "Events",
+    ]);
+
+    await chooserButton(page).click();
+    await expect(chooserButton(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(chooser(page).getByRole("checkbox", { name: "Rule" })).toBeDisabled();
+    await chooser(page).getByRole("checkbox", { name: "Sources" }).uncheck();
+    await expect(table(page).getByRole("columnheader", { name: "Sources" })).toHaveCount(0);
+    await expect(rows(page).first().getByRole("cell")).toHaveCount(6);
+
+    // Events before Occurred, then before Destinations: by mouse, then by keyboard (the
+    // focus stays on the button, so Enter moves it again).
+    const moveEventsUp = chooser(page).getByRole("button", { name: "Move Events up" });
+    await moveEventsUp.click();
+    await expect(moveEventsUp).toBeFocused();
+    await page.keyboard.press("Enter");
+    const chosen = ["Priority", "Status", "Strategy", "Events", "Destinations", "Occurred"];
+    await expect.poll(() => headers(page)).toEqual(chosen);
+    // The rows follow their headers: the fourth cell holds the events count now.
+    await expect(rows(page).first().getByRole("cell").nth(3)).toHaveText(/^[\d,]+$/);
+
+    await page.keyboard.press("Escape");
+    await expect(chooser(page)).toBeHidden();
+    await expect(chooserButton(page)).toBeFocused();
+    expect(page.url(), "the URL is about alarms, not layout").toBe(link);
+
+    // The server renders the defaults and the browser its stored layout: without a mismatch.
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.reload();
+    await page.locator("[data-hydrated]").waitFor();
+    expect(page.url()).toBe(link);
+    await expect.poll(() => headers(page)).toEqual(chosen);
+    expect(errors).toEqual([]);
+    await expect(chooserButton(page)).toHaveText(/1 hidden/);
+
+    // Reset brings the defaults back.
+    await chooserButton(page).click();
+    await chooser(page).getByRole("button", { name: "Reset columns" }).click();
+    await expect.poll(() => headers(page)).toEqual(defaults);
+  });
+
+  test("compact density makes rows shorter and is kept in this browser", async ({ page }) => {
+    await open(page, "/alarms?status=open");
+    const firstRow = rows(page).first();
+    const comfortable = await rowHeight(firstRow);
+    await expect(page.getByRole("radio", { name: "Comfortable" })).toBeChecked();
+
+    await page.getByRole("radio", { name: "Compact" }).check();
+    await expect.poll(() => rowHeight(firstRow)).toBeLessThan(comfortable - 6);
+    const compact = await rowHeight(firstRow);
+    const link = page.url();
+
+    await page.reload();
+    await page.locator("[data-hydrated]").waitFor();
+    expect(page.url()).toBe(link);
+    await expect(page.getByRole("radio", { name: "Compact" })).toBeChecked();
+    expect(await rowHeight(rows(page).first())).toBeCloseTo(compact, 0);
+
+    // Keyboard: the two densities are a radio group.
+    await page.getByRole("radio", { name: "Compact" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByRole("radio", { name: "Comfortable" })).toBeChecked();
+    await expect.poll(() => rowHeight(rows(page).first())).toBeCloseTo(comfortable, 0);
+  });
+
+  test("a stored layout shows from the first paint, before the page's scripts run", async ({
+    page,
+    context,
+  }) => {
+    await open(page, "/alarms?status=open");
+    const comfortable = await rowHeight(rows(page).first());
+    await chooserButton(page).click();
+    await chooser(page).getByRole("checkbox", { name: "Destinations" }).uncheck();
+    await page.getByRole("radio", { name: "Compact" }).check();
+    await expect(table(page).getByRole("columnheader", { name: "Destinations" })).toHaveCount(0);
+    const compact = await rowHeight(rows(page).first());
+    expect(compact).toBeLessThan(comfortable - 6);
+
+    // The same browser, with the page's scripts held back: only the server's HTML and the
+    // inline script run (and React would render the defaults first if it did run).
+    const unhydrated = await context.newPage();
+    await unhydrated.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
+    await unhydrated.goto("/alarms?status=open");
+    await expect(rows(unhydrated)).toHaveCount(20);
+    await expect(unhydrated.locator("[data-hydrated]")).toHaveCount(0);
+    await expect(
+      table(unhydrated).getByRole("columnheader", { name: "Destinations" }),
+    ).toBeHidden();
+    await expect(table(unhydrated).getByRole("columnheader", { name: "Sources" })).toBeVisible();
+    expect(await rowHeight(rows(unhydrated).first())).toBeCloseTo(compact, 0);
+  });
+
+  test("no accessibility violations with the column chooser open", async ({ page }) => {
+    await open(page, "/alarms?status=open");
+    await chooserButton(page).click();
+    await expect(chooser(page)).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
+  });
+});
