@@ -59,10 +59,13 @@ describe("tokens", () => {
       let round = 0;
       // The cap only ends a broken run early; a healthy one needs about 1 s (20 rounds).
       for (; round < 400 && client.status().token.expiresAt === firstExpiry; round++) {
+        const asked = [0, 1, 2].map((k) => (round * 3 + k) % 50);
         const pages = await Promise.all(
-          [0, 1, 2].map((k) => fetchAlarmPage(pageQuery((round * 3 + k) % 50), asTester(client))),
+          asked.map((n) => fetchAlarmPage(pageQuery(n), asTester(client))),
         );
-        expect(pages).toHaveLength(3);
+        // Each caller got the page it asked for, rows included.
+        expect(pages.map((p) => p.page.number)).toEqual(asked);
+        expect(pages.every((p) => p.alarms.length === 10)).toBe(true);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(client.status().token.expiresAt).toBeGreaterThan(firstExpiry ?? Infinity);
@@ -81,7 +84,9 @@ describe("tokens", () => {
     const pages = await Promise.all(
       Array.from({ length: 20 }, (_, page) => fetchAlarmPage(pageQuery(page), asTester(client))),
     );
-    expect(pages).toHaveLength(20);
+    // Every caller got its own page, as if nothing had happened.
+    expect(pages.map((p) => p.page.number)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(new Set(pages.map((p) => p.alarms[0]?.uuid)).size).toBe(20);
     const stats = sim.stats();
     expect(stats.byRoute.token).toBe(2);
     expect(stats.byStatus["401"]).toBeGreaterThan(0);
