@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { Clock } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
 import { FairBudget, type BudgetUsage } from "./budget";
@@ -31,6 +32,8 @@ export interface UsmClientConfig {
   retryDeadlineMs?: number;
   /** How long a call may wait for the rate budget. Default: timeoutMs. */
   maxQueueWaitMs?: number;
+  /** Time for the token and the rate budget; tests inject a manual one. Default: the real one. */
+  clock?: Clock;
 }
 
 export interface UsmClientStatus {
@@ -61,7 +64,7 @@ export class UsmClient {
     this.#timeoutMs = config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_TIMEOUT_MS;
     this.#retryDeadlineMs = config.retryDeadlineMs ?? 5_000;
     const maxWaitMs = config.maxQueueWaitMs ?? this.#timeoutMs;
-    const { store } = config;
+    const { store, clock } = config;
     // The deployment's upstream client, in every key: a console pointed at another deployment or
     // client (a changed configuration) never meets the old one's token, budget or cached reads.
     const client = createHash("sha256")
@@ -74,12 +77,14 @@ export class UsmClient {
       key: `${key}:budget:get`,
       perSecond: config.getPerSecond,
       maxWaitMs,
+      clock,
     });
     this.#postBudget = new FairBudget({
       store,
       key: `${key}:budget:post`,
       perSecond: config.postPerSecond,
       maxWaitMs,
+      clock,
     });
     this.#tokens = new TokenManager({
       store,
@@ -90,6 +95,7 @@ export class UsmClient {
       budget: this.#postBudget,
       timeoutMs: this.#timeoutMs,
       retryDeadlineMs: this.#retryDeadlineMs,
+      clock,
     });
     // The format of what is cached, too: replicas of two builds may share the store briefly.
     this.#reads = new SharedReads(
