@@ -14,6 +14,8 @@ export interface SimulatorConfig {
   tokenTtlSeconds: number;
   rateLimit: { getPerSecond: number; postPerSecond: number } | false;
   admin: boolean;
+  /** An injected clock (epoch ms), or undefined for the real one. */
+  now: (() => number) | undefined;
 }
 
 const HOUR_MS = 3600_000;
@@ -74,5 +76,6 @@ export function resolveConfig(options: SimulatorOptions = {}): SimulatorConfig {
     tokenTtlSeconds: o.tokenTtlSeconds,
     rateLimit: o.rateLimit,
     admin: o.admin,
+    now: options.now,
   };
 }

@@ -42,6 +42,11 @@ export interface SimulatorOptions {
   admin?: boolean;
   /** Initial faults. */
   faults?: Partial<Faults>;
+  /**
+   * The simulator's clock in epoch ms: token expiry, rate windows, stats and the default anchor.
+   * Default: the real clock; tests inject their own instead of waiting.
+   */
+  now?: () => number;
 }
 
 export interface SimulatorStats {
