@@ -30,7 +30,7 @@ export interface SimulatorOptions {
   alarms?: number;
   /** Default 42. */
   seed?: number;
-  /** Epoch ms the newest alarm is near; default Date.now() rounded down to the hour. */
+  /** Epoch ms the newest alarm is a few minutes before; default: the start time, to the second. */
   anchor?: number;
   /** Default: one client from USM_CLIENT_ID / USM_CLIENT_SECRET (demo-client / demo-secret). */
   clients?: SimulatorClient[];
