@@ -56,10 +56,15 @@ export class ManualClock implements Clock {
 
   /**
    * Settles `promise`, moving the clock from one timer to the next while it is pending: the wait
-   * it would have in real time, in none. For code that waits on this clock only (no I/O): it
-   * fails when the promise is pending and nothing is left to fire, or after `limitMs`.
+   * it would have in real time, in none. It fails after `limitMs` of this clock, and when the
+   * promise is pending with no timer left to fire, unless `io` says it may be waiting for I/O
+   * (a request to a server in the test): then real time passes until a timer is set. With `io`,
+   * the code must set no timer while its I/O is under way, or the clock would move meanwhile.
    */
-  async run<T>(promise: Promise<T>, limitMs = 3_600_000): Promise<T> {
+  async run<T>(
+    promise: Promise<T>,
+    { limitMs = 3_600_000, io = false }: { limitMs?: number; io?: boolean } = {},
+  ): Promise<T> {
     let settled = false;
     const watched = promise.finally(() => {
       settled = true;
@@ -69,6 +74,10 @@ export class ManualClock implements Clock {
     await flush();
     while (!settled) {
       const timer = this.#next();
+      if (!timer && io) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        continue;
+      }
       if (!timer) throw new Error("ManualClock.run: the promise waits on something but the clock");
       if (timer.at > limit) throw new Error(`ManualClock.run: still pending after ${limitMs} ms`);
       this.#fire(timer);

@@ -32,7 +32,7 @@ export interface UsmClientConfig {
   retryDeadlineMs?: number;
   /** How long a call may wait for the rate budget. Default: timeoutMs. */
   maxQueueWaitMs?: number;
-  /** Time for the token and the rate budget; tests inject a manual one. Default: the real one. */
+  /** Time for the token, the rate budget and retries; tests inject a manual one. Default: real. */
   clock?: Clock;
 }
 
@@ -169,6 +169,7 @@ export class UsmClient {
         },
         timeoutMs: this.#timeoutMs,
         retryDeadlineMs: this.#retryDeadlineMs,
+        clock: this.#config.clock,
       });
       if (response.status >= 200 && response.status <= 299) return response;
       if (response.status !== 401) throw statusError(response.status);

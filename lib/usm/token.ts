@@ -251,6 +251,7 @@ export class TokenManager {
       take: () => budget.take("(token)", { shared: false }),
       timeoutMs,
       retryDeadlineMs,
+      clock: this.#clock,
     });
     if (response.status === 401) throw upstreamErrors.authFailed();
     // No token endpoint here: whatever answers is not a USM Anywhere deployment.
