@@ -177,7 +177,7 @@ test.describe("filters", () => {
     await open(page, "/alarms");
     const strategy = page.getByLabel("Strategy", { exact: true });
     await strategy.fill("shell");
-    const known = page.getByRole("listbox", { name: "Known strategy values" });
+    const known = page.getByRole("listbox", { name: "Known values" });
     await expect(known.getByRole("option", { name: "Web Shell" })).toBeVisible();
     await strategy.fill("brute");
     await expect(known.getByRole("option").first()).toHaveText("Brute Force Authentication");

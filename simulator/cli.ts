@@ -8,7 +8,7 @@ const USAGE = `Usage: npm run simulator -- [options]
   --port <n>        port to listen on (default 4010; 0 = any free port)
   --alarms <n>      number of alarms (default 5000)
   --seed <n>        data seed (default 42)
-  --anchor <ms>     epoch ms the newest alarm is near (default: now, rounded down to the hour)
+  --anchor <ms>     epoch ms the newest alarm is near (default: now, to the second)
   --token-ttl <s>   token lifetime in seconds (default 899)
   --latency <ms>    delay every API answer by this much
   --admin           enable the /_sim admin API (faults, revoke-tokens, reset)`;

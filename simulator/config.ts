@@ -14,11 +14,12 @@ export interface SimulatorConfig {
   tokenTtlSeconds: number;
   rateLimit: { getPerSecond: number; postPerSecond: number } | false;
   admin: boolean;
+  /** An injected clock (epoch ms), or undefined for the real one. */
+  now: (() => number) | undefined;
 }
 
-const HOUR_MS = 3600_000;
 /** Anchors must leave room for the 30-day window after the epoch. */
-const MIN_ANCHOR = 31 * 24 * HOUR_MS;
+const MIN_ANCHOR = 31 * 24 * 3600_000;
 export const MAX_ALARMS = 20_000_000;
 
 const OptionsSchema = z.object({
@@ -69,10 +70,13 @@ export function resolveConfig(options: SimulatorOptions = {}): SimulatorConfig {
     host: o.host,
     alarms: o.alarms,
     seed: o.seed,
-    anchor: o.anchor ?? Math.floor(Date.now() / HOUR_MS) * HOUR_MS,
+    // The start time, to the second: the newest alarms are minutes old, so "the last hour" of a
+    // demo is never empty. A given --anchor (with --seed) reproduces the data exactly.
+    anchor: o.anchor ?? Math.floor((options.now ?? Date.now)() / 1000) * 1000,
     clients: o.clients ?? [defaultClient()],
     tokenTtlSeconds: o.tokenTtlSeconds,
     rateLimit: o.rateLimit,
     admin: o.admin,
+    now: options.now,
   };
 }

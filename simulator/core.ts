@@ -14,17 +14,21 @@ export class SimulatorCore {
   readonly tokens: TokenStore;
   readonly getLimiter: SlidingWindowLimiter | null;
   readonly postLimiter: SlidingWindowLimiter | null;
-  readonly statsCollector = new StatsCollector();
+  readonly statsCollector: StatsCollector;
   readonly admin: boolean;
   faults: Faults;
 
   constructor(config: SimulatorConfig, initialFaults: Partial<Faults> = {}) {
     this.ds = buildDataset(config.seed, config.alarms, config.anchor);
     this.clients = new Map(config.clients.map((c) => [c.id, c]));
-    this.tokens = new TokenStore(config.tokenTtlSeconds);
+    // An injected clock drives everything that keeps time; else tokens expire by the wall clock
+    // and rate windows are measured on a monotonic one.
+    const { now } = config;
+    this.tokens = new TokenStore(config.tokenTtlSeconds, now);
     const limit = config.rateLimit;
-    this.getLimiter = limit ? new SlidingWindowLimiter(limit.getPerSecond) : null;
-    this.postLimiter = limit ? new SlidingWindowLimiter(limit.postPerSecond) : null;
+    this.getLimiter = limit ? new SlidingWindowLimiter(limit.getPerSecond, now) : null;
+    this.postLimiter = limit ? new SlidingWindowLimiter(limit.postPerSecond, now) : null;
+    this.statsCollector = new StatsCollector(now);
     this.admin = config.admin;
     this.faults = mergeFaults({ ...NO_FAULTS }, initialFaults);
   }

@@ -1,6 +1,14 @@
 // Conformance: the same seed and anchor give byte-identical responses; the anchor places the data.
 import { describe, expect, it } from "vitest";
-import { ANCHOR, get, getToken, startTestSimulator } from "./test-support";
+import { resolveConfig } from "./config";
+import {
+  ANCHOR,
+  get,
+  getToken,
+  startTestSimulator,
+  withSimulator,
+  type AlarmPage,
+} from "./test-support";
 
 const a = await startTestSimulator({ alarms: 800, seed: 7 });
 const b = await startTestSimulator({ alarms: 800, seed: 7 });
@@ -48,5 +56,24 @@ describe("determinism", () => {
     expect(ANCHOR - newestMs).toBeLessThan(10 * 60_000);
     expect(newestMs - oldestMs).toBeGreaterThan(25 * 86_400_000);
     expect(ANCHOR - oldestMs).toBeLessThanOrEqual(30 * 86_400_000);
+  });
+
+  it("anchors the data to its start time when no anchor is given: the last hour is never empty", async () => {
+    // Started just before the hour turns: an anchor rounded down to the hour would put the
+    // newest alarm over an hour back, and "Last 1 hour" would show nothing.
+    const startedAt = Date.UTC(2024, 2, 15, 12, 59, 59, 500);
+    const options = { alarms: 800, seed: 7, anchor: undefined, now: () => startedAt };
+    await withSimulator(options, async (sim) => {
+      const token = await getToken(sim);
+      const lastHour = `timestamp_occured_gte=${startedAt - 3_600_000}`;
+      const res = await get(`${sim.url}/api/2.0/alarms?size=1&${lastHour}`, token);
+      const body = (await res.json()) as AlarmPage;
+      expect(body.page.totalElements).toBeGreaterThan(0);
+      const newest = Number(body._embedded?.alarms[0]?.timestamp_occured);
+      expect(newest).toBeLessThanOrEqual(startedAt);
+      expect(startedAt - newest).toBeLessThan(5 * 60_000); // minutes old
+    });
+    // A given anchor still places the data, whenever the simulator starts.
+    expect(resolveConfig({ anchor: ANCHOR, now: () => startedAt }).anchor).toBe(ANCHOR);
   });
 });

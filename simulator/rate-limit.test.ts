@@ -9,7 +9,17 @@ const LIMITS = {
   clients: [CLIENT, OTHER],
   rateLimit: { getPerSecond: 5, postPerSecond: 3 },
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The options with a clock of the test's own, and the function that moves it. */
+function withClock() {
+  let now = Date.UTC(2024, 2, 15, 12, 0, 0);
+  return {
+    options: { ...LIMITS, now: () => now },
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
 
 async function postToken(sim: RunningSimulator, client = CLIENT): Promise<Response> {
   return fetch(`${sim.url}/api/2.0/oauth/token?grant_type=client_credentials`, {
@@ -18,14 +28,15 @@ async function postToken(sim: RunningSimulator, client = CLIENT): Promise<Respon
   });
 }
 
-// Each test has a simulator of its own, so the one-second waits can overlap.
+// Each test has a simulator of its own, on a clock of its own: the window is one second of that
+// clock, which the test moves instead of waiting.
 describe.concurrent("rate limits", () => {
   it("limits GETs per client, answers 429 JSON without Retry-After, and recovers", async () => {
-    await withSimulator(LIMITS, async (sim) => {
+    const clock = withClock();
+    await withSimulator(clock.options, async (sim) => {
       const token = await getToken(sim);
       const other = await getToken(sim, OTHER);
       const url = `${sim.url}/api/2.0/alarms?size=1`;
-      // One concurrent burst, so a slow machine cannot spread it over more than the window.
       const burst = await Promise.all(Array.from({ length: 7 }, () => get(url, token)));
       const statuses = burst.map((res) => res.status).sort();
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -39,18 +50,24 @@ describe.concurrent("rate limits", () => {
       // Counted per client: another client still has its budget.
       expect((await get(url, other)).status).toBe(200);
 
-      await sleep(1050);
+      // A window is one second from the oldest admitted request: not a millisecond less.
+      clock.advance(999);
+      expect((await get(url, token)).status).toBe(429);
+      clock.advance(1);
       expect((await get(url, token)).status).toBe(200);
-      expect(sim.stats().rateLimited).toBe(2);
+      expect(sim.stats().rateLimited).toBe(3);
     });
   });
 
   it("limits token POSTs per Basic username, and recovers", async () => {
-    await withSimulator(LIMITS, async (sim) => {
+    const clock = withClock();
+    await withSimulator(clock.options, async (sim) => {
       const burst = await Promise.all(Array.from({ length: 4 }, () => postToken(sim)));
       expect(burst.map((res) => res.status).sort()).toEqual([200, 200, 200, 429]);
       expect((await postToken(sim, OTHER)).status).toBe(200);
-      await sleep(1050);
+      clock.advance(999);
+      expect((await postToken(sim)).status).toBe(429);
+      clock.advance(1);
       expect((await postToken(sim)).status).toBe(200);
     });
   });

@@ -6,10 +6,14 @@ import { performance } from "node:perf_hooks";
 export class SlidingWindowLimiter {
   private readonly windows = new Map<string, { times: Float64Array; head: number; size: number }>();
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    /** Milliseconds; monotonic by default, injected by tests. */
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   admit(key: string): boolean {
-    const now = performance.now();
+    const now = this.now();
     let w = this.windows.get(key);
     if (!w) {
       w = { times: new Float64Array(this.limit), head: 0, size: 0 };

@@ -13,6 +13,9 @@ export class StatsCollector {
   private readonly recent = new Map<string, number[]>();
   private readonly seconds = new Map<number, { get: number; post: number }>();
 
+  /** `now`: an injected clock (epoch ms) for both the sliding window and the series. */
+  constructor(private readonly now?: () => number) {}
+
   private static empty(): SimulatorStats {
     return {
       tokensIssued: 0,
@@ -28,7 +31,9 @@ export class StatsCollector {
    * A request the rate limiter judged (admitted or not), at the time it judged it: the most one
    * client sent within any 1,000 ms, and a series of whole seconds.
    */
-  arrival(kind: Kind, client: string, now = performance.now(), wall = Date.now()): void {
+  arrival(kind: Kind, client: string): void {
+    const now = this.now ? this.now() : performance.now();
+    const wall = this.now ? now : Date.now();
     const key = `${kind} ${client}`;
     let times = this.recent.get(key);
     if (!times) this.recent.set(key, (times = []));

@@ -17,10 +17,13 @@ const b64url = (value: string | Buffer) => Buffer.from(value).toString("base64ur
 export class TokenStore {
   private readonly tokens = new Map<string, { clientId: string; expiresAt: number }>();
 
-  constructor(private readonly ttlSeconds: number) {}
+  constructor(
+    private readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   issue(clientId: string): TokenGrant {
-    const now = Date.now();
+    const now = this.now();
     this.prune(now);
     const jti = randomUUID();
     const header = b64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
@@ -47,7 +50,7 @@ export class TokenStore {
   check(token: string): TokenCheck {
     const entry = this.tokens.get(token);
     if (!entry) return { ok: false, reason: "Invalid access token" };
-    if (Date.now() >= entry.expiresAt) {
+    if (this.now() >= entry.expiresAt) {
       this.tokens.delete(token);
       return { ok: false, reason: "Access token expired" };
     }

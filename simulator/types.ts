@@ -30,7 +30,7 @@ export interface SimulatorOptions {
   alarms?: number;
   /** Default 42. */
   seed?: number;
-  /** Epoch ms the newest alarm is near; default Date.now() rounded down to the hour. */
+  /** Epoch ms the newest alarm is a few minutes before; default: the start time, to the second. */
   anchor?: number;
   /** Default: one client from USM_CLIENT_ID / USM_CLIENT_SECRET (demo-client / demo-secret). */
   clients?: SimulatorClient[];
@@ -42,6 +42,11 @@ export interface SimulatorOptions {
   admin?: boolean;
   /** Initial faults. */
   faults?: Partial<Faults>;
+  /**
+   * The simulator's clock in epoch ms: token expiry, rate windows, stats and the default anchor.
+   * Default: the real clock; tests inject their own instead of waiting.
+   */
+  now?: () => number;
 }
 
 export interface SimulatorStats {

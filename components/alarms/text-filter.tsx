@@ -130,7 +130,7 @@ export function TextFilter({
       <ul
         id={listId}
         role="listbox"
-        aria-label={`Known ${label.toLowerCase()} values`}
+        aria-label="Known values"
         hidden={!expanded}
         className="panel absolute top-full left-0 z-20 mt-0.5 max-h-72 w-max max-w-[min(28rem,90vw)] min-w-full overflow-auto py-0.5 text-xs shadow-lg"
       >

@@ -1,4 +1,5 @@
 import "server-only";
+import { monotonicClock, type Clock } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import type { RateSpec, SharedStore } from "@/lib/store";
 
@@ -37,6 +38,8 @@ export interface BudgetOptions {
   perSecond: number;
   /** How long a call may wait for its send time before failing with upstream_rate_limited. */
   maxWaitMs: number;
+  /** What waits and measures lateness; tests inject a manual one. Default: monotonicClock. */
+  clock?: Clock;
 }
 
 export interface BudgetUsage {
@@ -60,10 +63,8 @@ interface Waiter {
   analyst: string;
   resolve: () => void;
   reject: (error: unknown) => void;
-  timer: NodeJS.Timeout;
+  cancelExpiry: () => void;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class FairBudget {
   readonly #store: SharedStore;
@@ -72,13 +73,15 @@ export class FairBudget {
   readonly #rate: RateSpec | undefined;
   readonly #share: RateSpec | undefined;
   readonly #maxWaitMs: number;
+  readonly #clock: Clock;
   /** Waiting calls per analyst; Map order is the round-robin order. */
   readonly #queues = new Map<string, Waiter[]>();
   #waiting = 0;
   #pumping = false;
 
-  constructor({ store, key, perSecond, maxWaitMs }: BudgetOptions) {
+  constructor({ store, key, perSecond, maxWaitMs, clock = monotonicClock }: BudgetOptions) {
     this.#store = store;
+    this.#clock = clock;
     this.#key = key;
     this.#limit = perSecond;
     this.#maxWaitMs = maxWaitMs;
@@ -101,7 +104,7 @@ export class FairBudget {
         analyst,
         resolve,
         reject,
-        timer: setTimeout(() => this.#expire(waiter), this.#maxWaitMs),
+        cancelExpiry: this.#clock.schedule(() => this.#expire(waiter), this.#maxWaitMs),
       };
       const queue = this.#queues.get(analyst);
       if (queue) queue.push(waiter);
@@ -148,14 +151,14 @@ export class FairBudget {
         }
         if (!slot.granted) {
           // Other replicas have booked the budget ahead; try again when a time could fit.
-          await sleep(Math.min(Math.max(1, slot.retryInMs), 250));
+          await this.#clock.sleep(Math.min(Math.max(1, slot.retryInMs), 250));
           continue;
         }
-        const due = performance.now() + slot.waitMs;
-        if (slot.waitMs > 0) await sleep(slot.waitMs);
+        const due = this.#clock.now() + slot.waitMs;
+        if (slot.waitMs > 0) await this.#clock.sleep(slot.waitMs);
         // Woken too late (a busy event loop): the slot's time has passed, sending now could
         // crowd the upstream's second. Give it up and book another.
-        if (performance.now() - due > MAX_LATENESS_MS) continue;
+        if (this.#clock.now() - due > MAX_LATENESS_MS) continue;
         this.#next()?.resolve();
       }
     } finally {
@@ -170,7 +173,7 @@ export class FairBudget {
       this.#queues.delete(analyst);
       if (queue.length > 0) this.#queues.set(analyst, queue);
       if (!waiter) continue;
-      clearTimeout(waiter.timer);
+      waiter.cancelExpiry();
       this.#waiting--;
       return waiter;
     }
@@ -196,7 +199,7 @@ export class FairBudget {
   #failAll(error: unknown): void {
     for (const queue of this.#queues.values()) {
       for (const waiter of queue) {
-        clearTimeout(waiter.timer);
+        waiter.cancelExpiry();
         waiter.reject(error);
       }
     }

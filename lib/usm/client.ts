@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { Clock } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
 import { FairBudget, type BudgetUsage } from "./budget";
@@ -36,6 +37,8 @@ export interface UsmClientConfig {
   catalogue?: Partial<
     Pick<CatalogueOptions, "now" | "refreshMs" | "maxValues" | "countFlushMs" | "seedRetryMs">
   >;
+  /** Time for the token, the rate budget and retries; tests inject a manual one. Default: real. */
+  clock?: Clock;
 }
 
 export interface UsmClientStatus {
@@ -67,7 +70,7 @@ export class UsmClient {
     this.#timeoutMs = config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_TIMEOUT_MS;
     this.#retryDeadlineMs = config.retryDeadlineMs ?? 5_000;
     const maxWaitMs = config.maxQueueWaitMs ?? this.#timeoutMs;
-    const { store } = config;
+    const { store, clock } = config;
     // The deployment's upstream client, in every key: a console pointed at another deployment or
     // client (a changed configuration) never meets the old one's token, budget or cached reads.
     const client = createHash("sha256")
@@ -80,12 +83,14 @@ export class UsmClient {
       key: `${key}:budget:get`,
       perSecond: config.getPerSecond,
       maxWaitMs,
+      clock,
     });
     this.#postBudget = new FairBudget({
       store,
       key: `${key}:budget:post`,
       perSecond: config.postPerSecond,
       maxWaitMs,
+      clock,
     });
     this.#tokens = new TokenManager({
       store,
@@ -96,6 +101,7 @@ export class UsmClient {
       budget: this.#postBudget,
       timeoutMs: this.#timeoutMs,
       retryDeadlineMs: this.#retryDeadlineMs,
+      clock,
     });
     // The format of what is cached, too: replicas of two builds may share the store briefly.
     this.#reads = new SharedReads(
@@ -181,6 +187,7 @@ export class UsmClient {
         },
         timeoutMs: this.#timeoutMs,
         retryDeadlineMs: this.#retryDeadlineMs,
+        clock: this.#config.clock,
       });
       if (response.status >= 200 && response.status <= 299) return response;
       if (response.status !== 401) throw statusError(response.status);

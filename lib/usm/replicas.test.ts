@@ -50,16 +50,21 @@ describe.runIf(redisTestsEnabled())("replicas sharing one Redis", () => {
   it("spend one token and one budget: no upstream 429, no upstream second above 100", async () => {
     sim.setFaults({ latencyMs: 50 });
     const clients = replicas(3);
+    // Redis keeps real time, so this takes real seconds: calls enough to need two seconds of one
+    // shared budget, which three budgets of their own would send within one.
+    const calls = 200;
     const pages = await Promise.all(
-      Array.from({ length: 300 }, (_, n) =>
+      Array.from({ length: calls }, (_, n) =>
         fetchAlarmPage(page(n), asTester(clients[n % 3]!, `analyst-${n % 10}`)),
       ),
     );
-    expect(pages).toHaveLength(300);
+    expect(pages.map((p) => p.page.number)).toEqual(
+      Array.from({ length: calls }, (_, n) => page(n).page),
+    );
     const stats = sim.stats();
     expect(stats.tokensIssued).toBe(1);
     expect(stats.rateLimited).toBe(0);
-    expect(stats.byRoute.alarms).toBe(300);
+    expect(stats.byRoute.alarms).toBe(calls);
     expect(stats.busiestSecond.get).toBeLessThanOrEqual(100);
     expect(Math.max(...stats.perSecond.map((second) => second.get))).toBeLessThanOrEqual(100);
   }, 60_000);

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { systemClock, type Clock } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
 import type { FairBudget } from "./budget";
@@ -59,6 +60,8 @@ export interface TokenManagerOptions {
   budget: FairBudget;
   timeoutMs: number;
   retryDeadlineMs: number;
+  /** Wall-clock time (expiries are compared across replicas); tests inject a manual one. */
+  clock?: Clock;
 }
 
 interface StoredToken {
@@ -76,8 +79,6 @@ interface HeldToken extends StoredToken {
   usableUntil: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export class TokenManager {
   #held: HeldToken | undefined;
   #flight: Promise<string> | undefined;
@@ -85,12 +86,14 @@ export class TokenManager {
   /** Epoch ms before which no background renewal is started (after one failed). */
   #nextBackgroundTry = 0;
   readonly #options: TokenManagerOptions;
+  readonly #clock: Clock;
   readonly #sealer: Sealer;
   readonly #tokenKey: string;
   readonly #lockKey: string;
 
   constructor(options: TokenManagerOptions) {
     this.#options = options;
+    this.#clock = options.clock ?? systemClock;
     this.#tokenKey = `${options.key}:token`;
     this.#lockKey = `${options.key}:token-lock`;
     this.#sealer = sealerFor(
@@ -105,7 +108,7 @@ export class TokenManager {
    */
   get(): Promise<string> {
     const held = this.#held;
-    const now = Date.now();
+    const now = this.#clock.now();
     if (held && now < held.usableUntil) {
       if (now >= held.renewAt && now >= this.#nextBackgroundTry) this.#renewInBackground(held);
       return Promise.resolve(held.token);
@@ -130,7 +133,7 @@ export class TokenManager {
   state(): TokenState {
     const held = this.#held;
     return {
-      valid: Boolean(held && Date.now() < held.usableUntil),
+      valid: Boolean(held && this.#clock.now() < held.usableUntil),
       expiresAt: held?.expiresAt ?? null,
     };
   }
@@ -139,10 +142,10 @@ export class TokenManager {
   async #obtain(): Promise<string> {
     const { store } = this.#options;
     // Longer than a lock can live: a replica that died holding it is outlasted, not waited out.
-    const deadline = Date.now() + this.#lockTtlMs() + 1_000;
+    const deadline = this.#clock.now() + this.#lockTtlMs() + 1_000;
     for (;;) {
       const stored = await this.#readStored();
-      if (stored && Date.now() < stored.usableUntil) {
+      if (stored && this.#clock.now() < stored.usableUntil) {
         this.#held = stored;
         return stored.token;
       }
@@ -152,7 +155,7 @@ export class TokenManager {
           // Read again under the lock: another replica may have stored a token and let the lock
           // go between the read above and this lock.
           const meanwhile = await this.#readStored();
-          if (meanwhile && Date.now() < meanwhile.usableUntil) {
+          if (meanwhile && this.#clock.now() < meanwhile.usableUntil) {
             this.#held = meanwhile;
             return meanwhile.token;
           }
@@ -162,8 +165,8 @@ export class TokenManager {
         }
       }
       // Another replica is fetching it: it appears in the store, or its lock ends.
-      if (Date.now() > deadline) throw upstreamErrors.timeout(this.#options.timeoutMs);
-      await sleep(POLL_MS);
+      if (this.#clock.now() > deadline) throw upstreamErrors.timeout(this.#options.timeoutMs);
+      await this.#clock.sleep(POLL_MS);
     }
   }
 
@@ -177,7 +180,7 @@ export class TokenManager {
     this.#renewing = true;
     this.#renew(held)
       .catch((error: unknown) => {
-        this.#nextBackgroundTry = Date.now() + renewRetryDelay(held.lifetimeMs);
+        this.#nextBackgroundTry = this.#clock.now() + renewRetryDelay(held.lifetimeMs);
         // The code only: a message could one day carry more than it should, and a stack trace
         // names files. The held token stays in use; a later call tries again.
         const code = error instanceof ApiError ? error.code : "unexpected";
@@ -201,7 +204,7 @@ export class TokenManager {
     const owner = randomUUID();
     if (!(await store.setIfAbsent(this.#lockKey, owner, this.#lockTtlMs()))) {
       // Another replica is renewing: look again shortly.
-      this.#nextBackgroundTry = Date.now() + 250;
+      this.#nextBackgroundTry = this.#clock.now() + 250;
       return;
     }
     try {
@@ -224,7 +227,7 @@ export class TokenManager {
     const fetched = await this.#fetch();
     const sealed = this.#sealer.seal(JSON.stringify(fetched));
     const token = held(fetched, sealed);
-    await this.#options.store.set(this.#tokenKey, sealed, token.usableUntil - Date.now());
+    await this.#options.store.set(this.#tokenKey, sealed, token.usableUntil - this.#clock.now());
     this.#held = token;
     this.#nextBackgroundTry = 0;
     return token.token;
@@ -234,7 +237,7 @@ export class TokenManager {
     const { baseUrl, clientId, clientSecret, budget, timeoutMs, retryDeadlineMs } = this.#options;
     const basic = Buffer.from(`${clientId}:${clientSecret}`, "utf8").toString("base64");
     // Taken before the request: the lifetime counts from when the upstream issued it, at the latest.
-    const requestedAt = Date.now();
+    const requestedAt = this.#clock.now();
     const response = await send({
       method: "POST",
       url: new URL(TOKEN_PATH, baseUrl),
@@ -248,6 +251,7 @@ export class TokenManager {
       take: () => budget.take("(token)", { shared: false }),
       timeoutMs,
       retryDeadlineMs,
+      clock: this.#clock,
     });
     if (response.status === 401) throw upstreamErrors.authFailed();
     // No token endpoint here: whatever answers is not a USM Anywhere deployment.

@@ -1,4 +1,5 @@
 import "server-only";
+import { systemClock, type Clock } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import { request } from "undici";
 
@@ -27,6 +28,8 @@ export interface SendOptions {
   timeoutMs: number;
   /** 429s are retried with backoff until this much time has passed since the first try. */
   retryDeadlineMs: number;
+  /** What the backoff waits on and the deadline is measured by. Default: systemClock. */
+  clock?: Clock;
 }
 
 const MAX_BACKOFF_MS = 2_000;
@@ -81,8 +84,6 @@ export function retryAfterMs(
   return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * One try: the headers (and so the token) first, then a budget slot, then the request with a
  * timeout covering headers and body. Nothing is awaited between the slot and the send.
@@ -123,16 +124,17 @@ async function once(options: SendOptions): Promise<UpstreamResponse> {
  * deadline. Any other status is the caller's to interpret.
  */
 export async function send(options: SendOptions): Promise<UpstreamResponse> {
-  const deadline = Date.now() + options.retryDeadlineMs;
+  const clock = options.clock ?? systemClock;
+  const deadline = clock.now() + options.retryDeadlineMs;
   for (let attempt = 0; ; attempt++) {
     const response = await once(options);
     if (response.status !== 429) return response;
     const backoff = Math.min(MAX_BACKOFF_MS, 200 * 2 ** attempt) * (0.5 + Math.random() / 2);
-    const wait = retryAfterMs(response.retryAfter) ?? backoff;
-    if (Date.now() + wait > deadline) {
+    const wait = retryAfterMs(response.retryAfter, clock.now()) ?? backoff;
+    if (clock.now() + wait > deadline) {
       throw upstreamErrors.rateLimited(Math.max(1, Math.ceil(wait / 1000)));
     }
-    await sleep(wait);
+    await clock.sleep(wait);
   }
 }
 

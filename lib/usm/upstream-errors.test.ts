@@ -3,7 +3,9 @@ import { createServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { ApiError, type ErrorCode } from "@/lib/errors";
+import { MemoryStore } from "@/lib/store/memory";
 import { startSimulator, type RunningSimulator } from "@/simulator";
+import { ManualClock } from "@/test/manual-clock";
 import { fetchAlarmPage } from "./alarms";
 import type { UsmClientConfig } from "./client";
 import { asTester, testClient } from "./test-client";
@@ -142,14 +144,21 @@ describe("upstream failures become our error shape", () => {
   });
 
   it("retries 429s with backoff, then answers 503 upstream_rate_limited with Retry-After", async () => {
-    const client = clientFor({ retryDeadlineMs: 2_000 });
-    // The token first, so that a slow machine does not spend the retry deadline on it.
-    await fetchAlarmPage({ ...DEFAULT_QUERY, page: 1 }, asTester(client));
+    // On a manual clock the backoff's waits take no time, and the deadline is kept exactly.
+    const clock = new ManualClock();
+    const store = new MemoryStore({ now: clock.now });
+    const client = clientFor({ retryDeadlineMs: 2_000, clock, store });
+    await fetchAlarmPage({ ...DEFAULT_QUERY, page: 1 }, asTester(client)); // the token first
     sim.setFaults({ failRate: 1, failStatus: 429, routes: ["alarms"] });
-    const error = await expectPageFailure(client, "upstream_rate_limited", 503);
+    const started = clock.now();
+    const failure = expectPageFailure(client, "upstream_rate_limited", 503);
+    const error = await clock.run(failure, { io: true });
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    // The warm-up call, the first try and at least one retry.
-    expect(sim.stats().byRoute.alarms).toBeGreaterThan(2);
+    // The backoff doubles from 100-200 ms: within 2 s, four or five tries, never a storm, and
+    // no wait past the deadline. Plus the warm-up call.
+    expect(sim.stats().byRoute.alarms).toBeGreaterThanOrEqual(5);
+    expect(sim.stats().byRoute.alarms).toBeLessThanOrEqual(6);
+    expect(clock.now() - started).toBeLessThanOrEqual(2_000);
   });
 
   it("recovers when a 429 is followed by a success within the deadline", async () => {
