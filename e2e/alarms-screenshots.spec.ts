@@ -31,3 +31,12 @@ test("screenshots of the list and the detail for the README", async ({ page }) =
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${dir}/alarm-detail.png` });
 });
+
+test("a screenshot of the list on a phone for the README", async ({ page }) => {
+  mkdirSync(dir, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/alarms?status=open&range=7d");
+  await page.locator("[data-hydrated]").waitFor();
+  await expect(page.locator("[data-alarm-card]").first()).toBeVisible();
+  await page.screenshot({ path: `${dir}/alarms-phone.png` });
+});
