@@ -19,14 +19,19 @@ async function settled(page: Page) {
   await expect(table(page)).toHaveAttribute("aria-busy", "false");
 }
 
-test("a filter chosen before the page's scripts take over is kept", async ({ page }) => {
-  // Hold every script until the choice is made, as a slow first load does.
+/** Holds the page's scripts until released, as a slow first load does. */
+async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void;
   const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
     await scriptsMayLoad;
     await route.continue();
   });
+  return release;
+}
+
+test("a filter chosen before the page's scripts take over is kept", async ({ page }) => {
+  const release = await holdScripts(page);
   await page.goto("/alarms", { waitUntil: "commit" });
   await expect(rows(page).first()).toBeVisible();
   await expect(page.locator("[data-hydrated]")).toHaveCount(0);
@@ -40,6 +45,21 @@ test("a filter chosen before the page's scripts take over is kept", async ({ pag
   const statuses = await rows(page).locator("td:nth-child(2)").allInnerTexts();
   expect(statuses.length).toBeGreaterThan(0);
   for (const status of statuses) expect(status).toMatch(/^Open/);
+});
+
+test("text typed before the page's scripts take over is kept", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/alarms", { waitUntil: "commit" });
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByLabel("Strategy", { exact: true }).fill("Web Shell");
+  await page.getByLabel(/^To/).fill("2030-01-01");
+
+  release();
+  await page.locator("[data-hydrated]").waitFor();
+  await page.getByLabel("Strategy", { exact: true }).press("Enter");
+  await expect(page).toHaveURL(/rule_strategy=Web\+Shell/);
+  await page.getByLabel(/^To/).press("Enter");
+  await expect(page).toHaveURL(new RegExp(`timestamp_occured_lte=${Date.UTC(2030, 0, 2) - 1}`));
 });
 
 test("names in the URL are read in any case and written canonically", async ({ page }) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { matchSuggestions } from "@/lib/alarms/suggest";
 
 const SHOWN = 8;
@@ -44,6 +44,14 @@ export function TextFilter({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const cancelled = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  // Text typed into the server-rendered page before its scripts took over is kept as the draft.
+  useEffect(() => {
+    const typed = box.current?.querySelector("input")?.value;
+    if (typed !== undefined && typed !== (value ?? "")) setDraft(typed);
+    // Only the first look after hydration can find such text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (shown !== value) {
     setShown(value);
     setDraft(value ?? "");
@@ -69,7 +77,7 @@ export function TextFilter({
   }
 
   return (
-    <div className="relative flex flex-col gap-0.5">
+    <div ref={box} className="relative flex flex-col gap-0.5">
       <label htmlFor={id} className="field-label">
         {label}
       </label>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { RangeId } from "@/lib/alarms/query";
 import { TIME_PRESETS, rangeName } from "@/lib/alarms/time-range";
 import { formatTime, fromZonedInputValue, toZonedInputValue } from "@/lib/alarms/time-zone";
@@ -29,6 +29,16 @@ export function TimeRangeFilter({
   const { range, gte, lte } = value;
   const [error, setError] = useState<string | null>(null);
   const cancelled = useRef(false);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // Text typed into the server-rendered page before its scripts took over is kept as the draft.
+  useEffect(() => {
+    const typed = (bound: "gte" | "lte") =>
+      fieldset.current?.querySelector<HTMLInputElement>(`[data-bound="${bound}"]`)?.value;
+    const before = { gte: typed("gte") ?? "", lte: typed("lte") ?? "" };
+    if (before.gte !== written.gte || before.lte !== written.lte) setDrafts(before);
+    // Only the first look after hydration can find such text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const written = { gte: toZonedInputValue(gte, zone), lte: toZonedInputValue(lte, zone) };
   const [drafts, setDrafts] = useState(written);
   const [shown, setShown] = useState(written);
@@ -63,6 +73,7 @@ export function TimeRangeFilter({
       </label>
       <input
         id={`${id}-${bound}`}
+        data-bound={bound}
         type="text"
         inputMode="numeric"
         autoComplete="off"
@@ -95,7 +106,7 @@ export function TimeRangeFilter({
   );
 
   return (
-    <fieldset className="flex flex-wrap items-end gap-2">
+    <fieldset ref={fieldset} className="flex flex-wrap items-end gap-2">
       <legend className="sr-only">Occurred between</legend>
       {input("gte", "From")}
       {input("lte", "To")}
