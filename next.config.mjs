@@ -28,6 +28,9 @@ const nextConfig = {
   // so a page from one replica keeps working against another.
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   poweredByHeader: false,
+  // Browser source maps only where asked (the bench's build, so `npm run bench -- lighthouse` can
+  // name the modules in each chunk); a production build does not publish its sources.
+  productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === "1",
   reactStrictMode: true,
   async headers() {
     return [

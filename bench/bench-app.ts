@@ -10,8 +10,8 @@ import { build, isBuildCurrent } from "../scripts/build-stamp.mjs";
 import { freePort } from "../test/free-port";
 import { startSimulator, type RunningSimulator, type SimulatorClient } from "../simulator/index";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const DIST_DIR = ".next-bench";
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const BENCH_DIST_DIR = ".next-bench";
 const NEXT_BIN = join(ROOT, "node_modules", "next", "dist", "bin", "next");
 
 export interface BenchApp {
@@ -29,12 +29,12 @@ export interface BenchApp {
 }
 
 function buildIfNeeded(env: NodeJS.ProcessEnv): void {
-  if (isBuildCurrent(ROOT, DIST_DIR)) {
-    console.log(`using the build in ${DIST_DIR} (newer than the sources)`);
+  if (isBuildCurrent(ROOT, BENCH_DIST_DIR)) {
+    console.log(`using the build in ${BENCH_DIST_DIR} (newer than the sources)`);
     return;
   }
-  console.log(`building the dashboard into ${DIST_DIR} ...`);
-  if (!build(ROOT, DIST_DIR, env).ok) throw new Error("next build failed; see above");
+  console.log(`building the dashboard into ${BENCH_DIST_DIR} ...`);
+  if (!build(ROOT, BENCH_DIST_DIR, env).ok) throw new Error("next build failed; see above");
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
@@ -83,7 +83,9 @@ export async function startBenchApp(options: {
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    NEXT_DIST_DIR: DIST_DIR,
+    NEXT_DIST_DIR: BENCH_DIST_DIR,
+    // Browser source maps in the bench's build, so the lighthouse bench can name what a chunk holds.
+    NEXT_BROWSER_SOURCE_MAPS: "1",
     USM_BASE_URL: sim.url,
     USM_SIMULATOR: "1",
     USM_CLIENT_ID: client.id,
