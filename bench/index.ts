@@ -1,6 +1,7 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse
+import { benchLighthouse } from "./lighthouse-bench";
 import { benchRoutes } from "./route-bench";
 import { benchSimulator } from "./simulator-bench";
 import { benchTeam } from "./team-bench";
@@ -11,6 +12,7 @@ const benches = {
   routes: benchRoutes,
   team: () => benchTeam(),
   ui: benchUi,
+  lighthouse: benchLighthouse,
 } as const;
 type BenchName = keyof typeof benches;
 

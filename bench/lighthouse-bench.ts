@@ -1,0 +1,307 @@
+// The weight and Lighthouse figures of the signed-in alarm list (issue 10, "Performance"): the
+// first-load JavaScript of /alarms, gzipped, with the chunks and modules it is made of; then
+// Lighthouse's mobile run (its default emulation and simulated throttling) on the system
+// Chromium, three times, medians reported with what Lighthouse blames.
+// Run standalone with `npx tsx --conditions=react-server bench/lighthouse-bench.ts`.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+import { BENCH_DIST_DIR, ROOT, signIn, startBenchApp } from "./bench-app";
+import {
+  FIRST_LOAD_GOAL_KB,
+  firstLoadLine,
+  measureFirstLoadJs,
+  printFirstLoadBreakdown,
+} from "./first-load-js";
+import { percentile } from "./stats";
+
+const ALARMS = 5000;
+const LATENCY_MS = 50;
+const RUNS = 3;
+const PATH = "/alarms";
+const PERFORMANCE_GOAL = 95;
+const ACCESSIBILITY_GOAL = 100;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const REPORTS = join(ROOT, BENCH_DIST_DIR, "lighthouse");
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  lhr: Result;
+}
+
+const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
+const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+
+// Lighthouse's trace engine prints a line for each source map whose last mapping ends past its
+// line (Turbopack's do): only the byte-per-module split of those chunks suffers, and the bench
+// prints its own from the same maps.
+const SOURCE_MAP_NOISE = /mapping for (last )?(column|line) out of bounds/;
+
+async function quietly<T>(run: () => Promise<T>): Promise<T> {
+  const { error, warn, log } = console;
+  const filter =
+    (print: (...args: unknown[]) => void) =>
+    (...args: unknown[]) => {
+      if (!SOURCE_MAP_NOISE.test(args.map(String).join(" "))) print(...args);
+    };
+  console.error = filter(error);
+  console.warn = filter(warn);
+  console.log = filter(log);
+  try {
+    return await run();
+  } finally {
+    Object.assign(console, { error, warn, log });
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+/** One run, once more (twice) when Lighthouse fails to record one (NO_NAVSTART on a busy machine). */
+async function lighthouseRun(url: string, cookie: string, attempts = 3): Promise<Run> {
+  try {
+    return await quietly(() => lighthouseOnce(url, cookie));
+  } catch (error) {
+    if (attempts <= 1 || !(error instanceof LighthouseRuntimeError)) throw error;
+    console.log(`  (${error.message}; once more)`);
+    return lighthouseRun(url, cookie, attempts - 1);
+  }
+}
+
+async function lighthouseOnce(url: string, cookie: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      "--headless=new",
+      "--disable-gpu",
+      // Chromium refuses to run as root with its sandbox.
+      ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
+    ],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      // The session: on every request of the run (the page's own /api calls too).
+      extraHeaders: { Cookie: cookie },
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      throw new LighthouseRuntimeError(`Lighthouse: ${lhr.runtimeError.message}`);
+    }
+    if (new URL(lhr.finalDisplayedUrl).pathname !== PATH) {
+      throw new Error(`Lighthouse ended at ${lhr.finalDisplayedUrl}: not signed in?`);
+    }
+    return {
+      performance: score(lhr, "performance"),
+      accessibility: score(lhr, "accessibility"),
+      lcp: numeric(lhr, "largest-contentful-paint"),
+      tbt: numeric(lhr, "total-blocking-time"),
+      cls: numeric(lhr, "cumulative-layout-shift"),
+      fcp: numeric(lhr, "first-contentful-paint"),
+      lhr,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+type Items = Array<Record<string, unknown>>;
+const itemsOf = (lhr: Result, id: string): Items =>
+  ((lhr.audits[id]?.details as { items?: Items } | undefined)?.items ?? []) as Items;
+const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, "");
+
+/** What Lighthouse blames, from one run's report. */
+function printDiagnostics(lhr: Result): void {
+  const audit = (id: string) => lhr.audits[id];
+  // The LCP element: a node, somewhere in the audit's details (a list of tables in v12).
+  const nodes: Array<{ snippet?: string; selector?: string }> = [];
+  JSON.stringify(audit("largest-contentful-paint-element")?.details ?? {}, (_key, value) => {
+    if (value && typeof value === "object" && (value as { type?: string }).type === "node") {
+      nodes.push(value as { snippet?: string; selector?: string });
+    }
+    return value;
+  });
+  const lcpNode = nodes[0];
+  console.log(
+    `  LCP element: ${lcpNode ? `${lcpNode.selector ?? ""} ${lcpNode.snippet ?? ""}` : "?"}`,
+  );
+  const phases = JSON.stringify(audit("largest-contentful-paint-element")?.details ?? {}).match(
+    /"phase":"[^"]+","timing":[\d.]+/g,
+  );
+  if (phases) {
+    console.log(
+      `  LCP phases: ${phases.map((p) => p.replace(/"phase":"([^"]+)","timing":([\d.]+)/, (_m, name, ms) => `${name} ${Math.round(Number(ms))} ms`)).join(", ")}`,
+    );
+  }
+  for (const id of ["server-response-time", "speed-index", "interactive", "max-potential-fid"]) {
+    if (audit(id)) console.log(`  ${id}: ${audit(id)!.displayValue ?? audit(id)!.numericValue}`);
+  }
+  const blocking = itemsOf(lhr, "render-blocking-resources");
+  console.log(
+    `  render-blocking: ${
+      blocking.length === 0
+        ? "none"
+        : blocking
+            .map((item) => `${shortUrl(item.url)} (${Math.round(Number(item.wastedMs))} ms)`)
+            .join(", ")
+    }`,
+  );
+  const longTasks = itemsOf(lhr, "long-tasks");
+  console.log(
+    `  long tasks (simulated ms, start ms): ${
+      longTasks
+        .slice(0, 6)
+        .map(
+          (task) =>
+            `${Math.round(Number(task.duration))} @${Math.round(Number(task.startTime))} ${shortUrl(task.url)}`,
+        )
+        .join("; ") || "none"
+    }`,
+  );
+  const bootup = itemsOf(lhr, "bootup-time").slice(0, 5);
+  console.log(
+    `  JS execution (ms: total / scripting / parse+compile): ${bootup
+      .map(
+        (item) =>
+          `${shortUrl(item.url)} ${Math.round(Number(item.total))}/${Math.round(Number(item.scripting))}/${Math.round(Number(item.scriptParseCompile))}`,
+      )
+      .join("; ")}`,
+  );
+  const work = itemsOf(lhr, "mainthread-work-breakdown");
+  console.log(
+    `  main thread: ${audit("mainthread-work-breakdown")?.displayValue ?? "?"} (${work
+      .slice(0, 4)
+      .map((item) => `${item.groupLabel} ${Math.round(Number(item.duration))} ms`)
+      .join(", ")})`,
+  );
+  const unused = audit("unused-javascript");
+  const unusedItems = itemsOf(lhr, "unused-javascript");
+  console.log(
+    `  unused JS: ${unused?.displayValue || "none flagged"}${unusedItems
+      .map((item) => {
+        const sub = (
+          (item.subItems as { items?: Items } | undefined)?.items ?? ([] as Items)
+        ).slice(0, 4);
+        const modules = sub
+          .map(
+            (s) =>
+              `${shortUrl(s.source).replace(/^.*node_modules\//, "")} ${(Number(s.sourceWastedBytes) / 1024).toFixed(1)} KB`,
+          )
+          .join(", ");
+        return `\n    ${shortUrl(item.url)}: ${(Number(item.wastedBytes) / 1024).toFixed(1)} of ${(Number(item.totalBytes) / 1024).toFixed(1)} KB unused${modules ? ` (${modules})` : ""}`;
+      })
+      .join("")}`,
+  );
+  const opportunities = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        (a.details as { type?: string } | undefined)?.type === "opportunity" &&
+        a.score !== null &&
+        a.score < 0.9,
+    )
+    .map((a) => `${a.id} (${a.displayValue ?? ""})`);
+  console.log(`  opportunities: ${opportunities.join(", ") || "none"}`);
+}
+
+/** Accessibility audits that fail (weighted ones, the score's), with how many elements. */
+function failingAccessibility(lhr: Result): string[] {
+  return (lhr.categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a !== undefined && a.score !== null && a.score < 1)
+    .map((a) => {
+      const count = ((a!.details as { items?: unknown[] } | undefined)?.items ?? []).length;
+      return `${a!.id}${count ? ` (${count})` : ""}`;
+    });
+}
+
+export async function benchLighthouse(): Promise<void> {
+  const app = await startBenchApp({ alarms: ALARMS, latencyMs: LATENCY_MS });
+  try {
+    const cookie = await signIn(app.url, "analyst", app.demoPassword);
+    const url = `${app.url}${PATH}`;
+    console.log(
+      `simulator: ${ALARMS} alarms, ${LATENCY_MS} ms upstream latency; app: next start ` +
+        `(${BENCH_DIST_DIR}); ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    let js;
+    try {
+      const cookies = cookie.split("; ").map((pair) => {
+        const eq = pair.indexOf("=");
+        return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: app.url };
+      });
+      js = await measureFirstLoadJs({
+        browser,
+        url,
+        context: { viewport: { width: 1440, height: 900 } },
+        cookies,
+        hydratedSelector: "[data-hydrated]",
+        distDir: join(ROOT, BENCH_DIST_DIR),
+      });
+    } finally {
+      await browser.close();
+    }
+    console.log(`\n${firstLoadLine(PATH, js, FIRST_LOAD_GOAL_KB)}`);
+    printFirstLoadBreakdown(js);
+
+    mkdirSync(REPORTS, { recursive: true });
+    const runs: Run[] = [];
+    console.log(`\nLighthouse ${RUNS}x, mobile (default emulation, simulated throttling):`);
+    for (let i = 0; i < RUNS; i++) {
+      const run = await lighthouseRun(url, cookie);
+      runs.push(run);
+      const report = join(REPORTS, `run-${i + 1}.json`);
+      writeFileSync(report, JSON.stringify(run.lhr));
+      console.log(
+        `  run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
+          `LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ` +
+          `${run.cls.toFixed(3)}, FCP ${(run.fcp / 1000).toFixed(2)} s (benchmarkIndex ` +
+          `${run.lhr.environment.benchmarkIndex}, load average ${loadavg()[0]!.toFixed(1)}; ` +
+          `${report.slice(ROOT.length + 1)})`,
+      );
+    }
+    const median = (pick: (run: Run) => number) => percentile(runs.map(pick), 50);
+    const medianRun = [...runs].sort((a, b) => a.performance - b.performance)[
+      Math.floor(runs.length / 2)
+    ]!;
+    const performance = median((run) => run.performance);
+    const accessibility = median((run) => run.accessibility);
+    const verdict = (ok: boolean) => (ok ? "meets the goal" : "BELOW the goal");
+    console.log(
+      `\nLighthouse mobile ${PATH} (median of ${RUNS}): performance ${performance} ` +
+        `(goal ≥ ${PERFORMANCE_GOAL}; ${verdict(performance >= PERFORMANCE_GOAL)}), ` +
+        `accessibility ${accessibility} (goal ${ACCESSIBILITY_GOAL}; ` +
+        `${verdict(accessibility >= ACCESSIBILITY_GOAL)})`,
+    );
+    console.log(
+      `  LCP ${(median((run) => run.lcp) / 1000).toFixed(2)} s, TBT ` +
+        `${median((run) => run.tbt).toFixed(0)} ms, CLS ${median((run) => run.cls).toFixed(3)}, ` +
+        `FCP ${(median((run) => run.fcp) / 1000).toFixed(2)} s`,
+    );
+    const failing = failingAccessibility(medianRun.lhr);
+    console.log(`  failing accessibility audits: ${failing.join(", ") || "none"}`);
+    console.log(`\n  diagnostics of the median run (performance ${medianRun.performance}):`);
+    printDiagnostics(medianRun.lhr);
+    console.log(`\n${firstLoadLine(PATH, js, FIRST_LOAD_GOAL_KB)}`);
+  } finally {
+    await app.stop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await benchLighthouse();
+}
