@@ -1,17 +1,16 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
-
-const subscribe = () => () => {};
+import { useEffect, useRef } from "react";
 
 /**
- * False on the server and during hydration, true once React runs in the browser. The pages put
- * it on their root as data-hydrated, so tests (and scripts) know when keys and clicks work.
+ * Marks a page's root with data-hydrated once React runs it in the browser, so tests (and
+ * scripts) know when keys and clicks work. Set from an effect, not from state: a state that
+ * differs between server and browser would render the whole page a second time after hydration.
  */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+export function useHydratedMark<T extends HTMLElement>() {
+  const root = useRef<T>(null);
+  useEffect(() => {
+    root.current?.setAttribute("data-hydrated", "true");
+  }, []);
+  return root;
 }

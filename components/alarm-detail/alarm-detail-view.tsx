@@ -11,7 +11,7 @@ import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";
 import { CopyButton } from "@/components/ui/copy-button";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
-import { useHydrated } from "@/components/use-hydrated";
+import { useHydratedMark } from "@/components/use-hydrated";
 import { BackToAlarms } from "./back-to-alarms";
 import { DetailHeader } from "./detail-header";
 import { DetailSkeleton } from "./detail-skeleton";
@@ -37,11 +37,11 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
   const result = useQuery(alarmQueryOptions(uuid));
   const alarm = result.data;
   const error = result.isError ? asApiError(result.error) : null;
-  const hydrated = useHydrated();
+  const hydratedRoot = useHydratedMark<HTMLDivElement>();
 
   return (
     <TimeZoneProvider zone={zone}>
-      <div className="flex flex-col gap-3" data-hydrated={hydrated || undefined}>
+      <div className="flex flex-col gap-3" ref={hydratedRoot}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <BackToAlarms href={listHref} />
           <div className="flex flex-wrap items-center gap-1.5">

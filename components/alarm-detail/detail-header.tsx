@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatCount } from "@/lib/alarms/format";
-import type { AlarmFilters } from "@/lib/alarms/query";
+import { type AlarmFilters, isAlarmUuid, isFilterText } from "@/lib/alarms/query";
 import { filteredListHref } from "@/lib/alarms/url-state";
 import type { AlarmDetail } from "@/lib/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
@@ -25,7 +25,11 @@ function Field({
   );
 }
 
-/** A value that opens the list filtered by it ("every alarm of this sensor"). */
+/**
+ * A value that opens the list filtered by it ("every alarm of this sensor"), when it is one the
+ * list's filters take exactly; otherwise (a stray space, a control character) plain text, since
+ * the link would show a different list than it says.
+ */
 function FilterLink({
   filters,
   zone,
@@ -39,6 +43,11 @@ function FilterLink({
   className?: string;
   children: React.ReactNode;
 }) {
+  const values = Object.values(filters) as unknown[];
+  const usable = values.every((value) =>
+    typeof value === "string" ? isFilterText(value) || isAlarmUuid(value) : true,
+  );
+  if (!usable) return <span className={className}>{children}</span>;
   return (
     <Link
       href={filteredListHref(filters, zone)}

@@ -8,7 +8,7 @@ import { alarmsQueryOptions, asApiError } from "@/lib/alarms/query-options";
 import type { ListView } from "@/lib/alarms/url-state";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
-import { useHydrated } from "@/components/use-hydrated";
+import { useHydratedMark } from "@/components/use-hydrated";
 import { AlarmFiltersBar } from "./alarm-filters";
 import { AlarmTable } from "./alarm-table";
 import { CopyLinkMenu } from "./copy-link-menu";
@@ -90,11 +90,11 @@ export function AlarmList() {
   const suggestions = useSuggestions(data);
   const hasFilters = Object.keys(query.filters).length > 0;
   const error = result.isError ? asApiError(result.error) : null;
-  const hydrated = useHydrated();
+  const hydratedRoot = useHydratedMark<HTMLDivElement>();
 
   return (
     <TimeZoneProvider zone={tz}>
-      <div className="flex flex-col gap-3" data-hydrated={hydrated || undefined}>
+      <div className="flex flex-col gap-3" ref={hydratedRoot}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <h1 className="text-lg font-semibold">Alarms</h1>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import type { AlarmFilters } from "@/lib/alarms/query";
 import { nearestValues } from "@/lib/alarms/suggest";
 import type { Suggestions } from "./use-suggestions";
@@ -23,16 +24,23 @@ export function DidYouMean({
   suggestions: Suggestions;
   onChange: (filters: AlarmFilters) => void;
 }) {
-  const active = TEXT_FILTERS.filter(({ key }) => filters[key] !== undefined);
-  if (active.length === 0) return null;
+  // Once per filters and catalogue, not on every render of the list.
+  const hints = useMemo(
+    () =>
+      TEXT_FILTERS.filter(({ key }) => filters[key] !== undefined).map(({ key, label, known }) => {
+        const typed = filters[key]!;
+        const nearest = nearestValues(typed, suggestions[known], 3).filter((v) => v !== typed);
+        return { key, label, typed, nearest };
+      }),
+    [filters, suggestions],
+  );
+  if (hints.length === 0) return null;
   return (
     <div className="flex max-w-xl flex-col gap-2 text-sm" data-testid="did-you-mean">
       <p className="text-slate-600 dark:text-slate-400">
         Strategy, method and intent match whole names, exactly as USM Anywhere writes them.
       </p>
-      {active.map(({ key, label, known }) => {
-        const typed = filters[key]!;
-        const nearest = nearestValues(typed, suggestions[known], 3).filter((v) => v !== typed);
+      {hints.map(({ key, label, typed, nearest }) => {
         if (nearest.length === 0) return null;
         return (
           <p key={key} className="flex flex-wrap items-center justify-center gap-1.5">

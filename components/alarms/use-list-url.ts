@@ -21,9 +21,12 @@ export function useListUrl() {
   const problems = parsed.problems;
 
   useEffect(() => {
-    if (isCanonical(new URLSearchParams(window.location.search), parsed.view)) return;
+    const current = new URLSearchParams(window.location.search);
+    // The router has not caught up with a newer write yet: that URL is not this one to correct.
+    if (current.toString() !== searchParams.toString()) return;
+    if (isCanonical(current, parsed.view)) return;
     replaceUrl(parsed.view);
-  }, [parsed.view]);
+  }, [parsed.view, searchParams]);
 
   const navigate = useCallback(
     (next: ListView, { replace = false } = {}) => {

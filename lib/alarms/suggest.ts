@@ -87,7 +87,11 @@ function distance(value: string, typed: string): number {
   const whole =
     Math.abs(value.length - typed.length) / longer > MAX_DISTANCE ? 1 : editRatio(value, typed);
   const valueWords = value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const typedWords = typed.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  // A handful of words is all a name has; more (a crafted link) would only cost time.
+  const typedWords = typed
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
   const words =
     valueWords.length && typedWords.length
       ? typedWords.reduce(
@@ -105,7 +109,8 @@ function distance(value: string, typed: string): number {
  * shared words, none further than MAX_DISTANCE (an unrelated value is no hint). At most `limit`.
  */
 export function nearestValues(input: string, known: readonly string[], limit = 3): string[] {
-  const typed = fold(input);
+  // Folding can lengthen text many times over (NFKD turns U+FDFA into 18 characters).
+  const typed = fold(input).slice(0, 2 * MAX_COMPARED);
   if (typed === "" || limit <= 0) return [];
   const containing = matchSuggestions(input, known, limit);
   if (containing.length >= limit) return containing;

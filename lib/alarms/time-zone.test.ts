@@ -86,5 +86,19 @@ describe("times", () => {
       Date.UTC(2025, 9, 26, 0, 30),
     );
     expect(fromZonedInputValue("2025-07-01 11:05:07", "Europe/Berlin")).toBe(SUMMER);
+    // Zones 13 or more hours ahead: Chatham leaves summer time at 03:45 on 2026-04-05.
+    const chatham = fromZonedInputValue("2026-04-05 02:00", "Pacific/Chatham")!;
+    expect(toZonedInputValue(chatham, "Pacific/Chatham")).toBe("2026-04-05 02:00:00");
+    // Auckland repeats 02:00-02:59 that day: the earlier one (still UTC+13).
+    expect(fromZonedInputValue("2026-04-05 02:30", "Pacific/Auckland")).toBe(
+      Date.UTC(2026, 3, 4, 13, 30),
+    );
+  });
+
+  it("refuse years before the epoch and offsets no zone has", () => {
+    expect(fromZonedInputValue("0099-12-31 10:00")).toBeUndefined();
+    expect(fromZonedInputValue("1969-12-31")).toBeUndefined();
+    expect(fromZonedInputValue("2025-11-21 10:00 UTC+99:99")).toBeUndefined();
+    expect(fromZonedInputValue("2025-11-21 10:00 UTC+14")).toBe(Date.UTC(2025, 10, 20, 20));
   });
 });

@@ -158,6 +158,9 @@ export function fromZonedInputValue(
     number,
   ];
   if (hour > 23 || minute > 59 || second > 59) return undefined;
+  // Alarms are no older than the epoch (and Date.UTC would read year 0099 as 1999).
+  if (year < 1970) return undefined;
+  if (utcMark && sign && (Number(oh) > 14 || Number(om ?? 0) > 59)) return undefined;
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(wall);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
@@ -179,9 +182,10 @@ export function fromZonedInputValue(
  */
 function fromWallClock(wall: number, zone: string): number {
   if (zone === UTC) return wall;
-  // The zone's offsets half a day either side cover any one change of offset.
-  const before = offsetMinutes(wall - 12 * 3600_000, zone) * 60_000;
-  const after = offsetMinutes(wall + 12 * 3600_000, zone) * 60_000;
+  // The zone's offsets a day and more either side cover any one change of offset, even in
+  // zones 13 or 14 hours ahead of UTC (Pacific/Chatham, Pacific/Auckland).
+  const before = offsetMinutes(wall - 26 * 3600_000, zone) * 60_000;
+  const after = offsetMinutes(wall + 26 * 3600_000, zone) * 60_000;
   const candidates = [wall - before, wall - after].sort((a, b) => a - b);
   for (const candidate of candidates) {
     if (candidate + offsetMinutes(candidate, zone) * 60_000 === wall) return candidate;

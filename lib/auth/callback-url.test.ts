@@ -43,7 +43,7 @@ describe("safeCallbackPath", () => {
     "/../..//evil.com",
     "/./%2e%2e//evil.com",
     "",
-    `/${"a".repeat(3000)}`,
+    `/${"a".repeat(4001)}`,
   ])("refuses %j and falls back to /alarms", (raw) => {
     expect(safeCallbackPath(raw, ORIGIN)).toBe(DEFAULT_CALLBACK_PATH);
   });

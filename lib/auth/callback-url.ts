@@ -3,7 +3,9 @@
 
 export const DEFAULT_CALLBACK_PATH = "/alarms";
 
-const MAX_LENGTH = 2048;
+// Long enough for a detail link that remembers a list view with long filters, short enough for
+// next-auth to keep it in its callback-url cookie (browsers drop cookies over 4096 bytes).
+const MAX_LENGTH = 4000;
 // A fixed base that no real request can have: a relative path that escapes it names another site.
 const PROBE_ORIGIN = "https://callback.invalid";
 

@@ -27,9 +27,12 @@ export const isValid = (field: CatalogueField, value: string) =>
   field === "sensors" ? isAlarmUuid(value) : isFilterText(value);
 
 /** The stored document, tolerantly: what is not a valid value is left out, the rest kept. */
+const MAX_DOC_CHARS = 4_000_000;
+
 export function parseDoc(text: string | null, maxValues: number): Doc {
   const doc: Doc = { seeded: false, fields: emptyFields() };
-  if (text === null) return doc;
+  // Far beyond what a full catalogue needs (about 2 MB): a poisoned document is not parsed.
+  if (text === null || text.length > MAX_DOC_CHARS) return doc;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -64,7 +67,8 @@ export function merge(base: Fields, more: Fields, maxValues: number): Fields {
     const counts = new Map(base[field]);
     for (const [value, count] of more[field]) {
       const had = counts.get(value);
-      if (had !== undefined || counts.size < maxValues) counts.set(value, (had ?? 0) + count);
+      if (had !== undefined || counts.size < maxValues)
+        counts.set(value, Math.min((had ?? 0) + count, Number.MAX_SAFE_INTEGER));
     }
     merged[field] = counts;
   }

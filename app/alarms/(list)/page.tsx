@@ -1,9 +1,7 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { AlarmList } from "@/components/alarms/alarm-list";
 import { listTitle } from "@/components/alarms/list-title";
-import { TableSkeleton } from "@/components/alarms/table-skeleton";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
 import { makeQueryClient } from "@/lib/alarms/query-client";
 import { alarmsQueryOptions } from "@/lib/alarms/query-options";
@@ -36,9 +34,9 @@ export default async function AlarmsPage({ searchParams }: { searchParams: Searc
   });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <Suspense fallback={<TableSkeleton />}>
-        <AlarmList />
-      </Suspense>
+      {/* No Suspense fallback: the rows are the first paint (and the page's LCP), not a skeleton
+          swapped for them once the scripts have run. */}
+      <AlarmList />
     </HydrationBoundary>
   );
 }
