@@ -15,9 +15,15 @@ export async function generateMetadata({
 }: {
   searchParams: SearchParams;
 }): Promise<Metadata> {
-  // The filters now; the count follows from the browser once the rows are in.
+  // The same read the page makes (shared in flight and cached), so the title the server streams
+  // says what the browser's own title says, and neither replaces the other with less.
   const { query } = parseAlarmListQuery(await searchParams);
-  return { title: { absolute: listTitle(query, undefined) } };
+  const analyst = await requireAnalyst();
+  const total = await fetchAlarmPage(query, { analyst: analyst.id }).then(
+    (page) => page.page.totalElements,
+    () => undefined,
+  );
+  return { title: { absolute: listTitle(query, total) } };
 }
 
 export default async function AlarmsPage({ searchParams }: { searchParams: SearchParams }) {
