@@ -54,7 +54,7 @@ export function BackToAlarms({ href }: { href: string }) {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target)) return;
       if (event.key !== "Escape" && event.key !== "Backspace") return;
-      if (document.querySelector("[role=dialog], [aria-expanded=true]")) return; // Escape closes those first
+      if (document.querySelector("dialog[open], [role=dialog], [aria-expanded=true]")) return; // Escape closes those first
       event.preventDefault();
       backToList(router, href);
     }
