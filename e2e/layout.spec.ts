@@ -395,3 +395,22 @@ test.describe("columns and density", () => {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
   });
 });
+
+test("the server sends only the form a browser will show when it says whether it is a phone", async ({
+  page,
+}) => {
+  const html = async (hint?: string) =>
+    (
+      await page.request.get("/alarms?size=10", {
+        headers: hint ? { "sec-ch-ua-mobile": hint } : {},
+      })
+    ).text();
+  const count = (text: string, attribute: string) =>
+    (text.match(new RegExp(`${attribute}="`, "g")) ?? []).length;
+  const phone = await html("?1");
+  expect([count(phone, "data-alarm-card"), count(phone, "data-alarm-row")]).toEqual([10, 0]);
+  const desktop = await html("?0");
+  expect([count(desktop, "data-alarm-card"), count(desktop, "data-alarm-row")]).toEqual([0, 10]);
+  const unknown = await html();
+  expect([count(unknown, "data-alarm-card"), count(unknown, "data-alarm-row")]).toEqual([10, 10]);
+});

@@ -15,6 +15,7 @@ import { CopyLinkMenu } from "./copy-link-menu";
 import { DidYouMean } from "./did-you-mean";
 import { FilterChips } from "./filter-chips";
 import { FiltersDisclosure } from "./filters-disclosure";
+import type { ListForms } from "./list-forms-hint";
 import { listTitle } from "./list-title";
 import { CorrectedNotice, EmptyState, ErrorState, PastTheEnd } from "./list-states";
 import { Pagination } from "./pagination";
@@ -26,7 +27,7 @@ import { useListUrl } from "./use-list-url";
 import { useSuggestions } from "./use-suggestions";
 
 /** The alarm list: URL state in, table out. */
-export function AlarmList() {
+export function AlarmList({ forms }: { forms?: ListForms }) {
   const queryClient = useQueryClient();
   const { view, problems, navigate: go } = useListUrl();
   const { query, tz } = view;
@@ -160,6 +161,7 @@ export function AlarmList() {
               total={data.page.totalElements}
               busy={result.isPlaceholderData}
               onSort={(sort) => navigate({ ...query, sort, page: 0 })}
+              forms={forms}
             />
           )}
         </div>

@@ -1,6 +1,8 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { AlarmList } from "@/components/alarms/alarm-list";
+import { formsForMobileHint } from "@/components/alarms/list-forms-hint";
 import { listTitle } from "@/components/alarms/list-title";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
 import { makeQueryClient } from "@/lib/alarms/query-client";
@@ -42,7 +44,7 @@ export default async function AlarmsPage({ searchParams }: { searchParams: Searc
     <HydrationBoundary state={dehydrate(queryClient)}>
       {/* No Suspense fallback: the rows are the first paint (and the page's LCP), not a skeleton
           swapped for them once the scripts have run. */}
-      <AlarmList />
+      <AlarmList forms={formsForMobileHint((await headers()).get("sec-ch-ua-mobile"))} />
     </HydrationBoundary>
   );
 }
