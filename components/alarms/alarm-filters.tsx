@@ -1,13 +1,11 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
+import { PRIORITY_NAME, STATUS_NAME } from "@/lib/alarms/format";
 import { type AlarmFilters, PRIORITY_LABELS, STATUSES, paramParsers } from "@/lib/alarms/query";
-import { STATUS_NAME } from "@/components/ui/badges";
 import type { Suggestions } from "./use-suggestions";
 import { TextFilter } from "./text-filter";
 import { TimeRangeFilter } from "./time-range-filter";
-
-const PRIORITY_NAME = { high: "High", medium: "Medium", low: "Low" } as const;
 
 function SelectFilter<T extends string>({
   label,

@@ -2,8 +2,8 @@
 
 import { rangeName } from "@/lib/alarms/time-range";
 import { formatTime } from "@/lib/alarms/time-zone";
+import { STATUS_NAME } from "@/lib/alarms/format";
 import type { AlarmFilters } from "@/lib/alarms/query";
-import { STATUS_NAME } from "@/components/ui/badges";
 
 interface Chip {
   id: string;

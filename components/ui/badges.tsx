@@ -1,3 +1,4 @@
+import { PRIORITY_NAME, STATUS_NAME } from "@/lib/alarms/format";
 import type { AlarmStatus, PriorityLabel } from "@/lib/alarms/query";
 
 // Priority and status as compact coloured labels. The colour is never the only cue: the label
@@ -8,8 +9,6 @@ const PRIORITY_STYLE: Record<PriorityLabel, string> = {
   medium: "bg-amber-400 text-amber-950 ring-amber-500 dark:bg-amber-400/90 dark:ring-amber-300",
   low: "bg-sky-100 text-sky-900 ring-sky-300 dark:bg-sky-900/60 dark:text-sky-100 dark:ring-sky-700",
 };
-
-const PRIORITY_NAME: Record<PriorityLabel, string> = { high: "High", medium: "Medium", low: "Low" };
 
 export function PriorityBadge({
   priority,
@@ -38,12 +37,6 @@ const STATUS_STYLE: Record<AlarmStatus, string> = {
     "text-violet-800 bg-violet-50 ring-violet-200 dark:text-violet-200 dark:bg-violet-950 dark:ring-violet-800",
   closed:
     "text-slate-600 bg-slate-50 ring-slate-200 dark:text-slate-300 dark:bg-slate-900 dark:ring-slate-700",
-};
-
-export const STATUS_NAME: Record<AlarmStatus, string> = {
-  open: "Open",
-  in_review: "In review",
-  closed: "Closed",
 };
 
 export function StatusBadge({ status }: { status: AlarmStatus | null }) {

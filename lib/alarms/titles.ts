@@ -1,13 +1,31 @@
+import { PRIORITY_NAME, STATUS_NAME, formatCount } from "./format";
+import type { AlarmListQuery } from "./query";
+import { rangeName } from "./time-range";
 import type { AlarmDetail } from "./types";
 
 // Tab titles, so a row of tabs can be told apart. Client-safe.
-
-const PRIORITY = { high: "High", medium: "Medium", low: "Low" } as const;
 
 /** "High · Brute Force Authentication / Windows RDP" */
 export function alarmTitle(alarm: Pick<AlarmDetail, "priorityLabel" | "rule">): string {
   const rule = [alarm.rule.strategy ?? alarm.rule.id ?? "Unnamed rule", alarm.rule.method]
     .filter(Boolean)
     .join(" / ");
-  return alarm.priorityLabel ? `${PRIORITY[alarm.priorityLabel]} · ${rule}` : rule;
+  return alarm.priorityLabel ? `${PRIORITY_NAME[alarm.priorityLabel]} · ${rule}` : rule;
+}
+
+/** A tab title that tells list tabs apart: "1,204 alarms · Open · High · Last 24 hours". */
+export function listTitle(query: AlarmListQuery, total: number | undefined): string {
+  const f = query.filters;
+  const parts = [total === undefined ? "Alarms" : `${formatCount(total)} alarms`];
+  if (f.status) parts.push(STATUS_NAME[f.status]);
+  if (f.priority_label) parts.push(PRIORITY_NAME[f.priority_label]);
+  if (f.suppressed !== undefined) parts.push(f.suppressed ? "Suppressed" : "Not suppressed");
+  for (const text of [f.rule_strategy, f.rule_method, f.rule_intent]) if (text) parts.push(text);
+  if (f.alarm_sensor_sources) parts.push(`Sensor ${f.alarm_sensor_sources.slice(0, 8)}`);
+  if (f.range) parts.push(rangeName(f.range));
+  else if (f.timestamp_occured_gte !== undefined || f.timestamp_occured_lte !== undefined) {
+    parts.push("Time window");
+  }
+  if (query.page > 0) parts.push(`Page ${formatCount(query.page + 1)}`);
+  return `${parts.join(" · ")} · Alarm Console`;
 }

@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { AlarmList } from "@/components/alarms/alarm-list";
 import { formsForMobileHint } from "@/components/alarms/list-forms-hint";
-import { listTitle } from "@/components/alarms/list-title";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
 import { makeQueryClient } from "@/lib/alarms/query-client";
 import { alarmsQueryOptions } from "@/lib/alarms/query-options";
+import { listTitle } from "@/lib/alarms/titles";
 import { requireAnalyst } from "@/lib/auth/require-analyst";
 import { fetchAlarmPage } from "@/lib/usm/alarms";
 
