@@ -1,7 +1,8 @@
 "use client";
 
 import type { Column, Table } from "@tanstack/react-table";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import type { AlarmSummary } from "@/lib/alarms/types";
 
 const label = (column: Column<AlarmSummary>) =>
@@ -37,24 +38,14 @@ export function ColumnChooser({ table }: { table: Table<AlarmSummary> }) {
     .filter((column): column is Column<AlarmSummary> => column !== undefined);
   const hiddenCount = columns.filter((column) => !column.getIsVisible()).length;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
+  useDismiss(
+    open,
+    root,
+    useCallback((byKey: boolean) => {
       setOpen(false);
-      button.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, [open]);
+      if (byKey) button.current?.focus();
+    }, []),
+  );
 
   useLayoutEffect(() => {
     const target = refocus.current;
