@@ -22,7 +22,7 @@ import { percentile } from "./stats";
 const ALARMS = 5000;
 const LATENCY_MS = 50;
 const RUNS = 3;
-const PATH = "/alarms";
+const PATH = "/d/default/alarms";
 const PERFORMANCE_GOAL = 95;
 const ACCESSIBILITY_GOAL = 100;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";

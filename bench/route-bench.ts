@@ -1,5 +1,5 @@
 // What the dashboard's API route adds on top of the upstream: p50/p99 of one page through
-// GET /api/alarms (production build, signed in) next to the same page fetched straight from the
+// GET /api/d/default/alarms (production build, signed in) next to the same page fetched straight from the
 // simulator, cache-cold and warm, and the upstream calls 100 concurrent analysts on one page cost.
 // Run standalone with `npx tsx --conditions=react-server bench/route-bench.ts` (the condition
 // lets it load the server-only client code it times in-process).
@@ -109,7 +109,7 @@ async function clientWork(simUrl: string, headers: Record<string, string>): Prom
       const start = performance.now();
       const json: unknown = JSON.parse(text);
       const parsed = performance.now();
-      alarmPageFromUpstream(json, DEFAULT_QUERY, simUrl); // a page of 20, newest first
+      alarmPageFromUpstream(json, DEFAULT_QUERY, { deployment: "bench", baseUrl: simUrl }); // 20, newest first
       if (round >= 3) {
         parse.push(parsed - start);
         total.push(performance.now() - start);
@@ -145,7 +145,7 @@ export async function benchRoutes(): Promise<void> {
       ...extra,
     });
     const directHeaders = { Authorization: `Bearer ${await directToken(sim)}` };
-    const viaApp = (query: string) => `${appUrl}/api/alarms?${query}`;
+    const viaApp = (query: string) => `${appUrl}/api/d/default/alarms?${query}`;
     const direct = (query: string) =>
       `${sim.url}/api/2.0/alarms?${query}&sort=timestamp_occured,desc`;
 
@@ -238,7 +238,7 @@ export async function benchRoutes(): Promise<void> {
         ),
       );
     const cached = await burst(
-      "/api/alarms?page=3&size=50",
+      "/api/d/default/alarms?page=3&size=50",
       (n) => ({ Cookie: cookies[n]! }),
       page(appRows, 50),
     );

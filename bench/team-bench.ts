@@ -61,7 +61,7 @@ async function benchFairness(): Promise<void> {
       const times: number[] = [];
       const statuses: number[] = [];
       while (performance.now() < until) {
-        const answer = await get(`${app.url}/api/alarms?page=${page++}&size=20`, victim);
+        const answer = await get(`${app.url}/api/d/default/alarms?page=${page++}&size=20`, victim);
         times.push(answer.ms);
         statuses.push(answer.status);
       }
@@ -81,7 +81,7 @@ async function benchFairness(): Promise<void> {
         await new Promise((resolveWait) => setTimeout(resolveWait, n));
         while (performance.now() < floodUntil) {
           const answer = await get(
-            `${app.url}/api/alarms?page=${floodPage++ % 500}&size=10&sort=priority,desc`,
+            `${app.url}/api/d/default/alarms?page=${floodPage++ % 500}&size=10&sort=priority,desc`,
             flooder,
           );
           floodStatuses.push(answer.status);
@@ -140,7 +140,7 @@ async function benchReplicas(): Promise<void> {
           while (performance.now() < until) {
             const n = turn++;
             const answer = await get(
-              `${app.urls[n % count]}/api/alarms?page=${n % 500}&size=10`,
+              `${app.urls[n % count]}/api/d/default/alarms?page=${n % 500}&size=10`,
               cookies[n % cookies.length]!,
             );
             statuses.push(answer.status);

@@ -21,16 +21,22 @@ function problems(env: Record<string, string | undefined>): string {
 describe("the env module", () => {
   it("accepts a deployment with its credentials and applies the defaults", () => {
     const env = parseEnv(base);
-    expect(env.usm).toMatchObject({
-      baseUrl: "https://acme.alienvault.cloud",
-      clientId: "client",
-      clientSecret: "secret",
-      simulator: false,
-      timeoutMs: 10_000,
-      cacheTtlMs: 3_000,
-      getPerSecond: 100,
-      postPerSecond: 50,
-    });
+    expect(env.usm).toEqual({ simulator: false, cacheTtlMs: 3_000 });
+    expect(env.deployments).toEqual([
+      {
+        key: "default",
+        name: "acme.alienvault.cloud",
+        kind: "anywhere",
+        baseUrl: "https://acme.alienvault.cloud",
+        clientId: "client",
+        clientSecret: "secret",
+        timeoutMs: 10_000,
+        getPerSecond: 100,
+        postPerSecond: 50,
+        analysts: [],
+        groups: [],
+      },
+    ]);
     expect(env.auth.oidc).toBeUndefined();
   });
 
@@ -55,13 +61,13 @@ describe("the env module", () => {
       "http://localhost:4010",
       "http://[::1]:4010",
     ]) {
-      expect(parseEnv({ ...base, USM_BASE_URL: loopback }).usm.baseUrl).toBe(loopback);
+      expect(parseEnv({ ...base, USM_BASE_URL: loopback }).deployments[0]?.baseUrl).toBe(loopback);
     }
   });
 
   it("keeps only the origin of the base URL", () => {
     const env = parseEnv({ ...base, USM_BASE_URL: "https://acme.alienvault.cloud/api/2.0/" });
-    expect(env.usm.baseUrl).toBe("https://acme.alienvault.cloud");
+    expect(env.deployments[0]?.baseUrl).toBe("https://acme.alienvault.cloud");
   });
 
   it("names NEXTAUTH_SECRET when it is missing or short", () => {
@@ -91,7 +97,8 @@ describe("the env module", () => {
     };
     const onLoopback = parseEnv({ ...simulator, USM_BASE_URL: "http://127.0.0.1:4010" });
     expect(onLoopback.auth.demoPassword).toBe("pw");
-    expect(onLoopback.usm).toMatchObject({ clientId: "demo-client", simulator: true });
+    expect(onLoopback.usm.simulator).toBe(true);
+    expect(onLoopback.deployments[0]).toMatchObject({ clientId: "demo-client" });
     expect(parseEnv({ ...base, DEMO_PASSWORD: "pw" }).auth.demoPassword).toBeUndefined();
     expect(problems({ ...base, USM_SIMULATOR: "1" })).toMatch(/USM_SIMULATOR may be 1 only/);
   });

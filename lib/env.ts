@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { parseDeployments, type DeploymentConfig } from "./env-deployments";
 
 // The one place that reads process.env. Everything else asks serverEnv().
 
@@ -31,24 +32,25 @@ const commaList = z.preprocess(
 );
 
 /** An origin: https, or http on a loopback host (the embedded simulator, tests). */
-const deploymentOrigin = z.preprocess(
-  emptyToUndefined,
-  z
-    .url({ message: "must be a URL such as https://tenant.alienvault.cloud" })
-    .refine(
-      (value) => {
-        // zod runs this even when the URL check failed: a non-URL is that check's to report.
-        if (!URL.canParse(value)) return true;
-        const url = new URL(value);
-        return (
-          url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))
-        );
-      },
-      { message: "must use https:// (plain http:// is allowed only for loopback hosts)" },
-    )
-    .transform((value) => new URL(value).origin)
-    .optional(),
-);
+const originRule = z
+  .url({ message: "must be a URL such as https://tenant.alienvault.cloud" })
+  .refine(
+    (value) => {
+      // zod runs this even when the URL check failed: a non-URL is that check's to report.
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return (
+        url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))
+      );
+    },
+    { message: "must use https:// (plain http:// is allowed only for loopback hosts)" },
+  )
+  .transform((value) => new URL(value).origin);
+
+const deploymentOrigin = z.preprocess(emptyToUndefined, originRule.optional());
+
+/** The key of the one deployment the single-deployment variables configure. */
+export const DEFAULT_DEPLOYMENT_KEY = "default";
 
 /** A duration: seconds, or a number with a unit (`90s`, `30m`, `12h`, `7d`); in milliseconds. */
 const duration = (fallbackMs: number, minMs: number) =>
@@ -114,7 +116,10 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 
-    // The upstream. The embedded simulator's address is set by `npm start`.
+    // The upstream: several deployments (lib/env-deployments.ts), or one by the variables below.
+    // The embedded simulators' addresses are set by `npm start`.
+    USM_DEPLOYMENTS: optionalString,
+    USM_DEPLOYMENTS_FILE: optionalString,
     USM_BASE_URL: deploymentOrigin,
     USM_CLIENT_ID: optionalString,
     USM_CLIENT_SECRET: optionalString,
@@ -158,12 +163,25 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    const several = Boolean(env.USM_DEPLOYMENTS || env.USM_DEPLOYMENTS_FILE);
+    if (several) {
+      for (const name of ["USM_BASE_URL", "USM_CLIENT_ID", "USM_CLIENT_SECRET"] as const) {
+        if (env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `is set together with ${env.USM_DEPLOYMENTS ? "USM_DEPLOYMENTS" : "USM_DEPLOYMENTS_FILE"}: configure the deployment there instead`,
+          });
+        }
+      }
+      return;
+    }
     if (!env.USM_BASE_URL) {
       ctx.addIssue({
         code: "custom",
         path: ["USM_BASE_URL"],
         message:
-          "is not set: start with `npm start` to use the embedded simulator, or set it to your deployment's origin",
+          "is not set: start with `npm start` to use the embedded simulators, or set USM_DEPLOYMENTS, or USM_BASE_URL to your deployment's origin",
       });
     }
     if (env.USM_SIMULATOR === "0") {
@@ -211,16 +229,13 @@ type ParsedEnv = z.infer<typeof envSchema>;
 export interface ServerEnv {
   nodeEnv: ParsedEnv["NODE_ENV"];
   usm: {
-    baseUrl: string;
-    clientId: string;
-    clientSecret: string;
-    /** True when the upstream is the project's own simulator on loopback. */
+    /** True when the upstreams are the project's own simulators on loopback. */
     simulator: boolean;
-    timeoutMs: number;
+    /** How long identical reads are shared between analysts, for every deployment. */
     cacheTtlMs: number;
-    getPerSecond: number;
-    postPerSecond: number;
   };
+  /** The deployments, in the configured order (the first an analyst may see is their default). */
+  deployments: DeploymentConfig[];
   /** Where replicas share state; undefined: in this process's memory. */
   redisUrl: string | undefined;
   auth: {
@@ -249,6 +264,11 @@ export interface ServerEnv {
      * client's own word, so sign-in throttling counts the TCP peer's address instead.
      */
     trustedProxyHops: number;
+    /**
+     * The single-sign-on groups some deployment admits: a session remembers which of these the
+     * analyst is in (read at sign-in), and no others, to keep the cookie small.
+     */
+    accessGroups: string[];
   };
 }
 
@@ -259,29 +279,58 @@ export class EnvError extends Error {
 /** Parses an environment; throws an EnvError naming every wrong or missing variable. */
 export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? "environment");
-      const message =
-        issue.code === "invalid_type" && source[name] === undefined ? "is required" : issue.message;
-      return `  ${name} ${message}`;
-    });
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const message =
+          issue.code === "invalid_type" && source[name] === undefined
+            ? "is required"
+            : issue.message;
+        return `  ${name} ${message}`;
+      });
+  const defaults = {
+    timeoutMs: result.data?.USM_TIMEOUT_MS ?? 10_000,
+    getPerSecond: result.data?.USM_RATE_GET_PER_SECOND ?? 100,
+    postPerSecond: result.data?.USM_RATE_POST_PER_SECOND ?? 50,
+  };
+  const several = parseDeployments(source, originRule, defaults);
+  if (several && !several.ok) {
+    for (const { variable, message } of several.problems) lines.push(`  ${variable} ${message}`);
+  }
+  const simulator = result.data?.USM_SIMULATOR === "1";
+  if (simulator && several?.ok) {
+    for (const deployment of several.deployments) {
+      if (!isLoopbackHost(new URL(deployment.baseUrl).hostname)) {
+        lines.push(
+          `  USM_SIMULATOR may be 1 only when every deployment is on a loopback address (${deployment.key} is not)`,
+        );
+      }
+    }
+  }
+  if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  const simulator = env.USM_SIMULATOR === "1";
+  const deployments: DeploymentConfig[] = several?.ok
+    ? several.deployments
+    : [
+        {
+          key: DEFAULT_DEPLOYMENT_KEY,
+          name: simulator ? "USM Anywhere simulator" : new URL(env.USM_BASE_URL!).hostname,
+          kind: "anywhere",
+          baseUrl: env.USM_BASE_URL!,
+          clientId: env.USM_CLIENT_ID ?? "demo-client",
+          clientSecret: env.USM_CLIENT_SECRET ?? "demo-secret",
+          ...defaults,
+          analysts: [],
+          groups: [],
+        },
+      ];
   return {
     nodeEnv: env.NODE_ENV,
-    usm: {
-      baseUrl: env.USM_BASE_URL!,
-      clientId: env.USM_CLIENT_ID ?? "demo-client",
-      clientSecret: env.USM_CLIENT_SECRET ?? "demo-secret",
-      simulator,
-      timeoutMs: env.USM_TIMEOUT_MS,
-      cacheTtlMs: env.USM_CACHE_TTL_MS,
-      getPerSecond: env.USM_RATE_GET_PER_SECOND,
-      postPerSecond: env.USM_RATE_POST_PER_SECOND,
-    },
+    usm: { simulator, cacheTtlMs: env.USM_CACHE_TTL_MS },
+    deployments,
     redisUrl: env.REDIS_URL,
     auth: {
       secret: env.NEXTAUTH_SECRET,
@@ -303,6 +352,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
             }
           : undefined,
       trustedProxyHops: env.AUTH_TRUSTED_PROXY_HOPS,
+      accessGroups: [...new Set(deployments.flatMap((deployment) => deployment.groups))],
     },
   };
 }

@@ -6,6 +6,8 @@ import { useSearchParams } from "next/navigation";
 import { alarmQueryOptions, asApiError } from "@/lib/alarms/query-options";
 import { UTC } from "@/lib/alarms/time-zone";
 import { TZ_KEY, listHrefFrom, parseTimeZoneParam } from "@/lib/alarms/url-state";
+import { detailPath } from "@/lib/alarms/paths";
+import { useDeployment } from "@/components/deployments/deployment-context";
 import { ErrorState } from "@/components/alarms/list-states";
 import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -33,8 +35,9 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
   const searchParams = useSearchParams();
   const from = searchParams.get("from");
   const zone = parseTimeZoneParam(searchParams.get(TZ_KEY)) ?? UTC;
-  const listHref = listHrefFrom(from, zone);
-  const result = useQuery(alarmQueryOptions(uuid));
+  const deployment = useDeployment();
+  const listHref = listHrefFrom(deployment.key, from, zone);
+  const result = useQuery(alarmQueryOptions(deployment.key, uuid));
   const alarm = result.data;
   const error = result.isError ? asApiError(result.error) : null;
   const hydratedRoot = useHydratedMark<HTMLDivElement>();
@@ -49,7 +52,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
             <CopyButton
               label="Copy link"
               value={() => {
-                const link = new URL(`/alarms/${encodeURIComponent(uuid)}`, window.location.origin);
+                const link = new URL(detailPath(deployment.key, uuid), window.location.origin);
                 if (zone !== UTC) link.searchParams.set(TZ_KEY, zone);
                 return link.toString();
               }}

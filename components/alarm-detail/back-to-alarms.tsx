@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { LIST_PATH, listHref, parseListView } from "@/lib/alarms/url-state";
+import { listPathDeployment } from "@/lib/alarms/paths";
+import { listHref, parseListView } from "@/lib/alarms/url-state";
 import { requestScrollRestore } from "@/components/alarms/scroll-memory";
 import { isTyping } from "@/components/keyboard";
 
@@ -24,10 +25,11 @@ function previousEntryIs(href: string): boolean {
   const previous = navigation.entries()[index - 1]?.url;
   if (!previous) return false;
   const url = new URL(previous);
+  const deployment = listPathDeployment(url.pathname);
   return (
     url.origin === window.location.origin &&
-    url.pathname === LIST_PATH &&
-    listHref(parseListView(url.searchParams).view) === href
+    deployment !== null &&
+    listHref(deployment, parseListView(url.searchParams).view) === href
   );
 }
 

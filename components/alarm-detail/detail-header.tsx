@@ -5,6 +5,7 @@ import { filteredListHref } from "@/lib/alarms/url-state";
 import type { AlarmDetail } from "@/lib/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
+import { useDeployment } from "@/components/deployments/deployment-context";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
@@ -43,6 +44,7 @@ function FilterLink({
   className?: string;
   children: React.ReactNode;
 }) {
+  const { key: deployment } = useDeployment();
   const values = Object.values(filters) as unknown[];
   const usable = values.every((value) =>
     typeof value === "string" ? isFilterText(value) || isAlarmUuid(value) : true,
@@ -50,7 +52,7 @@ function FilterLink({
   if (!usable) return <span className={className}>{children}</span>;
   return (
     <Link
-      href={filteredListHref(filters, zone)}
+      href={filteredListHref(deployment, filters, zone)}
       title={title}
       className={`text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 dark:text-blue-300 dark:decoration-blue-700 ${className}`}
     >

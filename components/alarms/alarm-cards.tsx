@@ -3,6 +3,7 @@
 import type { Table } from "@tanstack/react-table";
 import Link from "next/link";
 import { endpointLabel, formatCount } from "@/lib/alarms/format";
+import { detailPath } from "@/lib/alarms/paths";
 import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
@@ -44,7 +45,7 @@ export function AlarmCards({
     >
       {table.getRowModel().rows.map((row) => {
         const alarm = row.original;
-        const href = detailHref?.(alarm.uuid) ?? `/alarms/${alarm.uuid}`;
+        const href = detailHref?.(alarm.uuid) ?? detailPath(alarm.deployment, alarm.uuid);
         const { rule } = alarm;
         return (
           <li key={row.id} data-alarm-card={alarm.uuid}>
@@ -52,9 +53,9 @@ export function AlarmCards({
               href={href}
               prefetch={false}
               data-row-link
-              onPointerEnter={() => prefetch.hover(alarm.uuid, href)}
+              onPointerEnter={() => prefetch.hover(alarm, href)}
               onPointerLeave={prefetch.cancel}
-              onFocus={() => prefetch.now(alarm.uuid, href)}
+              onFocus={() => prefetch.now(alarm, href)}
               className="panel block px-3 py-2.5 hover:border-slate-300 hover:bg-slate-50 focus-visible:bg-blue-50 dark:hover:border-slate-700 dark:hover:bg-slate-800/60 dark:focus-visible:bg-blue-950/50"
             >
               <span className="flex flex-wrap items-center gap-1.5">

@@ -3,6 +3,7 @@
 import type { ColumnDef, RowData } from "@tanstack/react-table";
 import Link from "next/link";
 import { endpointLabel, formatCount, formatDelay } from "@/lib/alarms/format";
+import { detailPath } from "@/lib/alarms/paths";
 import type { SortField } from "@/lib/alarms/query";
 import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
@@ -101,7 +102,9 @@ export const alarmColumns: (ColumnDef<AlarmSummary> & { id: ColumnId })[] = [
             title={[rule.strategy, rule.method].filter(Boolean).join(" / ")}
           >
             <Link
-              href={table.options.meta?.detailHref(uuid) ?? `/alarms/${uuid}`}
+              href={
+                table.options.meta?.detailHref(uuid) ?? detailPath(row.original.deployment, uuid)
+              }
               prefetch={false}
               data-row-link
               className="font-medium text-blue-800 hover:underline dark:text-blue-300"

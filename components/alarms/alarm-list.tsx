@@ -1,5 +1,6 @@
 "use client";
 
+import { useDeployment } from "@/components/deployments/deployment-context";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatCount } from "@/lib/alarms/format";
@@ -41,7 +42,11 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
     setNotice(problems);
   }
 
-  const result = useQuery({ ...alarmsQueryOptions(query), placeholderData: keepPreviousData });
+  const deployment = useDeployment();
+  const result = useQuery({
+    ...alarmsQueryOptions(deployment.key, query),
+    placeholderData: keepPreviousData,
+  });
   const data = result.data;
   const fresh = data !== undefined && !result.isPlaceholderData;
   const pastEnd =
@@ -50,14 +55,16 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   // The next page is fetched before the analyst asks for it.
   useEffect(() => {
     if (!fresh || query.page + 1 >= data.page.totalPages) return;
-    void queryClient.prefetchQuery(alarmsQueryOptions({ ...query, page: query.page + 1 }));
-  }, [fresh, data, query, queryClient]);
+    void queryClient.prefetchQuery(
+      alarmsQueryOptions(deployment.key, { ...query, page: query.page + 1 }),
+    );
+  }, [fresh, data, query, queryClient, deployment.key]);
 
   useScrollMemory(fresh);
 
   useEffect(() => {
-    document.title = listTitle(query, fresh ? data.page.totalElements : undefined);
-  }, [query, fresh, data]);
+    document.title = listTitle(query, fresh ? data.page.totalElements : undefined, deployment);
+  }, [query, fresh, data, deployment]);
 
   const listTop = useRef<HTMLDivElement>(null);
   const navigate = useCallback(

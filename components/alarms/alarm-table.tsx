@@ -1,5 +1,6 @@
 "use client";
 
+import { useDeployment } from "@/components/deployments/deployment-context";
 import {
   flexRender,
   functionalUpdate,
@@ -49,7 +50,8 @@ export function AlarmTable({
   const prefetch = useRowPrefetch();
   const forms = useListForms(guessedForms);
   const { query } = view;
-  const detailHref = useMemo(() => detailHrefsFor(view), [view]);
+  const { key } = useDeployment();
+  const detailHref = useMemo(() => detailHrefsFor(key, view), [key, view]);
   const [preferences, updatePreferences] = useViewPreferences();
   // react-table rebuilds its instance every render; nothing below relies on memoizing it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -167,9 +169,9 @@ export function AlarmTable({
                     aria-rowindex={query.page * query.size + index + 2}
                     data-alarm-row={row.original.uuid}
                     onClick={(event) => openRow(event, href)}
-                    onPointerEnter={() => prefetch.hover(row.original.uuid, href)}
+                    onPointerEnter={() => prefetch.hover(row.original, href)}
                     onPointerLeave={prefetch.cancel}
-                    onFocus={() => prefetch.now(row.original.uuid, href)}
+                    onFocus={() => prefetch.now(row.original, href)}
                     className="cursor-pointer border-b border-slate-100 align-middle last:border-b-0 hover:bg-slate-50 focus-within:bg-blue-50 dark:border-slate-800 dark:hover:bg-slate-800/50 dark:focus-within:bg-blue-950/50"
                   >
                     {row.getVisibleCells().map((cell) => (

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { type ListView, listHref } from "@/lib/alarms/url-state";
+import { useDeployment } from "@/components/deployments/deployment-context";
 
 type Copied = "live" | "exact" | "failed" | null;
 
@@ -38,6 +39,7 @@ export function CopyLinkMenu({
   view: ListView;
   resolved: { gte: number | null; lte: number | null } | undefined;
 }) {
+  const { key } = useDeployment();
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState<Copied>(null);
   const menuId = useId();
@@ -57,7 +59,7 @@ export function CopyLinkMenu({
     const target = kind === "exact" && resolved ? frozenView(view, resolved) : view;
     setOpen(false);
     try {
-      await navigator.clipboard.writeText(`${window.location.origin}${listHref(target)}`);
+      await navigator.clipboard.writeText(`${window.location.origin}${listHref(key, target)}`);
       setCopied(kind);
     } catch {
       setCopied("failed");

@@ -4,6 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { alarmQueryOptions } from "@/lib/alarms/query-options";
+import type { AlarmSummary } from "@/lib/alarms/types";
+
+type Alarm = Pick<AlarmSummary, "uuid" | "deployment">;
 
 /** A pointer resting this long on a row is an intent; sweeping across the table is not. */
 const HOVER_INTENT_MS = 80;
@@ -18,18 +21,18 @@ export function useRowPrefetch() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const now = useCallback(
-    (uuid: string, href: string) => {
+    (alarm: Alarm, href: string) => {
       clearTimeout(timer.current);
-      void queryClient.prefetchQuery(alarmQueryOptions(uuid));
+      void queryClient.prefetchQuery(alarmQueryOptions(alarm.deployment, alarm.uuid));
       router.prefetch(href);
     },
     [queryClient, router],
   );
   const cancel = useCallback(() => clearTimeout(timer.current), []);
   const hover = useCallback(
-    (uuid: string, href: string) => {
+    (alarm: Alarm, href: string) => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => now(uuid, href), HOVER_INTENT_MS);
+      timer.current = setTimeout(() => now(alarm, href), HOVER_INTENT_MS);
     },
     [now],
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useDeployment } from "@/components/deployments/deployment-context";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { catalogueQueryOptions } from "@/lib/alarms/query-options";
@@ -18,7 +19,8 @@ export interface Suggestions {
  * filters need exact spellings, and the API has no taxonomy endpoint.
  */
 export function useSuggestions(current: AlarmPage | undefined): Suggestions {
-  const catalogue = useQuery({ ...catalogueQueryOptions(), retry: false }).data;
+  const { key } = useDeployment();
+  const catalogue = useQuery({ ...catalogueQueryOptions(key), retry: false }).data;
   return useMemo(() => {
     const merge = (known: string[] | undefined, seen: (string | null)[]) => {
       const values = [...(known ?? [])];

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, parseErrorBody } from "@/lib/errors";
+import { api } from "./paths";
 import { type AlarmListQuery, toSearchParams } from "./query";
 import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "./types";
 
@@ -8,41 +9,43 @@ import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "./types";
 
 const MAX_RATE_LIMIT_RETRIES = 3;
 
+// Every key starts with the deployment: two deployments' page 1 are two pages.
 export const alarmKeys = {
   all: ["alarms"] as const,
   /** The canonical search string is the key: stable, order-fixed, identical to the API URL. */
-  list: (query: AlarmListQuery) => ["alarms", "list", toSearchParams(query).toString()] as const,
-  detail: (uuid: string) => ["alarms", "detail", uuid.toLowerCase()] as const,
-  catalogue: () => ["alarms", "catalogue"] as const,
+  list: (deployment: string, query: AlarmListQuery) =>
+    ["alarms", deployment, "list", toSearchParams(query).toString()] as const,
+  detail: (deployment: string, uuid: string) =>
+    ["alarms", deployment, "detail", uuid.toLowerCase()] as const,
+  catalogue: (deployment: string) => ["alarms", deployment, "catalogue"] as const,
 };
 
 /** The values the console has seen (filter suggestions); it grows slowly, so kept a while. */
-export function catalogueQueryOptions() {
+export function catalogueQueryOptions(deployment: string) {
   return queryOptions({
-    queryKey: alarmKeys.catalogue(),
-    queryFn: ({ signal }) => fetchJson<AlarmCatalogue>("/api/alarms/catalogue", signal),
+    queryKey: alarmKeys.catalogue(deployment),
+    queryFn: ({ signal }) => fetchJson<AlarmCatalogue>(api.catalogue(deployment), signal),
     staleTime: 60_000,
     retry: shouldRetry,
     retryDelay,
   });
 }
 
-export function alarmsQueryOptions(query: AlarmListQuery) {
+export function alarmsQueryOptions(deployment: string, query: AlarmListQuery) {
   const search = toSearchParams(query).toString();
   return queryOptions({
-    queryKey: alarmKeys.list(query),
+    queryKey: alarmKeys.list(deployment, query),
     queryFn: ({ signal }) =>
-      fetchJson<AlarmPage>(`/api/alarms${search ? `?${search}` : ""}`, signal),
+      fetchJson<AlarmPage>(api.list(deployment, search ? `?${search}` : ""), signal),
     retry: shouldRetry,
     retryDelay,
   });
 }
 
-export function alarmQueryOptions(uuid: string) {
+export function alarmQueryOptions(deployment: string, uuid: string) {
   return queryOptions({
-    queryKey: alarmKeys.detail(uuid),
-    queryFn: ({ signal }) =>
-      fetchJson<AlarmDetail>(`/api/alarms/${encodeURIComponent(uuid)}`, signal),
+    queryKey: alarmKeys.detail(deployment, uuid),
+    queryFn: ({ signal }) => fetchJson<AlarmDetail>(api.detail(deployment, uuid), signal),
     retry: shouldRetry,
     retryDelay,
   });

@@ -3,18 +3,29 @@ import type { AlarmListQuery } from "./query";
 import { rangeName } from "./time-range";
 import type { AlarmDetail } from "./types";
 
+/** The deployment a title names (its name tells tabs of two deployments apart). */
+type Named = { name: string };
+
 // Tab titles, so a row of tabs can be told apart. Client-safe.
 
-/** "High · Brute Force Authentication / Windows RDP" */
-export function alarmTitle(alarm: Pick<AlarmDetail, "priorityLabel" | "rule">): string {
+/** "High · Brute Force Authentication / Windows RDP · Acme" */
+export function alarmTitle(
+  alarm: Pick<AlarmDetail, "priorityLabel" | "rule">,
+  deployment: Named,
+): string {
   const rule = [alarm.rule.strategy ?? alarm.rule.id ?? "Unnamed rule", alarm.rule.method]
     .filter(Boolean)
     .join(" / ");
-  return alarm.priorityLabel ? `${PRIORITY_NAME[alarm.priorityLabel]} · ${rule}` : rule;
+  const title = alarm.priorityLabel ? `${PRIORITY_NAME[alarm.priorityLabel]} · ${rule}` : rule;
+  return `${title} · ${deployment.name}`;
 }
 
-/** A tab title that tells list tabs apart: "1,204 alarms · Open · High · Last 24 hours". */
-export function listTitle(query: AlarmListQuery, total: number | undefined): string {
+/** A tab title that tells list tabs apart: "1,204 alarms · Open · High · Last 24 hours · Acme". */
+export function listTitle(
+  query: AlarmListQuery,
+  total: number | undefined,
+  deployment: Named,
+): string {
   const f = query.filters;
   const parts = [total === undefined ? "Alarms" : `${formatCount(total)} alarms`];
   if (f.status) parts.push(STATUS_NAME[f.status]);
@@ -27,5 +38,6 @@ export function listTitle(query: AlarmListQuery, total: number | undefined): str
     parts.push("Time window");
   }
   if (query.page > 0) parts.push(`Page ${formatCount(query.page + 1)}`);
+  parts.push(deployment.name);
   return `${parts.join(" · ")} · Alarm Console`;
 }

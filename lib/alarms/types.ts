@@ -56,6 +56,8 @@ export const ruleSchema = z.strictObject({
 
 export const alarmSummarySchema = z.strictObject({
   uuid: z.string(),
+  /** The key of the deployment the alarm came from. */
+  deployment: z.string(),
   status: z.enum(STATUSES).nullable(),
   priority: z.number().int(),
   priorityLabel: z.enum(PRIORITY_LABELS).nullable(),

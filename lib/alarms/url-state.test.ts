@@ -70,34 +70,39 @@ describe("links between list and detail", () => {
   const list = view("page=4&sort=priority,desc&status=open&tz=Asia/Tokyo").view;
 
   it("carry the list's view and zone into the detail link and back out", () => {
-    const href = detailHref("0a1b2c3d-0000-4000-8000-000000000001", list);
+    const href = detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", list);
     const url = new URL(href, "http://x");
     expect(url.searchParams.get("tz")).toBe("Asia/Tokyo");
-    expect(listHrefFrom(url.searchParams.get("from"), "Asia/Tokyo")).toBe(
-      `/alarms?${toSearchParams(list.query)}&tz=Asia%2FTokyo`,
+    expect(listHrefFrom("acme", url.searchParams.get("from"), "Asia/Tokyo")).toBe(
+      `/d/acme/alarms?${toSearchParams(list.query)}&tz=Asia%2FTokyo`,
     );
   });
 
   it("leave the default view out of the detail link", () => {
     expect(
-      detailHref("0a1b2c3d-0000-4000-8000-000000000001", { query: DEFAULT_QUERY, tz: "UTC" }),
-    ).toBe("/alarms/0a1b2c3d-0000-4000-8000-000000000001");
+      detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", {
+        query: DEFAULT_QUERY,
+        tz: "UTC",
+      }),
+    ).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001");
   });
 
   it("never lead anywhere but the list, whatever `from` holds", () => {
-    expect(listHrefFrom(null)).toBe("/alarms");
-    expect(listHrefFrom("//evil.example/x")).toBe("/alarms");
-    expect(listHrefFrom("https://evil.example/?page=2")).toBe("/alarms");
-    expect(listHrefFrom("?page=2&size=nope&javascript:alert(1)")).toBe("/alarms?page=2");
+    expect(listHrefFrom("acme", null)).toBe("/d/acme/alarms");
+    expect(listHrefFrom("acme", "//evil.example/x")).toBe("/d/acme/alarms");
+    expect(listHrefFrom("acme", "https://evil.example/?page=2")).toBe("/d/acme/alarms");
+    expect(listHrefFrom("acme", "?page=2&size=nope&javascript:alert(1)")).toBe(
+      "/d/acme/alarms?page=2",
+    );
   });
 
   it("filter the list by one value from a detail", () => {
-    expect(filteredListHref({ alarm_sensor_sources: SENSOR }, "Europe/Berlin")).toBe(
-      `/alarms?alarm_sensor_sources=${SENSOR}&tz=Europe%2FBerlin`,
+    expect(filteredListHref("acme", { alarm_sensor_sources: SENSOR }, "Europe/Berlin")).toBe(
+      `/d/acme/alarms?alarm_sensor_sources=${SENSOR}&tz=Europe%2FBerlin`,
     );
     expect(
       parseAlarmListQuery(
-        new URLSearchParams(filteredListHref({ rule_strategy: "A & B" }).slice(8)),
+        new URLSearchParams(filteredListHref("acme", { rule_strategy: "A & B" }).split("?")[1]),
       ).query.filters,
     ).toEqual({ rule_strategy: "A & B" });
   });

@@ -6,6 +6,7 @@ import {
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
+import { detailPath, listPath } from "./paths";
 import { UTC, canonicalTimeZone } from "./time-zone";
 
 // The list's whole URL: the query (what alarms) and the time zone the analyst reads them in
@@ -69,10 +70,9 @@ export function listSearch(view: ListView): string {
   return search ? `?${search}` : "";
 }
 
-export const LIST_PATH = "/alarms";
-
-export function listHref(view: ListView): string {
-  return `${LIST_PATH}${listSearch(view)}`;
+/** A deployment's list showing `view`. */
+export function listHref(deployment: string, view: ListView): string {
+  return `${listPath(deployment)}${listSearch(view)}`;
 }
 
 const VIEW_KEYS = new Set<string>([...QUERY_KEYS, TZ_KEY]);
@@ -96,29 +96,37 @@ export function isCanonical(current: URLSearchParams, view: ListView): boolean {
 }
 
 /** A `from` value (a list search string someone put in a link) made safe and canonical. */
-export function listHrefFrom(from: string | undefined | null, tz: string = UTC): string {
+export function listHrefFrom(
+  deployment: string,
+  from: string | undefined | null,
+  tz: string = UTC,
+): string {
   const { view } = parseListView(new URLSearchParams((from ?? "").replace(/^\?/, "")));
-  return listHref({ ...view, tz });
+  return listHref(deployment, { ...view, tz });
 }
 
 /** Detail page hrefs for the rows of one list view, remembering that view (built once). */
-export function detailHrefsFor(view: ListView): (uuid: string) => string {
+export function detailHrefsFor(deployment: string, view: ListView): (uuid: string) => string {
   const params = new URLSearchParams();
   const from = toSearchParams(view.query).toString();
   if (from) params.set("from", from);
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
   const search = params.size > 0 ? `?${params}` : "";
-  return (uuid) => `${LIST_PATH}/${encodeURIComponent(uuid)}${search}`;
+  return (uuid) => `${detailPath(deployment, uuid)}${search}`;
 }
 
 /** The detail page's href, remembering the list view it was opened from. */
-export function detailHref(uuid: string, view: ListView): string {
-  return detailHrefsFor(view)(uuid);
+export function detailHref(deployment: string, uuid: string, view: ListView): string {
+  return detailHrefsFor(deployment, view)(uuid);
 }
 
 /** A list filtered by one value (a detail's sensor or rule), in the reader's time zone. */
-export function filteredListHref(filters: AlarmListQuery["filters"], tz: string = UTC): string {
-  return listHref({
+export function filteredListHref(
+  deployment: string,
+  filters: AlarmListQuery["filters"],
+  tz: string = UTC,
+): string {
+  return listHref(deployment, {
     query: { ...parseAlarmListQuery({}).query, filters },
     tz,
   });

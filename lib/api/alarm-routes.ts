@@ -1,5 +1,6 @@
 import "server-only";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
+import type { Deployment } from "@/lib/deployments/registry";
 import { ApiError } from "@/lib/errors";
 import { fetchHealth, readAlarm, readAlarmPage, type UsmCall } from "@/lib/usm/alarms";
 import { readCatalogue } from "@/lib/usm/catalogue-read";
@@ -39,7 +40,33 @@ export async function alarmCatalogue(call: UsmCall): Promise<JsonText> {
   return new JsonText((await readCatalogue(call)).json);
 }
 
-/** GET /api/health: whether the upstream answers, the token's expiry, the asker's own queue. */
+/**
+ * GET /api/d/{deployment}/health: whether the upstream answers, the token's expiry, the asker's
+ * own queue.
+ */
 export function health(call: UsmCall) {
   return fetchHealth(call);
+}
+
+/**
+ * GET /api/health: the same for every deployment the analyst may see, each with its answer or
+ * its error in our shape: one failing deployment does not hide the others.
+ */
+export async function healthOfAll(deployments: readonly Deployment[], analyst: string) {
+  return {
+    deployments: await Promise.all(
+      deployments.map(async (deployment) => {
+        const about = { key: deployment.key, name: deployment.name, kind: deployment.kind };
+        try {
+          return { ...about, health: await fetchHealth({ analyst, client: deployment.client() }) };
+        } catch (error) {
+          const apiError =
+            error instanceof ApiError
+              ? error
+              : new ApiError("internal", "Something went wrong on our side.");
+          return { ...about, ...apiError.toBody() };
+        }
+      }),
+    ),
+  };
 }

@@ -1,12 +1,15 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
+import { deploymentRegistry } from "@/lib/deployments/registry";
 import { sharedStore } from "@/lib/store";
 import { checkUpstream } from "@/lib/usm/alarms";
 
 // Readiness for a load balancer: the shared store answers (asked at every probe: a ping fails at
-// once when Redis is gone), and USM Anywhere answers this console's client (a one-alarm read,
-// shared for a few seconds by every replica through the store; its verdict is kept for two
-// seconds, so however many probes ask, the upstream sees at most one read per period).
+// once when Redis is gone), and at least one deployment answers this console's client (a
+// one-alarm read each, shared for a few seconds by every replica through the store; the verdict
+// is kept for two seconds, so however many probes ask, each upstream sees at most one read per
+// period). One customer's failing deployment fails on every replica alike: taking the replicas
+// out of the balancer for it would only deny every other deployment too.
 // Anonymous callers learn ready or not ready, nothing more.
 
 const UPSTREAM_VERDICT_MS = 2_000;
@@ -24,7 +27,11 @@ export async function readiness(now = Date.now()): Promise<{ status: "ready" }> 
     if (!upstream || now - upstream.at >= UPSTREAM_VERDICT_MS) {
       upstream = {
         at: now,
-        ok: checkUpstream().then(
+        ok: Promise.any(
+          deploymentRegistry()
+            .all()
+            .map((deployment) => checkUpstream(deployment.client())),
+        ).then(
           () => true,
           () => false,
         ),

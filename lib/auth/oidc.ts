@@ -71,7 +71,7 @@ export function decideOidcAccess(
 }
 
 /** A groups claim is an array of names, or (some providers) one space- or comma-separated string. */
-function groupsOf(claim: unknown): string[] {
+export function groupsOf(claim: unknown): string[] {
   if (Array.isArray(claim)) return claim.filter((item): item is string => typeof item === "string");
   if (typeof claim === "string") return claim.split(/[\s,]+/).filter(Boolean);
   return [];

@@ -6,7 +6,7 @@ import { serverEnv, type ServerEnv } from "@/lib/env";
 import { sharedStore } from "@/lib/store";
 import { safeCallbackPath } from "./callback-url";
 import { authorizeCredentials, SignInUnavailableError } from "./credentials";
-import { decideOidcAccess, OIDC_PROVIDER_ID, oidcProvider } from "./oidc";
+import { decideOidcAccess, groupsOf, OIDC_PROVIDER_ID, oidcProvider } from "./oidc";
 import { SIGN_IN_PATH } from "./paths";
 import { sessionRegistry, usesSecureCookies } from "./session-token";
 import type { SessionRegistry } from "./sessions";
@@ -24,6 +24,13 @@ class SessionEndedError extends Error {
 export interface AuthDeps {
   sessions: SessionRegistry;
   throttle: SignInThrottle;
+}
+
+/** The SSO groups of `profile` that some deployment admits (none for a local account). */
+function accessGroupsOf(profile: unknown, auth: ServerEnv["auth"]): string[] {
+  if (!auth.oidc || typeof profile !== "object" || profile === null) return [];
+  const groups = groupsOf((profile as Record<string, unknown>)[auth.oidc.groupsClaim]);
+  return auth.accessGroups.filter((group) => groups.includes(group));
 }
 
 export function buildAuthOptions(env: ServerEnv, deps: AuthDeps): NextAuthOptions {
@@ -90,7 +97,7 @@ export function buildAuthOptions(env: ServerEnv, deps: AuthDeps): NextAuthOption
       // The session holds who the analyst is and which sign-in this is, nothing else: no
       // provider tokens, no picture. At sign-in the session is registered; at every refresh it
       // must still be registered, or next-auth clears the cookie and answers no session.
-      async jwt({ token, user, account }) {
+      async jwt({ token, user, account, profile }) {
         if (user) {
           const subject = token.sub ?? user.id;
           const session = await sessions.create(subject).catch(() => {
@@ -103,6 +110,8 @@ export function buildAuthOptions(env: ServerEnv, deps: AuthDeps): NextAuthOption
             provider: account?.provider,
             sid: session.sid,
             authTime: session.createdAt,
+            // Which deployments' groups the analyst is in, as the provider said at sign-in.
+            groups: accessGroupsOf(profile, auth),
           };
         }
         const { sid, sub } = token;

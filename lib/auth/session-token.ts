@@ -21,6 +21,8 @@ export interface Analyst {
   email: string | null;
   /** This sign-in's session id. */
   sid: string;
+  /** The single-sign-on groups (of those deployments admit) the analyst was in at sign-in. */
+  groups: string[];
 }
 
 /** Secure, __Secure-/__Host- prefixed cookies whenever the console is served over https. */
@@ -35,7 +37,10 @@ export function analystOf(token: JWT | null): Analyst | null {
   const name = (typeof token.name === "string" ? token.name : null) ?? email;
   const { sub, sid } = token;
   if (!name || typeof sub !== "string" || typeof sid !== "string") return null;
-  return { id: sub, name, email, sid };
+  const groups = Array.isArray(token.groups)
+    ? token.groups.filter((group): group is string => typeof group === "string")
+    : [];
+  return { id: sub, name, email, sid, groups };
 }
 
 const REGISTRY = Symbol.for("alarm-console.session-registry");

@@ -13,14 +13,13 @@ import {
   type AlarmPage,
 } from "@/lib/alarms/types";
 import type { UsmClient } from "./client";
-import { usmClient } from "./default-client";
 import type { UsmHealth } from "./health-types";
 import type { Shared } from "./cache";
-import { toAlarmDetail, toAlarmPage } from "./reshape";
+import { toAlarmDetail, toAlarmPage, type UpstreamSource } from "./reshape";
 import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
 
 // The typed operations pages and route handlers call. Each throws ApiError on failure. The
-// client defaults to the process's own (tests pass theirs); the analyst is always named. Results are
+// deployment's client and the analyst are always named. Results are
 // checked against our own strict schemas once, when they enter the cache: a vendor payload that
 // cannot be represented becomes upstream_invalid_response instead of a broken page. Each page and
 // alarm read from the upstream is noted in the deployment's catalogue (./catalogue.ts) then too.
@@ -31,15 +30,16 @@ const ALARMS_PATH = "/api/2.0/alarms";
 export function alarmPageFromUpstream(
   json: unknown,
   query: AlarmListQuery,
-  baseUrl: string,
+  source: UpstreamSource,
 ): AlarmPage {
-  return alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, baseUrl));
+  return alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, source));
 }
 
 /** Who asks, and of which deployment: every read is counted against the analyst's share. */
 export interface UsmCall {
   analyst: string;
-  client?: UsmClient;
+  /** The deployment's client (lib/deployments' registry has them). */
+  client: UsmClient;
   /** The clock a rolling time range is resolved against (tests pass their own). */
   now?: () => number;
 }
@@ -47,13 +47,13 @@ export interface UsmCall {
 /** One page of alarms, as the list view shows it, serialised once for everyone asking. */
 export function readAlarmPage(
   query: AlarmListQuery,
-  { analyst, client = usmClient(), now = Date.now }: UsmCall,
+  { analyst, client, now = Date.now }: UsmCall,
 ): Promise<Shared<AlarmPage>> {
   // A rolling range ("last 24 hours") ends now, at this request; the page says which bounds.
   const resolved = resolveRange(query, now());
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
   return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(resolved), (json) => {
-    const page = alarmPageFromUpstream(json, resolved, client.baseUrl);
+    const page = alarmPageFromUpstream(json, resolved, client.source);
     client.catalogue.note(page.alarms); // once per upstream read, not per cached answer
     return page;
   });
@@ -66,13 +66,13 @@ export async function fetchAlarmPage(query: AlarmListQuery, call: UsmCall): Prom
 /** One alarm with its events; not_found for an unknown id and for anything not a uuid. */
 export async function readAlarm(
   uuid: string,
-  { analyst, client = usmClient() }: UsmCall,
+  { analyst, client }: UsmCall,
 ): Promise<Shared<AlarmDetail>> {
   if (!isAlarmUuid(uuid)) throw new ApiError("not_found", "There is no alarm with this id.");
   const id = uuid.toLowerCase();
   return client.read(analyst, "alarm", `${ALARMS_PATH}/${id}`, undefined, (json) => {
     const detail = alarmDetailSchema.parse(
-      toAlarmDetail(upstreamAlarmSchema.parse(json), json, client.baseUrl),
+      toAlarmDetail(upstreamAlarmSchema.parse(json), json, client.source),
     );
     if (detail.uuid.toLowerCase() !== id) {
       throw new ApiError("upstream_invalid_response", "USM Anywhere answered with another alarm.");
@@ -87,10 +87,7 @@ export async function fetchAlarm(uuid: string, call: UsmCall): Promise<AlarmDeta
 }
 
 /** The one-alarm read that proves reachability, credentials and API access; shared briefly. */
-function readTotalAlarms({
-  analyst,
-  client = usmClient(),
-}: UsmCall): Promise<Shared<number | null>> {
+function readTotalAlarms({ analyst, client }: UsmCall): Promise<Shared<number | null>> {
   return client.read(
     analyst,
     "health",
@@ -107,7 +104,7 @@ function readTotalAlarms({
  * upstream's address or any credential.
  */
 export async function fetchHealth(call: UsmCall): Promise<UsmHealth> {
-  const client = call.client ?? usmClient();
+  const { client } = call;
   const started = Date.now();
   const totalAlarms = (await readTotalAlarms({ ...call, client })).value();
   const status = client.status();
@@ -128,6 +125,6 @@ export async function fetchHealth(call: UsmCall): Promise<UsmHealth> {
 }
 
 /** Readiness: the upstream answers this client (a shared, briefly cached one-alarm read). */
-export async function checkUpstream(client: UsmClient = usmClient()): Promise<void> {
+export async function checkUpstream(client: UsmClient): Promise<void> {
   await readTotalAlarms({ analyst: "(readiness)", client });
 }

@@ -47,7 +47,14 @@ export interface BudgetUsage {
   limitPerSecond: number;
   /** What the console sustains at most, all replicas together (the limit less a margin). */
   sustainedPerSecond: number;
+  /** Calls this replica sent a second, over the last ten seconds. */
+  recentPerSecond: number;
+  /** Calls waiting on this replica now. */
+  waiting: number;
 }
+
+/** The window `recentPerSecond` averages over. */
+const RECENT_WINDOW_S = 10;
 
 /** The rate the store enforces for a documented limit (exported for the proof in the tests). */
 export function budgetRate(perSecond: number, maxWaitMs: number): RateSpec {
@@ -73,6 +80,8 @@ export class FairBudget {
   readonly #rate: RateSpec | undefined;
   readonly #share: RateSpec | undefined;
   readonly #maxWaitMs: number;
+  /** Calls sent by the second (monotonic seconds), for usage(). */
+  readonly #sentPerSecond = new Map<number, number>();
   readonly #clock: Clock;
   /** Waiting calls per analyst; Map order is the round-robin order. */
   readonly #queues = new Map<string, Waiter[]>();
@@ -115,10 +124,26 @@ export class FairBudget {
   }
 
   usage(): BudgetUsage {
+    const second = Math.floor(this.#clock.now() / 1000);
+    let recent = 0;
+    for (const [at, count] of this.#sentPerSecond) {
+      if (second - at < RECENT_WINDOW_S) recent += count;
+    }
     return {
       limitPerSecond: this.#limit,
       sustainedPerSecond: this.#rate ? Math.round(1000 / this.#rate.intervalMs) : 0,
+      recentPerSecond: Math.round((recent / RECENT_WINDOW_S) * 10) / 10,
+      waiting: this.#waiting,
     };
+  }
+
+  /** Counts one call sent, by the second, keeping the last window's seconds only. */
+  #countSent(): void {
+    const second = Math.floor(this.#clock.now() / 1000);
+    this.#sentPerSecond.set(second, (this.#sentPerSecond.get(second) ?? 0) + 1);
+    for (const at of this.#sentPerSecond.keys()) {
+      if (second - at >= RECENT_WINDOW_S) this.#sentPerSecond.delete(at);
+    }
   }
 
   /** Calls of `analyst` waiting on this replica. */
@@ -159,7 +184,9 @@ export class FairBudget {
         // Woken too late (a busy event loop): the slot's time has passed, sending now could
         // crowd the upstream's second. Give it up and book another.
         if (this.#clock.now() - due > MAX_LATENESS_MS) continue;
-        this.#next()?.resolve();
+        const waiter = this.#next();
+        if (waiter) this.#countSent();
+        waiter?.resolve();
       }
     } finally {
       this.#pumping = false;

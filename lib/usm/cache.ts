@@ -44,32 +44,36 @@ export class SharedReads {
    * `load`. A caller who joined someone else's flight and met that caller's own refusal (over
    * their share of the budget) tries once more on its own account.
    */
-  async get<T>(key: string, load: () => Promise<T>): Promise<Shared<T>> {
+  async get<T>(
+    key: string,
+    load: () => Promise<T>,
+    ttlMs: number = this.ttlMs,
+  ): Promise<Shared<T>> {
     const flying = this.#inFlight.get(key) as Promise<Shared<T>> | undefined;
     if (flying) {
       try {
         return await flying;
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "rate_limited")) throw error;
-        return this.get(key, load);
+        return this.get(key, load, ttlMs);
       }
     }
     // Gone from the map before anyone awaiting it resumes, so a retry starts a new flight.
-    const flight = this.#fly(key, load).finally(() => this.#inFlight.delete(key));
+    const flight = this.#fly(key, load, ttlMs).finally(() => this.#inFlight.delete(key));
     this.#inFlight.set(key, flight);
     return flight;
   }
 
-  async #fly<T>(key: string, load: () => Promise<T>): Promise<Shared<T>> {
+  async #fly<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<Shared<T>> {
     const storeKey = `${this.prefix}${key}`;
-    if (this.ttlMs > 0) {
+    if (ttlMs > 0) {
       const stored = await this.store.get(storeKey);
       if (stored !== null) return sharedFromJson<T>(stored);
     }
     const shared = sharedOf(await load());
-    if (this.ttlMs > 0 && shared.json.length <= MAX_STORED_CHARS) {
+    if (ttlMs > 0 && shared.json.length <= MAX_STORED_CHARS) {
       // Sharing with other replicas is a bonus: a store that fails now must not fail the read.
-      await this.store.set(storeKey, shared.json, this.ttlMs).catch(() => undefined);
+      await this.store.set(storeKey, shared.json, ttlMs).catch(() => undefined);
     }
     return shared;
   }

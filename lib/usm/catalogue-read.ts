@@ -4,7 +4,6 @@ import type { AlarmCatalogue, AlarmPage, AlarmSummary } from "@/lib/alarms/types
 import { fetchAlarmPage, type UsmCall } from "./alarms";
 import type { Shared } from "./cache";
 import type { UsmClient } from "./client";
-import { usmClient } from "./default-client";
 
 // The catalogue's typed operation: the deployment's known rule values and sensors, seeded from a
 // first sample of alarms the first time it is asked for (./catalogue.ts keeps and shares it).
@@ -101,9 +100,7 @@ function isSortedBy(page: AlarmPage, sort: AlarmListQuery["sort"]): boolean {
  * change. Seeds it first if it never was; never throws for a failed sample (the values known are
  * answered), only for a store that does not answer.
  */
-export async function readCatalogue({
-  client = usmClient(),
-}: UsmCall): Promise<Shared<AlarmCatalogue>> {
+export async function readCatalogue({ client }: UsmCall): Promise<Shared<AlarmCatalogue>> {
   await client.catalogue.seed(() => readFirstSample(client));
   return client.catalogue.read();
 }

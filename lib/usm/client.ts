@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Clock } from "@/lib/clock";
+import { systemClock, type Clock } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
 import { FairBudget, type BudgetUsage } from "./budget";
@@ -41,6 +41,14 @@ export interface UsmClientConfig {
   clock?: Clock;
 }
 
+/** The last upstream failure this client met, for the deployments' overview. */
+export interface LastError {
+  code: string;
+  message: string;
+  /** Epoch ms. */
+  at: number;
+}
+
 export interface UsmClientStatus {
   token: TokenState;
   budget: { get: BudgetUsage; post: BudgetUsage };
@@ -53,7 +61,7 @@ export type Parse<T> = (json: unknown) => T;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Bump when what the reads return (AlarmPage, AlarmDetail) changes shape. */
-const CACHE_FORMAT = "f2";
+const CACHE_FORMAT = "f3";
 
 export class UsmClient {
   readonly #config: UsmClientConfig;
@@ -64,6 +72,7 @@ export class UsmClient {
   readonly #catalogue: Catalogue;
   readonly #timeoutMs: number;
   readonly #retryDeadlineMs: number;
+  readonly #lastErrorKey: string;
 
   constructor(config: UsmClientConfig) {
     this.#config = config;
@@ -78,6 +87,7 @@ export class UsmClient {
       .digest("base64url")
       .slice(0, 12);
     const key = `usm:${config.deployment}:${client}`;
+    this.#lastErrorKey = `${key}:last-error`;
     this.#getBudget = new FairBudget({
       store,
       key: `${key}:budget:get`,
@@ -128,6 +138,11 @@ export class UsmClient {
     return this.#config.baseUrl;
   }
 
+  /** The deployment's key, which every alarm read is tagged with, and its origin. */
+  get source(): { deployment: string; baseUrl: string } {
+    return { deployment: this.#config.deployment, baseUrl: this.#config.baseUrl };
+  }
+
   /**
    * GET `path` with `params` on behalf of `analyst`, parsed by `parse`. Identical reads (same
    * `kind`, path and params) share one upstream call and, for cacheTtlMs, its serialised result.
@@ -139,19 +154,51 @@ export class UsmClient {
     path: string,
     params: URLSearchParams | undefined,
     parse: Parse<T>,
+    { ttlMs = this.#config.cacheTtlMs }: { ttlMs?: number } = {},
   ): Promise<Shared<T>> {
     const url = new URL(path, this.#config.baseUrl);
     if (params) url.search = params.toString();
-    return this.#reads.get(`${kind} ${url.pathname}${url.search}`, async () => {
-      const response = await this.#getWithToken(url, analyst);
-      const json = parseJson(response, "a response");
-      try {
-        return parse(json);
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        throw upstreamErrors.invalid("a response"); // a schema mismatch
-      }
-    });
+    return this.#reads.get(
+      `${kind} ${url.pathname}${url.search}`,
+      async () => {
+        try {
+          const response = await this.#getWithToken(url, analyst);
+          const json = parseJson(response, "a response");
+          try {
+            return parse(json);
+          } catch (error) {
+            if (error instanceof ApiError) throw error;
+            throw upstreamErrors.invalid("a response"); // a schema mismatch
+          }
+        } catch (error) {
+          this.#noteFailure(error);
+          throw error;
+        }
+      },
+      ttlMs,
+    );
+  }
+
+  /**
+   * The last upstream failure any replica met on this deployment in the past day, or null. An
+   * analyst's own refusals (over their share) and the store's failures are not the upstream's.
+   */
+  async lastError(): Promise<LastError | null> {
+    const text = await this.#config.store.get(this.#lastErrorKey);
+    if (!text) return null;
+    try {
+      return JSON.parse(text) as LastError;
+    } catch {
+      return null;
+    }
+  }
+
+  #noteFailure(error: unknown): void {
+    if (!(error instanceof ApiError) || !error.code.startsWith("upstream_")) return;
+    // Wall-clock time: it is shown to analysts.
+    const last: LastError = { code: error.code, message: error.message, at: systemClock.now() };
+    // A note for the overview: a store that fails now must not change the read's own error.
+    this.#config.store.set(this.#lastErrorKey, JSON.stringify(last), 86_400_000).catch(() => {});
   }
 
   status(): UsmClientStatus {

@@ -45,7 +45,9 @@ function alarm(extra: Record<string, unknown> = {}) {
   };
 }
 
-const reshape = (json: unknown) => toAlarmDetail(upstreamAlarmSchema.parse(json), json, BASE);
+const SOURCE = { deployment: "acme", baseUrl: BASE };
+
+const reshape = (json: unknown) => toAlarmDetail(upstreamAlarmSchema.parse(json), json, SOURCE);
 
 describe("events", () => {
   it("renders wrapped and flat events as one shape", () => {
@@ -96,8 +98,10 @@ describe("tolerance", () => {
   it("accepts an alarm without status, ISO times, events or endpoints", () => {
     const summary = toAlarmSummary(
       upstreamAlarmSchema.parse({ uuid: UUID, priority: 10, timestamp_occured: 1629188157000 }),
+      "acme",
     );
     expect(alarmSummarySchema.parse(summary)).toMatchObject({
+      deployment: "acme",
       status: null,
       priorityLabel: null,
       occurredAt: 1629188157000,
@@ -111,7 +115,7 @@ describe("tolerance", () => {
 
   it("reads times as strings of epoch ms, numbers, or the ISO twin alone", () => {
     const parse = (fields: Record<string, unknown>) =>
-      toAlarmSummary(upstreamAlarmSchema.parse({ uuid: UUID, ...fields })).occurredAt;
+      toAlarmSummary(upstreamAlarmSchema.parse({ uuid: UUID, ...fields }), "acme").occurredAt;
     expect(parse({ timestamp_occured: "1629188157000" })).toBe(1629188157000);
     expect(parse({ timestamp_occured: 1629188157000 })).toBe(1629188157000);
     expect(parse({ timestamp_occured_iso8601: "2021-08-17T08:15:57.000Z" })).toBe(1629188157000);
@@ -126,7 +130,7 @@ describe("tolerance", () => {
     const page = toAlarmPage(
       upstreamPageSchema.parse({ page: { size: 20, totalElements: 0, totalPages: 0, number: 0 } }),
       { page: 0, size: 20, filters: { timestamp_occured_gte: 5 } },
-      BASE,
+      SOURCE,
     );
     expect(alarmPageSchema.parse(page)).toEqual({
       alarms: [],
@@ -247,7 +251,7 @@ describe("the upstream's host in reshaped fields", () => {
         },
       }),
       { page: 0, size: 20, filters: {} },
-      BASE,
+      SOURCE,
     );
     expect(page.alarms[0]?.sources[0]).toMatchObject({ address: "203.0.113.7", name: M });
     expect(JSON.stringify(page)).not.toContain("tenant.alienvault.cloud");

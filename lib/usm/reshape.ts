@@ -153,10 +153,24 @@ export function toAlarmEvent(event: UpstreamEvent): AlarmEvent {
 const strings = (list: string[] | null | undefined) =>
   (list ?? []).map((item) => item.trim()).filter(Boolean);
 
-export function toAlarmSummary(alarm: UpstreamAlarm | UpstreamListAlarm): AlarmSummary {
+/** Where a payload came from: the deployment it is tagged with, the origin scrubbed from it. */
+export interface UpstreamSource {
+  deployment: string;
+  baseUrl: string;
+}
+
+/**
+ * Our summary of a vendor alarm, tagged with its deployment's key: payloads name no deployment
+ * (at most `x_att_tenantid`), and a merged queue must know where each alarm came from.
+ */
+export function toAlarmSummary(
+  alarm: UpstreamAlarm | UpstreamListAlarm,
+  deployment: string,
+): AlarmSummary {
   const eventsShown = alarm.events?.length ?? 0;
   return {
     uuid: alarm.uuid,
+    deployment,
     status: normalisedEnum<AlarmStatus>(STATUSES, alarm.status),
     priority: alarm.priority ?? 0,
     priorityLabel: normalisedEnum<PriorityLabel>(PRIORITY_LABELS, alarm.priority_label),
@@ -212,22 +226,28 @@ export function toAlarmSummary(alarm: UpstreamAlarm | UpstreamListAlarm): AlarmS
  * `raw` is the alarm exactly as received, except that no upstream address survives (see
  * ./upstream-host); the reshaped fields are scrubbed the same way, here and in toAlarmPage.
  */
-export function toAlarmDetail(alarm: UpstreamAlarm, raw: unknown, baseUrl: string): AlarmDetail {
+export function toAlarmDetail(
+  alarm: UpstreamAlarm,
+  raw: unknown,
+  source: UpstreamSource,
+): AlarmDetail {
   const detail: AlarmDetail = {
-    ...toAlarmSummary(alarm),
+    ...toAlarmSummary(alarm, source.deployment),
     events: (alarm.events ?? []).map(toAlarmEvent),
     raw,
   };
-  return upstreamHostScrubber(baseUrl)(detail);
+  return upstreamHostScrubber(source.baseUrl)(detail);
 }
 
 export function toAlarmPage(
   page: UpstreamPage,
   requested: Pick<AlarmListQuery, "page" | "size" | "filters">,
-  baseUrl: string,
+  source: UpstreamSource,
 ): AlarmPage {
-  const scrub = upstreamHostScrubber(baseUrl);
-  const alarms = (page._embedded?.alarms ?? []).map((alarm) => scrub(toAlarmSummary(alarm)));
+  const scrub = upstreamHostScrubber(source.baseUrl);
+  const alarms = (page._embedded?.alarms ?? []).map((alarm) =>
+    scrub(toAlarmSummary(alarm, source.deployment)),
+  );
   return {
     alarms,
     page: {

@@ -1,10 +1,13 @@
-// GET /api/health - for a signed-in analyst: whether USM Anywhere answers, when the token
-// expires, the budget's size and the analyst's own calls waiting (nobody else's)
-import { health } from "@/lib/api/alarm-routes";
+// GET /api/health - for a signed-in analyst: for each deployment they may see, whether it answers,
+// when its token expires, its budget and the analyst's own calls waiting (nobody else's)
+import { healthOfAll } from "@/lib/api/alarm-routes";
 import { analystRoute, routeMethods } from "@/lib/api/route";
+import { deploymentRegistry } from "@/lib/deployments/registry";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: analystRoute("GET /api/health", ({ analyst }) => health({ analyst: analyst.id })),
+  GET: analystRoute("GET /api/health", ({ analyst }) =>
+    healthOfAll(deploymentRegistry().visibleTo(analyst), analyst.id),
+  ),
 });

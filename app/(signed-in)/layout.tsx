@@ -2,20 +2,23 @@ import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
 import { StoredViewScript } from "@/components/alarms/stored-view-script";
 import { UserMenu } from "@/components/auth/user-menu";
+import { DeploymentsProvider } from "@/components/deployments/deployment-context";
 import { KeyboardHelp } from "@/components/keyboard-help";
 import { requireAnalyst } from "@/lib/auth/require-analyst";
+import { visibleDeployments } from "@/lib/deployments/server";
 
-export default async function AlarmsLayout({ children }: { children: React.ReactNode }) {
+export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   await connection(); // per analyst, per request: never prerendered at build time
   const analyst = await requireAnalyst();
+  const deployments = await visibleDeployments();
   return (
-    <>
+    <DeploymentsProvider deployments={deployments}>
       <StoredViewScript />
       <AppHeader>
         <UserMenu name={analyst.name} email={analyst.email} />
       </AppHeader>
       <main className="mx-auto max-w-[1920px] px-4 py-3">{children}</main>
       <KeyboardHelp />
-    </>
+    </DeploymentsProvider>
   );
 }

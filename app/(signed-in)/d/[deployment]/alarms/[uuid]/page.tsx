@@ -9,29 +9,29 @@ import { makeQueryClient } from "@/lib/alarms/query-client";
 import { alarmQueryOptions } from "@/lib/alarms/query-options";
 import { alarmTitle } from "@/lib/alarms/titles";
 import { getAlarmOnce, isNotFound } from "@/lib/alarms/server";
-import { requireAnalyst } from "@/lib/auth/require-analyst";
+import { pageDeployment } from "@/lib/deployments/server";
 
-type Params = { params: Promise<{ uuid: string }> };
+type Params = { params: Promise<{ deployment: string; uuid: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const { uuid } = await params;
-  if (!isAlarmUuid(uuid)) return { title: "Alarm not found" };
-  const analyst = await requireAnalyst();
+  const { deployment, uuid } = await params;
+  const { info, call } = await pageDeployment(deployment);
+  if (!isAlarmUuid(uuid)) return { title: `Alarm not found · ${info.name}` };
   // The same once-per-request read the page makes: no second upstream call.
-  const alarm = await getAlarmOnce(uuid, analyst.id).catch(() => null);
-  return { title: alarm ? alarmTitle(alarm) : "Alarm" };
+  const alarm = await getAlarmOnce(uuid, call).catch(() => null);
+  return { title: alarm ? alarmTitle(alarm, info) : `Alarm · ${info.name}` };
 }
 
 export default async function AlarmPage({ params }: Params) {
-  const { uuid } = await params;
-  const analyst = await requireAnalyst();
+  const { deployment, uuid } = await params;
+  const { info, call } = await pageDeployment(deployment);
   if (!isAlarmUuid(uuid)) notFound();
 
   const queryClient = makeQueryClient();
   try {
     await queryClient.fetchQuery({
-      ...alarmQueryOptions(uuid),
-      queryFn: () => getAlarmOnce(uuid, analyst.id),
+      ...alarmQueryOptions(info.key, uuid),
+      queryFn: () => getAlarmOnce(uuid, call),
       retry: false,
     });
   } catch (error) {

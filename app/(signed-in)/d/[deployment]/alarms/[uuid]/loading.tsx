@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
+import { useDeployment } from "@/components/deployments/deployment-context";
 import { AlarmDetailView } from "@/components/alarm-detail/alarm-detail-view";
 import { DetailSkeleton } from "@/components/alarm-detail/detail-skeleton";
 import { isAlarmUuid } from "@/lib/alarms/query";
@@ -11,7 +12,8 @@ import { alarmQueryOptions } from "@/lib/alarms/query-options";
 // was hovered or focused (prefetched) a moment ago: opening an alarm then feels instant.
 export default function Loading() {
   const { uuid } = useParams<{ uuid: string }>();
-  const cached = useQueryClient().getQueryData(alarmQueryOptions(uuid ?? "").queryKey);
+  const { key } = useDeployment();
+  const cached = useQueryClient().getQueryData(alarmQueryOptions(key, uuid ?? "").queryKey);
   if (uuid && isAlarmUuid(uuid) && cached) return <AlarmDetailView uuid={uuid} />;
   return <DetailSkeleton />;
 }

@@ -7,37 +7,36 @@ import { parseAlarmListQuery } from "@/lib/alarms/query";
 import { makeQueryClient } from "@/lib/alarms/query-client";
 import { alarmsQueryOptions } from "@/lib/alarms/query-options";
 import { listTitle } from "@/lib/alarms/titles";
-import { requireAnalyst } from "@/lib/auth/require-analyst";
+import { pageDeployment } from "@/lib/deployments/server";
 import { fetchAlarmPage } from "@/lib/usm/alarms";
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+type Props = {
+  params: Promise<{ deployment: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
-export async function generateMetadata({
-  searchParams,
-}: {
-  searchParams: SearchParams;
-}): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   // The same read the page makes (shared in flight and cached), so the title the server streams
   // says what the browser's own title says, and neither replaces the other with less.
   const { query } = parseAlarmListQuery(await searchParams);
-  const analyst = await requireAnalyst();
-  const total = await fetchAlarmPage(query, { analyst: analyst.id }).then(
+  const { info, call } = await pageDeployment((await params).deployment);
+  const total = await fetchAlarmPage(query, call).then(
     (page) => page.page.totalElements,
     () => undefined,
   );
-  return { title: { absolute: listTitle(query, total) } };
+  return { title: { absolute: listTitle(query, total, info) } };
 }
 
-export default async function AlarmsPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams; // request-time: the page is never prerendered
-  const analyst = await requireAnalyst();
-  const { query } = parseAlarmListQuery(params);
+export default async function AlarmsPage({ params, searchParams }: Props) {
+  const search = await searchParams; // request-time: the page is never prerendered
+  const { info, call } = await pageDeployment((await params).deployment);
+  const { query } = parseAlarmListQuery(search);
   const queryClient = makeQueryClient();
   // The same key the browser uses, filled straight from USM Anywhere instead of via /api. A
   // failure is not dehydrated: the browser then asks /api itself and shows the error with Retry.
   await queryClient.prefetchQuery({
-    ...alarmsQueryOptions(query),
-    queryFn: () => fetchAlarmPage(query, { analyst: analyst.id }),
+    ...alarmsQueryOptions(info.key, query),
+    queryFn: () => fetchAlarmPage(query, call),
     retry: false, // the server answers now; waiting out a rate limit is the browser's job
   });
   return (

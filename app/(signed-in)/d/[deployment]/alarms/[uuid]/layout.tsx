@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { isAlarmUuid } from "@/lib/alarms/query";
 import { getAlarmOnce, isNotFound } from "@/lib/alarms/server";
-import { requireAnalyst } from "@/lib/auth/require-analyst";
+import { pageDeployment } from "@/lib/deployments/server";
 
 // Decides the HTTP status before anything streams (this layout sits outside the detail's
 // loading boundary): a malformed id is a 404 always; an unknown alarm is a 404 on a full page
@@ -12,17 +12,18 @@ export default async function AlarmLayout({
   params,
   children,
 }: {
-  params: Promise<{ uuid: string }>;
+  params: Promise<{ deployment: string; uuid: string }>;
   children: React.ReactNode;
 }) {
-  const { uuid } = await params;
-  // Layouts render alongside their parents: this one checks the session itself before any read.
-  const analyst = await requireAnalyst();
+  const { deployment, uuid } = await params;
+  // Layouts render alongside their parents: this one checks the session and the deployment
+  // itself before any read.
+  const { call } = await pageDeployment(deployment);
   if (!isAlarmUuid(uuid)) notFound();
   // Fetch metadata (a standard request header): "document" is a full page load.
   if ((await headers()).get("sec-fetch-dest") === "document") {
     try {
-      await getAlarmOnce(uuid, analyst.id);
+      await getAlarmOnce(uuid, call);
     } catch (error) {
       if (isNotFound(error)) notFound();
       // Other failures: the page shows them with Retry.

@@ -1,0 +1,12 @@
+// GET /api/d/{deployment}/alarms - one page of a deployment's alarms (page, size, sort and filters in the query string)
+import { alarmList } from "@/lib/api/alarm-routes";
+import { deploymentRoute } from "@/lib/api/deployment-route";
+import { routeMethods } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: deploymentRoute("GET /api/d/[deployment]/alarms", ({ request, call }) =>
+    alarmList(request.nextUrl, call),
+  ),
+});

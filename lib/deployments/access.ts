@@ -1,0 +1,28 @@
+import "server-only";
+import type { Analyst } from "@/lib/auth/session";
+
+// Who may see a deployment. An entry without `analysts` and `groups` admits every analyst; with
+// either, an analyst named in `analysts` (a local username, or the e-mail address single sign-on
+// gave) or in one of its `groups` (single sign-on, as the provider said at sign-in).
+
+export interface AccessRule {
+  analysts: readonly string[];
+  groups: readonly string[];
+}
+
+const LOCAL_PREFIX = "local:";
+
+/** The names `analysts` may list for this analyst: the local username, or the SSO e-mail. */
+function namesOf(analyst: Analyst): string[] {
+  const names: string[] = [];
+  if (analyst.id.startsWith(LOCAL_PREFIX)) names.push(analyst.id.slice(LOCAL_PREFIX.length));
+  else if (analyst.email) names.push(analyst.email.toLowerCase());
+  return names;
+}
+
+export function mayAccess(rule: AccessRule, analyst: Analyst): boolean {
+  if (rule.analysts.length === 0 && rule.groups.length === 0) return true;
+  const names = namesOf(analyst);
+  if (rule.analysts.some((name) => names.includes(name.toLowerCase()))) return true;
+  return rule.groups.some((group) => analyst.groups.includes(group));
+}
