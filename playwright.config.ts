@@ -17,13 +17,16 @@ function freePort(): string {
 
 process.env.E2E_APP_PORT ??= freePort();
 process.env.E2E_SIM_PORT ??= freePort();
+process.env.E2E_SIM2_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
 const appPort = process.env.E2E_APP_PORT;
 const simPort = process.env.E2E_SIM_PORT;
+const sim2Port = process.env.E2E_SIM2_PORT;
 const oidcPort = process.env.E2E_OIDC_PORT;
 
 process.env.E2E_APP_URL = `http://localhost:${appPort}`;
 process.env.E2E_SIM_URL = `http://127.0.0.1:${simPort}`;
+process.env.E2E_SIM2_URL = `http://127.0.0.1:${sim2Port}`;
 process.env.E2E_OIDC_URL = `http://127.0.0.1:${oidcPort}`;
 process.env.E2E_DEMO_PASSWORD ??= "e2e-demo-Passw0rd";
 process.env.E2E_CANARY_SECRET = "CANARY-usm-secret-5f1d8e2b9c";
@@ -31,6 +34,22 @@ process.env.E2E_CANARY_SECRET = "CANARY-usm-secret-5f1d8e2b9c";
 process.env.E2E_DIST_DIR = ".next-e2e";
 
 const usmClient = { USM_CLIENT_ID: "e2e-client", USM_CLIENT_SECRET: process.env.E2E_CANARY_SECRET };
+
+// Three deployments: Acme (the first, so old /alarms links land there) and Globex, each on its
+// own simulator, and Initech, which only local.analyst may see (on Globex's simulator).
+const client = { clientId: usmClient.USM_CLIENT_ID, clientSecretEnv: "E2E_USM_SECRET" };
+const deployments = [
+  { key: "acme", name: "Acme", kind: "anywhere", baseUrl: process.env.E2E_SIM_URL, ...client },
+  { key: "globex", name: "Globex", kind: "central", baseUrl: process.env.E2E_SIM2_URL, ...client },
+  {
+    key: "initech",
+    name: "Initech",
+    kind: "anywhere",
+    baseUrl: process.env.E2E_SIM2_URL,
+    ...client,
+    analysts: ["local.analyst"],
+  },
+];
 
 const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const launchOptions = existsSync(systemChromium)
@@ -107,6 +126,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: `npx tsx simulator/cli.ts --port ${sim2Port} --alarms 1800 --seed 7 --admin`,
+      url: `http://127.0.0.1:${sim2Port}/_sim/stats`,
+      env: { ...usmClient },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `npx tsx e2e/support/oidc-server.ts --port ${oidcPort}`,
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       env: { E2E_APP_URL: process.env.E2E_APP_URL },
@@ -119,9 +145,9 @@ export default defineConfig({
       env: {
         NEXT_TELEMETRY_DISABLED: "1",
         NEXT_DIST_DIR: process.env.E2E_DIST_DIR,
-        USM_BASE_URL: process.env.E2E_SIM_URL,
+        USM_DEPLOYMENTS: JSON.stringify(deployments),
         USM_SIMULATOR: "1",
-        ...usmClient,
+        E2E_USM_SECRET: usmClient.USM_CLIENT_SECRET,
         DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
         NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
         NEXTAUTH_URL: process.env.E2E_APP_URL,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: the dashboard on http://localhost:3000, on the embedded simulator unless
-// USM_BASE_URL names a deployment. Builds first when the sources changed; Ctrl-C stops both.
-// `npm run dev` (--dev) does the same with `next dev`.
+// `npm start`: the dashboard on http://localhost:3000, on two embedded simulated deployments
+// (Acme, a USM Anywhere, and Globex, a USM Central: different seeds and sizes) unless
+// USM_DEPLOYMENTS, USM_DEPLOYMENTS_FILE or USM_BASE_URL name real ones. Builds first when the
+// sources changed; Ctrl-C stops everything. `npm run dev` (--dev) does the same with `next dev`.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -11,7 +12,7 @@ import { build, isBuildCurrent } from "./build-stamp.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT || "3000";
-const simulatorPort = process.env.SIMULATOR_PORT || "4010";
+const simulatorPort = Number(process.env.SIMULATOR_PORT || "4010");
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const children = [];
@@ -55,9 +56,17 @@ function buildIfNeeded() {
   }
 }
 
-async function startSimulator() {
-  const child = run(bin("tsx"), ["simulator/cli.ts", "--port", simulatorPort], {
+/** The embedded deployments: each its own simulator, seed, size and API client. */
+const SIMULATED = [
+  { key: "acme", name: "Acme", kind: "anywhere", seed: 42, alarms: 5000 },
+  { key: "globex", name: "Globex", kind: "central", seed: 7, alarms: 1800 },
+];
+
+async function startSimulator(port, { seed, alarms, clientId, clientSecret }) {
+  const args = ["simulator/cli.ts", "--port", String(port), "--seed", String(seed)];
+  const child = run(bin("tsx"), [...args, "--alarms", String(alarms)], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...env, USM_CLIENT_ID: clientId, USM_CLIENT_SECRET: clientSecret },
   });
   return new Promise((resolve) => {
     let buffer = "";
@@ -82,11 +91,21 @@ env.NEXTAUTH_URL ||= `http://localhost:${port}`;
 // Build before starting anything, so a failed or interrupted build leaves nothing running.
 if (!dev) buildIfNeeded();
 
-if (!env.USM_BASE_URL) {
-  env.USM_BASE_URL = await startSimulator();
+if (!env.USM_BASE_URL && !env.USM_DEPLOYMENTS && !env.USM_DEPLOYMENTS_FILE) {
+  const deployments = await Promise.all(
+    SIMULATED.map(async ({ seed, alarms, ...deployment }, index) => {
+      const client = {
+        clientId: `${deployment.key}-console`,
+        clientSecret: randomBytes(18).toString("base64url"),
+      };
+      const baseUrl = await startSimulator(simulatorPort + index, { seed, alarms, ...client });
+      console.log(`Embedded simulator of ${deployment.name} at ${baseUrl}`);
+      return { ...deployment, baseUrl, ...client };
+    }),
+  );
+  env.USM_DEPLOYMENTS = JSON.stringify(deployments);
   env.USM_SIMULATOR = "1";
   env.DEMO_PASSWORD ||= randomBytes(9).toString("base64url");
-  console.log(`Embedded USM Anywhere simulator at ${env.USM_BASE_URL}`);
 } else {
   env.USM_SIMULATOR = "0";
   delete env.DEMO_PASSWORD; // never a demo account against a real deployment

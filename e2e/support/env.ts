@@ -12,8 +12,13 @@ export const e2e = {
   get appUrl() {
     return required("E2E_APP_URL");
   },
+  /** Acme's simulator (the default deployment's). */
   get simulatorUrl() {
     return required("E2E_SIM_URL");
+  },
+  /** Globex's simulator (Initech's too). */
+  get simulator2Url() {
+    return required("E2E_SIM2_URL");
   },
   get demoPassword() {
     return required("E2E_DEMO_PASSWORD");

@@ -44,7 +44,7 @@ describe("safeCallbackPath", () => {
     "/./%2e%2e//evil.com",
     "",
     `/${"a".repeat(4001)}`,
-  ])("refuses %j and falls back to /alarms", (raw) => {
+  ])("refuses %j and falls back to the home page", (raw) => {
     expect(safeCallbackPath(raw, ORIGIN)).toBe(DEFAULT_CALLBACK_PATH);
   });
 
@@ -68,10 +68,10 @@ describe("safeCallbackPath", () => {
 
 describe("afterSignInPath", () => {
   it("never sends a signed-in analyst back to the sign-in page", () => {
-    expect(afterSignInPath("/signin")).toBe("/alarms");
-    expect(afterSignInPath("/signin?callbackUrl=%2Fsignin")).toBe("/alarms");
+    expect(afterSignInPath("/signin")).toBe("/");
+    expect(afterSignInPath("/signin?callbackUrl=%2Fsignin")).toBe("/");
     expect(afterSignInPath("/signin-help")).toBe("/signin-help");
     expect(afterSignInPath("/alarms?page=2")).toBe("/alarms?page=2");
-    expect(afterSignInPath("//evil.com")).toBe("/alarms");
+    expect(afterSignInPath("//evil.com")).toBe("/");
   });
 });

@@ -1,7 +1,7 @@
 // Where to send an analyst after sign-in: only a path on this origin, never another site.
 // Client-safe (the sign-in form uses it too); next-auth's redirect callback uses it on the server.
 
-export const DEFAULT_CALLBACK_PATH = "/alarms";
+export const DEFAULT_CALLBACK_PATH = "/";
 
 // Long enough for a detail link that remembers a list view with long filters, short enough for
 // next-auth to keep it in its callback-url cookie (browsers drop cookies over 4096 bytes).

@@ -137,11 +137,11 @@ describe("next-auth options", () => {
   });
 
   it.each(["https://evil.com/phish", "//evil.com", "/\\evil.com", "javascript:alert(1)"])(
-    "sends the analyst to /alarms, not to %s",
+    "sends the analyst home, not to %s",
     async (callbackUrl) => {
       const response = await signIn("http://localhost:3000", "demo-pw", callbackUrl);
       expect(response.session).toBeDefined();
-      expect(response.location).toBe("http://localhost:3000/alarms");
+      expect(response.location).toBe("http://localhost:3000/");
     },
   );
 

@@ -15,7 +15,13 @@ const token = (claims: Record<string, unknown>, maxAge = 3600) =>
 describe("analystOfSessionToken", () => {
   it("names the analyst of a valid session token, again from its cache", async () => {
     const raw = await token({ sub: "1", sid: "s1", name: "Ada Analyst", email: "ada@soc.example" });
-    const expected = { id: "1", sid: "s1", name: "Ada Analyst", email: "ada@soc.example" };
+    const expected = {
+      id: "1",
+      sid: "s1",
+      name: "Ada Analyst",
+      email: "ada@soc.example",
+      groups: [],
+    };
     expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
     expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
   });
@@ -77,13 +83,18 @@ describe("analystOf", () => {
       sid: "s",
       name: "Ada",
       email: "ada@soc.example",
+      groups: [],
     });
     expect(analystOf({ sub: "2", sid: "t", email: "bo@soc.example" })).toEqual({
       id: "2",
       sid: "t",
       name: "bo@soc.example",
       email: "bo@soc.example",
+      groups: [],
     });
+    expect(
+      analystOf({ sub: "3", sid: "u", name: "Cy", groups: ["soc", 7, "leads"] } as never)?.groups,
+    ).toEqual(["soc", "leads"]);
     expect(analystOf({ name: 42 } as never)).toBeNull();
     expect(analystOf(null)).toBeNull();
   });

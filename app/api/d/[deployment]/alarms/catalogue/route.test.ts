@@ -20,10 +20,16 @@ let sim: RunningSimulator;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, alarms: 2000, clients: [CREDS] });
-  vi.stubEnv("USM_BASE_URL", sim.url);
+  const deployment = { kind: "anywhere", baseUrl: sim.url, clientId: CREDS.id };
+  vi.stubEnv(
+    "USM_DEPLOYMENTS",
+    JSON.stringify([
+      { key: "acme", name: "Acme", ...deployment, clientSecret: CREDS.secret },
+      // Someone else's: the analyst must not learn that it exists.
+      { key: "hidden", name: "Hidden", ...deployment, clientSecret: "x", analysts: ["boss"] },
+    ]),
+  );
   vi.stubEnv("USM_SIMULATOR", "1");
-  vi.stubEnv("USM_CLIENT_ID", CREDS.id);
-  vi.stubEnv("USM_CLIENT_SECRET", CREDS.secret);
   vi.stubEnv("NEXTAUTH_SECRET", "route-test-session-secret-0123456789");
   vi.stubEnv("NEXTAUTH_URL", "");
   vi.stubEnv("REDIS_URL", "");
@@ -37,9 +43,9 @@ beforeEach(() => {
   sim.reset();
 });
 
-const call = (handler: typeof GET, method = "GET") =>
-  handler(new NextRequest("http://console.test/api/alarms/catalogue", { method }), {
-    params: Promise.resolve({}),
+const call = (handler: typeof GET, method = "GET", deployment = "acme") =>
+  handler(new NextRequest(`http://console.test/api/d/${deployment}/alarms/catalogue`, { method }), {
+    params: Promise.resolve({ deployment }),
   });
 
 async function signIn(): Promise<void> {
@@ -53,7 +59,7 @@ async function signIn(): Promise<void> {
   cookies.jar = [{ name: "next-auth.session-token", value: token }];
 }
 
-describe("GET /api/alarms/catalogue", () => {
+describe("GET /api/d/{deployment}/alarms/catalogue", () => {
   it("answers 401 in the one error shape when signed out, kept by no cache, asking nothing upstream", async () => {
     const response = await call(GET);
     expect(response.status).toBe(401);
@@ -84,5 +90,18 @@ describe("GET /api/alarms/catalogue", () => {
     expect(catalogue.intents).toContain("Delivery & Attack");
     expect(catalogue.sensors.length).toBeGreaterThan(0);
     expect(sim.stats().byRoute.alarms).toBeGreaterThan(0);
+  });
+
+  it("answers 404 alike for a deployment the analyst may not see and one that does not exist", async () => {
+    await signIn();
+    const bodies = [];
+    for (const key of ["hidden", "nowhere"]) {
+      const response = await call(GET, "GET", key);
+      expect(response.status).toBe(404);
+      bodies.push(await response.json());
+    }
+    expect(parseErrorBody(bodies[0])?.error.code).toBe("not_found");
+    expect(bodies[0]).toEqual(bodies[1]);
+    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
   });
 });
