@@ -36,7 +36,8 @@ process.env.E2E_DIST_DIR = ".next-e2e";
 const usmClient = { USM_CLIENT_ID: "e2e-client", USM_CLIENT_SECRET: process.env.E2E_CANARY_SECRET };
 
 // Three deployments: Acme (the first, so old /alarms links land there) and Globex, each on its
-// own simulator, and Initech, which only local.analyst may see (on Globex's simulator).
+// own simulator, and Initech, which only local.analyst and the SSO group soc may see (on Globex's
+// simulator).
 const client = { clientId: usmClient.USM_CLIENT_ID, clientSecretEnv: "E2E_USM_SECRET" };
 const deployments = [
   { key: "acme", name: "Acme", kind: "anywhere", baseUrl: process.env.E2E_SIM_URL, ...client },
@@ -48,6 +49,7 @@ const deployments = [
     baseUrl: process.env.E2E_SIM2_URL,
     ...client,
     analysts: ["local.analyst"],
+    groups: ["soc"],
   },
 ];
 

@@ -55,7 +55,7 @@ async function restingScroll(page: Page): Promise<number> {
 }
 
 test("a link reproduces exactly the sender's view in a new browser", async ({ page, browser }) => {
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   await page.getByLabel("Status", { exact: true }).selectOption("open");
   await page.getByLabel("Priority", { exact: true }).selectOption("medium");
   await table(page).getByRole("button", { name: "Occurred" }).click(); // oldest first
@@ -85,11 +85,11 @@ test("a link reproduces exactly the sender's view in a new browser", async ({ pa
 test("a link pasted while signed out shows the same view after sign-in", async ({ browser }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  const path = "/alarms?page=2&size=50&sort=priority,asc&status=closed";
+  const path = "/d/acme/alarms?page=2&size=50&sort=priority,asc&status=closed";
   await page.goto(path);
   await expect(page).toHaveURL(/\/signin/);
   await fillAndSubmitSignIn(page, "analyst", e2e.demoPassword);
-  await page.waitForURL((url) => url.pathname === "/alarms");
+  await page.waitForURL((url) => url.pathname === "/d/acme/alarms");
   expect(new URL(page.url()).search).toBe(new URL(path, page.url()).search);
   await expect(rows(page)).toHaveCount(50);
   await expect(pages(page)).toContainText("Page 3 of");
@@ -98,7 +98,7 @@ test("a link pasted while signed out shows the same view after sign-in", async (
 
 test("back and forward restore the exact view and the scroll position", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
-  await open(page, "/alarms?size=50");
+  await open(page, "/d/acme/alarms?size=50");
   const first = await rowIds(page);
   await page.mouse.wheel(0, 1500);
   const scrolled = await restingScroll(page);
@@ -135,7 +135,7 @@ test("back and forward restore the exact view and the scroll position", async ({
 
 test("opening an alarm and coming back keeps page, sort, filters and scroll", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
-  await open(page, "/alarms?size=50&sort=priority,desc&status=open&page=1");
+  await open(page, "/d/acme/alarms?size=50&sort=priority,desc&status=open&page=1");
   const before = await rowIds(page);
   const row = rows(page).nth(30);
   await row.scrollIntoViewIfNeeded();

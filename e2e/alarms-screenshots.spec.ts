@@ -10,12 +10,12 @@ test.use({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
 
 test("screenshots of the list and the detail for the README", async ({ page }) => {
   mkdirSync(dir, { recursive: true });
-  await page.goto("/alarms?status=open");
+  await page.goto("/d/acme/alarms?status=open");
   await page.locator("[data-hydrated]").waitFor();
   const rows = page.getByRole("table", { name: "Alarms" }).locator("tbody tr");
   await expect(rows).toHaveCount(20);
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${dir}/alarms.png` });
+  await page.screenshot({ path: `${dir}/d/acme/alarms.png` });
 
   // The detail of an alarm with many events shows the honest "10 of N" count.
   const events = await rows.evaluateAll((trs) =>
@@ -35,8 +35,8 @@ test("screenshots of the list and the detail for the README", async ({ page }) =
 test("a screenshot of the list on a phone for the README", async ({ page }) => {
   mkdirSync(dir, { recursive: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/alarms?status=open&range=7d");
+  await page.goto("/d/acme/alarms?status=open&range=7d");
   await page.locator("[data-hydrated]").waitFor();
   await expect(page.locator("[data-alarm-card]").first()).toBeVisible();
-  await page.screenshot({ path: `${dir}/alarms-phone.png` });
+  await page.screenshot({ path: `${dir}/d/acme/alarms-phone.png` });
 });

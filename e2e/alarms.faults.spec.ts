@@ -20,7 +20,9 @@ test.afterEach(async () => {
 
 test("an upstream error shows its message and Retry, and Retry recovers", async ({ page }) => {
   await simulator("/_sim/faults", { failRate: 1, failStatus: 500, routes: ["alarms"] });
-  await page.goto("/alarms?size=10&sort=rule_method,desc&status=in_review&priority_label=low");
+  await page.goto(
+    "/d/acme/alarms?size=10&sort=rule_method,desc&status=in_review&priority_label=low",
+  );
 
   const alert = page.getByRole("alert").filter({ hasText: "Could not load alarms" });
   await expect(alert).toBeVisible();
@@ -39,7 +41,9 @@ test("an upstream error shows its message and Retry, and Retry recovers", async 
 test("a rate-limited upstream says so, counts down, and retries by itself", async ({ page }) => {
   test.setTimeout(90_000);
   await simulator("/_sim/faults", { failRate: 1, failStatus: 429, routes: ["alarms"] });
-  await page.goto("/alarms?size=10&sort=rule_intent,desc&status=closed&priority_label=medium");
+  await page.goto(
+    "/d/acme/alarms?size=10&sort=rule_intent,desc&status=closed&priority_label=medium",
+  );
 
   // The server waits out 429s for a few seconds before it gives up, then the browser takes over.
   const notice = page.getByRole("status").filter({ hasText: "USM Anywhere is rate-limiting" });

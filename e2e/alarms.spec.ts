@@ -31,7 +31,7 @@ async function settled(page: Page) {
 }
 
 test("the first paint comes from the server with the alarms already in it", async ({ page }) => {
-  const response = await page.request.get("/alarms?size=10");
+  const response = await page.request.get("/d/acme/alarms?size=10");
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html.match(/data-alarm-row=/g)).toHaveLength(10);
@@ -39,7 +39,7 @@ test("the first paint comes from the server with the alarms already in it", asyn
 });
 
 test("sorts by a column header, both ways, and says so on the header", async ({ page }) => {
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   const header = table(page).getByRole("columnheader", { name: /Priority/ });
   await expect(header).toHaveAttribute("aria-sort", "none");
 
@@ -68,7 +68,7 @@ test("sorts by a column header, both ways, and says so on the header", async ({ 
 });
 
 test("pages first, next, previous, last, and changes the page size", async ({ page }) => {
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   const pages = page.getByRole("navigation", { name: "Pages" });
   await expect(pages).toContainText("Page 1 of 250");
   await expect(pages).toContainText("5,000 alarms");
@@ -100,7 +100,7 @@ test("pages first, next, previous, last, and changes the page size", async ({ pa
 
 test.describe("filters", () => {
   test("status, priority and suppressed narrow the rows and reset the page", async ({ page }) => {
-    await open(page, "/alarms?page=3");
+    await open(page, "/d/acme/alarms?page=3");
     await page.getByLabel("Status", { exact: true }).selectOption("in_review");
     await expect(page).toHaveURL(/status=in_review/);
     await expect(page).not.toHaveURL(/page=3/);
@@ -129,14 +129,14 @@ test.describe("filters", () => {
   });
 
   test("rule strategy, method and intent match exactly", async ({ page }) => {
-    const answer = await page.request.get("/api/alarms?sort=rule_method,asc&size=10");
+    const answer = await page.request.get("/api/d/acme/alarms?sort=rule_method,asc&size=10");
     const { rule } = (
       (await answer.json()).alarms as { rule: Record<string, string | null> }[]
     ).find(({ rule: r }) => r.strategy && r.method && r.intent)!;
     const [strategy, method, intent] = [rule.strategy!, rule.method!, rule.intent!];
     const ruleLines = async () => (await cellTexts(page, 2)).map((text) => text.split("\n"));
 
-    await open(page, "/alarms?sort=rule_strategy,asc");
+    await open(page, "/d/acme/alarms?sort=rule_strategy,asc");
     await page.getByLabel("Strategy", { exact: true }).fill(strategy);
     await page.getByLabel("Strategy", { exact: true }).press("Enter");
     await expect.poll(() => searchParam(page, "rule_strategy")).toBe(strategy);
@@ -174,7 +174,7 @@ test.describe("filters", () => {
   });
 
   test("text filters suggest every known value containing what is typed", async ({ page }) => {
-    await open(page, "/alarms");
+    await open(page, "/d/acme/alarms");
     const strategy = page.getByLabel("Strategy", { exact: true });
     await strategy.fill("shell");
     const known = page.getByRole("listbox", { name: "Known values" });
@@ -201,13 +201,13 @@ test.describe("filters", () => {
   });
 
   test("sensor takes a sensor uuid and refuses anything else", async ({ page }) => {
-    const answer = await page.request.get("/api/alarms?size=10");
+    const answer = await page.request.get("/api/d/acme/alarms?size=10");
     const [alarm] = (await answer.json()).alarms as {
       sensorSources: string[];
       sensorUuid: string | null;
     }[];
     const sensor = (alarm!.sensorSources[0] ?? alarm!.sensorUuid)!;
-    await open(page, "/alarms");
+    await open(page, "/d/acme/alarms");
     const input = page.getByLabel("Sensor", { exact: true });
     await input.fill("not-a-sensor");
     await input.press("Enter");
@@ -218,7 +218,7 @@ test.describe("filters", () => {
     await input.press("Enter");
     await expect(page).toHaveURL(new RegExp(`alarm_sensor_sources=${sensor}`));
     await settled(page);
-    const filtered = await page.request.get(`/api/alarms?alarm_sensor_sources=${sensor}`);
+    const filtered = await page.request.get(`/api/d/acme/alarms?alarm_sensor_sources=${sensor}`);
     const { page: info } = await filtered.json();
     expect(info.totalElements).toBeLessThan(5000);
     await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(
@@ -229,7 +229,7 @@ test.describe("filters", () => {
   test("rolling ranges show their resolved bounds, and typed bounds are exact", async ({
     page,
   }) => {
-    await open(page, "/alarms");
+    await open(page, "/d/acme/alarms");
     await page.getByRole("button", { name: /^24h/ }).click();
     await expect(page).toHaveURL(/\/alarms\?range=24h$/);
     const resolved = page.getByTestId("resolved-range");
@@ -261,7 +261,7 @@ test.describe("filters", () => {
 });
 
 test("invalid parameters are corrected visibly, and the URL is replaced", async ({ page }) => {
-  await open(page, "/alarms?page=abc&size=7&sort=priority,up&status=open&utm_source=chat");
+  await open(page, "/d/acme/alarms?page=abc&size=7&sort=priority,up&status=open&utm_source=chat");
   const notice = page.getByRole("status").filter({ hasText: "corrected" });
   await expect(notice).toContainText("page");
   await expect(notice).toContainText("size");
@@ -276,7 +276,7 @@ test("invalid parameters are corrected visibly, and the URL is replaced", async 
 });
 
 test("keyboard: / goes to the filters, j and k move, Enter opens", async ({ page }) => {
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   await page.keyboard.press("/");
   await expect(page.getByLabel("Strategy", { exact: true })).toBeFocused();
   await expect(page.getByLabel("Strategy", { exact: true })).toHaveValue(""); // the "/" itself is not typed
@@ -295,7 +295,7 @@ test("keyboard: / goes to the filters, j and k move, Enter opens", async ({ page
 });
 
 test("rows are real links (new tab works) and hovering prefetches the detail", async ({ page }) => {
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   const link = rows(page).nth(2).getByRole("link");
   const href = await link.getAttribute("href");
   expect(href).toMatch(/^\/alarms\/[0-9a-f-]{36}$/);
@@ -305,7 +305,7 @@ test("rows are real links (new tab works) and hovering prefetches the detail", a
 });
 
 test("no serious or critical accessibility violations on the list", async ({ page }) => {
-  await open(page, "/alarms?status=open");
+  await open(page, "/d/acme/alarms?status=open");
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) =>
     ["serious", "critical"].includes(v.impact ?? ""),

@@ -43,13 +43,13 @@ test("an allowed SSO user signs in and sees their name", async ({ page }) => {
   await page.goto("/signin");
   const landed = landing(page);
   await signInWithSso(page, user.email);
-  expect(new URL((await landed).url()).pathname).toBe("/alarms");
+  expect(new URL((await landed).url()).pathname).toBe("/");
   expect(await sessionUser(page)).toEqual({ name: user.name, email: user.email });
   await expect(page.getByText(user.name, { exact: true })).toBeVisible();
 });
 
 test("a shared link survives single sign-on", async ({ page }) => {
-  const link = "/alarms?sort=priority,desc&status=open&page=2";
+  const link = "/d/acme/alarms?sort=priority,desc&status=open&page=2";
   await page.goto(link);
   expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(link);
   const landed = landing(page);
@@ -70,7 +70,7 @@ for (const [who, user] of [
       page.getByText(/single sign-on account is not allowed to use Alarm Console/),
     ).toBeVisible();
     expect(await sessionUser(page)).toBeNull();
-    await page.goto("/alarms");
+    await page.goto("/d/acme/alarms");
     expect(new URL(page.url()).pathname).toBe("/signin");
   });
 }

@@ -8,7 +8,7 @@ setup("sign in as the demo analyst", async ({ page }) => {
   await page.goto("/signin");
   await fillAndSubmitSignIn(page, "analyst", e2e.demoPassword);
   await page.waitForURL((url) => url.pathname !== "/signin");
-  expect(new URL(page.url()).pathname).toBe("/alarms");
+  expect(new URL(page.url()).pathname).toBe("/");
 
   const session = await page.request.get("/api/auth/session");
   expect(await session.json()).toMatchObject({ user: { name: "analyst" } });

@@ -48,7 +48,7 @@ test("a local account signs in with its password", async ({ page }) => {
   const landed = landing(page);
   const answer = await submitSignIn(page, "local.analyst", localPassword());
   expect(answer.status()).toBe(200);
-  expect(new URL((await landed).url()).pathname).toBe("/alarms");
+  expect(new URL((await landed).url()).pathname).toBe("/");
   expect(await sessionUser(page)).toEqual({ name: "local.analyst", email: null });
 });
 
@@ -169,8 +169,8 @@ for (const colorScheme of ["light", "dark"] as const) {
 }
 
 for (const link of [
-  "/alarms?sort=priority,desc&status=open&page=2",
-  "/alarms/6f1c0c6e-8a9b-4c3d-9e2f-1a2b3c4d5e6f",
+  "/d/acme/alarms?sort=priority,desc&status=open&page=2",
+  "/d/acme/alarms/6f1c0c6e-8a9b-4c3d-9e2f-1a2b3c4d5e6f",
 ]) {
   test(`a shared link survives sign-in with a password: ${link}`, async ({ page }) => {
     await page.goto(link);
@@ -197,7 +197,7 @@ test("signing out ends the session and returns to the sign-in page", async ({ pa
   await expect(page.getByText("You have signed out.")).toBeVisible();
   expect(await sessionUser(page)).toBeNull();
 
-  await page.goto("/alarms");
+  await page.goto("/d/acme/alarms");
   expect(new URL(page.url()).pathname).toBe("/signin");
 });
 
@@ -212,7 +212,7 @@ const EVIL_CALLBACKS = [
   "/..//evil.example",
 ];
 
-test("open-redirect attempts through the sign-in page land on /alarms", async ({ page }) => {
+test("open-redirect attempts through the sign-in page land on the home page", async ({ page }) => {
   const offsite: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith(e2e.appUrl)) offsite.push(request.url());
@@ -222,15 +222,15 @@ test("open-redirect attempts through the sign-in page land on /alarms", async ({
   await page.goto(`/signin?callbackUrl=${encodeURIComponent("//evil.example/alarms")}`);
   const landed = landing(page);
   await submitSignIn(page, "analyst", e2e.demoPassword);
-  expect((await landed).url()).toBe(`${e2e.appUrl}/alarms`);
+  expect((await landed).url()).toBe(`${e2e.appUrl}/`);
   // That navigation must finish first, or it interrupts the next goto (a race, not a finding).
-  await page.waitForURL(`${e2e.appUrl}/alarms`);
+  await page.waitForURL(`${e2e.appUrl}/`);
 
   // ...and signed in, where the sign-in page forwards straight to the callbackUrl.
   for (const evil of EVIL_CALLBACKS) {
     await page.goto(`/signin?callbackUrl=${encodeURIComponent(evil)}`);
     await page.waitForURL((url) => url.pathname !== "/signin");
-    expect(page.url(), evil).toBe(`${e2e.appUrl}/alarms`);
+    expect(page.url(), evil).toBe(`${e2e.appUrl}/`);
   }
   expect(offsite).toEqual([]);
 });
@@ -248,11 +248,11 @@ test("next-auth's endpoints refuse to redirect off-site", async ({ page }) => {
         json: "true",
       },
     });
-    expect((await signIn.json()) as unknown, evil).toEqual({ url: `${e2e.appUrl}/alarms` });
+    expect((await signIn.json()) as unknown, evil).toEqual({ url: `${e2e.appUrl}/d/acme/alarms` });
 
     const signOut = await page.request.post("/api/auth/signout", {
       form: { csrfToken, callbackUrl: evil, json: "true" },
     });
-    expect((await signOut.json()) as unknown, evil).toEqual({ url: `${e2e.appUrl}/alarms` });
+    expect((await signOut.json()) as unknown, evil).toEqual({ url: `${e2e.appUrl}/d/acme/alarms` });
   }
 });

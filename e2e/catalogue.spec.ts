@@ -2,12 +2,12 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { alarmCatalogueSchema, alarmPageSchema, type AlarmCatalogue } from "@/lib/alarms/types";
 import { parseErrorBody } from "@/lib/errors";
 
-// GET /api/alarms/catalogue on the real app and the real simulator (5000 alarms, seed 42): the
+// GET /api/d/acme/alarms/catalogue on the real app and the real simulator (5000 alarms, seed 42): the
 // rule values and sensors the filters can offer, seeded from a first sample on the first ask.
 
 async function catalogueOf(request: APIRequestContext) {
-  const response = await request.get("/api/alarms/catalogue");
-  // 200, not the 404 of /api/alarms/[uuid]: the static segment wins over the dynamic one.
+  const response = await request.get("/api/d/acme/alarms/catalogue");
+  // 200, not the 404 of /api/d/acme/alarms/[uuid]: the static segment wins over the dynamic one.
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/json");
   expect(response.headers()["cache-control"]).toBe("private, max-age=60");
@@ -51,7 +51,7 @@ test("each value it offers is a filter that finds alarms", async ({ page }) => {
   for (const [param, value] of probes) {
     expect(value, param).toBeDefined();
     const response = await page.request.get(
-      `/api/alarms?${new URLSearchParams({ [param]: value!, size: "10" })}`,
+      `/api/d/acme/alarms?${new URLSearchParams({ [param]: value!, size: "10" })}`,
     );
     expect(response.status(), `${param}=${value}`).toBe(200);
     const result = alarmPageSchema.parse(await response.json());
@@ -63,7 +63,7 @@ test.describe("signed out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("it answers 401 in the error shape, and nothing that a cache keeps", async ({ request }) => {
-    const response = await request.get("/api/alarms/catalogue", { maxRedirects: 0 });
+    const response = await request.get("/api/d/acme/alarms/catalogue", { maxRedirects: 0 });
     expect(response.status()).toBe(401);
     expect(response.headers()["cache-control"]).toContain("no-store");
     expect(parseErrorBody(await response.json())?.error.code).toBe("unauthenticated");

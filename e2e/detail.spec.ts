@@ -15,7 +15,7 @@ interface Summary {
 
 /** An alarm with far more events than the service keeps, found through our own API. */
 async function alarmWithManyEvents(request: APIRequestContext): Promise<Summary> {
-  const response = await request.get("/api/alarms?size=100&sort=priority,desc");
+  const response = await request.get("/api/d/acme/alarms?size=100&sort=priority,desc");
   expect(response.ok()).toBe(true);
   const { alarms } = (await response.json()) as { alarms: Summary[] };
   const found = alarms
@@ -27,7 +27,7 @@ async function alarmWithManyEvents(request: APIRequestContext): Promise<Summary>
 
 test("shows rule, times, ATT&CK, endpoints and the events kept", async ({ page }) => {
   const alarm = await alarmWithManyEvents(page.request);
-  const response = await page.goto(`/alarms/${alarm.uuid}`);
+  const response = await page.goto(`/d/acme/alarms/${alarm.uuid}`);
   expect(response?.status()).toBe(200);
   await page.locator("[data-hydrated]").waitFor();
 
@@ -67,7 +67,7 @@ test("shows rule, times, ATT&CK, endpoints and the events kept", async ({ page }
 test("copies the uuid and a link, and says so", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const alarm = await alarmWithManyEvents(page.request);
-  await page.goto(`/alarms/${alarm.uuid}?from=page%3D2`);
+  await page.goto(`/d/acme/alarms/${alarm.uuid}?from=page%3D2`);
   await page.locator("[data-hydrated]").waitFor();
 
   await page.getByRole("button", { name: "Copy uuid" }).click();
@@ -77,14 +77,14 @@ test("copies the uuid and a link, and says so", async ({ page, context, baseURL 
   await page.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByRole("button", { name: /Copy link/ })).toContainText("Copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${baseURL}/alarms/${alarm.uuid}`,
+    `${baseURL}/d/acme/alarms/${alarm.uuid}`,
   );
 });
 
 test("in a new tab, Back to alarms still leads to the list view it came from", async ({ page }) => {
   const alarm = await alarmWithManyEvents(page.request);
   const from = new URLSearchParams({ from: "page=3&size=10&sort=priority,asc&status=open" });
-  await page.goto(`/alarms/${alarm.uuid}?${from}`);
+  await page.goto(`/d/acme/alarms/${alarm.uuid}?${from}`);
   await page.locator("[data-hydrated]").waitFor();
   await page.getByRole("link", { name: "Back to alarms" }).click();
   await expect(page).toHaveURL(/\/alarms\?page=3&size=10&sort=priority(,|%2C)asc&status=open$/);
@@ -94,7 +94,7 @@ test("in a new tab, Back to alarms still leads to the list view it came from", a
 
 test("an unknown or malformed uuid is a not-found page, never a crash", async ({ page }) => {
   for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "%E2%9C%93"]) {
-    const response = await page.goto(`/alarms/${id}`);
+    const response = await page.goto(`/d/acme/alarms/${id}`);
     expect(response?.status(), id).toBe(404);
     await expect(page.getByRole("heading", { name: "Alarm not found" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to the alarm list" })).toBeVisible();
@@ -103,7 +103,7 @@ test("an unknown or malformed uuid is a not-found page, never a crash", async ({
 
 test("no serious or critical accessibility violations on the detail", async ({ page }) => {
   const alarm = await alarmWithManyEvents(page.request);
-  await page.goto(`/alarms/${alarm.uuid}`);
+  await page.goto(`/d/acme/alarms/${alarm.uuid}`);
   await page.locator("[data-hydrated]").waitFor();
   await page.locator("details summary").first().click();
   const results = await new AxeBuilder({ page }).analyze();

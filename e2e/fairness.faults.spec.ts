@@ -36,11 +36,11 @@ test("one analyst's flood gets 429s for its excess while a colleague is answered
 
   const flood = Promise.all(
     Array.from({ length: 300 }, (_, n) =>
-      get(`/api/alarms?page=${n}&size=10&sort=priority,desc`, flooder!),
+      get(`/api/d/acme/alarms?page=${n}&size=10&sort=priority,desc`, flooder!),
     ),
   );
   const asked = Promise.all(
-    [0, 1, 2, 3].map((n) => get(`/api/alarms?page=${n}&size=20&status=open`, colleague!)),
+    [0, 1, 2, 3].map((n) => get(`/api/d/acme/alarms?page=${n}&size=20&status=open`, colleague!)),
   );
   const [flooded, answered] = await Promise.all([flood, asked]);
 

@@ -32,7 +32,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 
 test("a filter chosen before the page's scripts take over is kept", async ({ page }) => {
   const release = await holdScripts(page);
-  await page.goto("/alarms", { waitUntil: "commit" });
+  await page.goto("/d/acme/alarms", { waitUntil: "commit" });
   await expect(rows(page).first()).toBeVisible();
   await expect(page.locator("[data-hydrated]")).toHaveCount(0);
   await page.getByLabel("Status").selectOption("open");
@@ -49,7 +49,7 @@ test("a filter chosen before the page's scripts take over is kept", async ({ pag
 
 test("text typed before the page's scripts take over is kept", async ({ page }) => {
   const release = await holdScripts(page);
-  await page.goto("/alarms", { waitUntil: "commit" });
+  await page.goto("/d/acme/alarms", { waitUntil: "commit" });
   await expect(rows(page).first()).toBeVisible();
   await page.getByLabel("Strategy", { exact: true }).fill("Web Shell");
   await page.getByLabel(/^To/).fill("2030-01-01");
@@ -63,7 +63,7 @@ test("text typed before the page's scripts take over is kept", async ({ page }) 
 });
 
 test("names in the URL are read in any case and written canonically", async ({ page }) => {
-  await open(page, "/alarms?status=Open&priority_label=HIGH&size=10");
+  await open(page, "/d/acme/alarms?status=Open&priority_label=HIGH&size=10");
   await expect(page).toHaveURL(/\/alarms\?size=10&status=open&priority_label=high$/);
   await expect(page.getByText("could not be used")).toHaveCount(0);
   await settled(page);
@@ -77,7 +77,7 @@ test("a rolling range stays rolling in the URL, and a link can freeze it", async
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   const lastDay = page.getByRole("button", { name: /^24h/ });
   await expect(lastDay).toHaveAccessibleName(/^24h\b/); // the visible text is in the name
   await lastDay.click();
@@ -114,7 +114,7 @@ test("a rolling range stays rolling in the URL, and a link can freeze it", async
 });
 
 test("a date alone in To includes that whole day", async ({ page }) => {
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   const to = page.getByLabel(/^To/);
   await to.fill("2026-11-21");
   await to.press("Enter");
@@ -124,7 +124,7 @@ test("a date alone in To includes that whole day", async ({ page }) => {
 });
 
 test("a page past the end offers the last page instead of an empty one", async ({ page }) => {
-  await open(page, "/alarms?page=99999");
+  await open(page, "/d/acme/alarms?page=99999");
   await expect(
     page.getByRole("heading", { name: "This page is past the last alarm" }),
   ).toBeVisible();
@@ -138,11 +138,11 @@ test("a page past the end offers the last page instead of an empty one", async (
 });
 
 test("times follow the zone in the URL, which a shared detail link keeps", async ({ page }) => {
-  await open(page, "/alarms?size=10");
+  await open(page, "/d/acme/alarms?size=10");
   const utc = await rows(page).first().locator("time").first().innerText();
   expect(utc).toMatch(/ UTC$/);
 
-  await open(page, "/alarms?size=10&tz=asia/tokyo");
+  await open(page, "/d/acme/alarms?size=10&tz=asia/tokyo");
   await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
   const tokyo = await rows(page).first().locator("time").first().innerText();
   expect(tokyo).toMatch(/ UTC\+9$/);
@@ -169,7 +169,7 @@ test("times follow the zone in the URL, which a shared detail link keeps", async
 });
 
 test("? lists the shortcuts, and keys never fire while typing", async ({ page }) => {
-  await open(page, "/alarms");
+  await open(page, "/d/acme/alarms");
   const strategy = page.getByLabel("Strategy");
   await strategy.click();
   await page.keyboard.type("?");
@@ -192,13 +192,13 @@ test("? lists the shortcuts, and keys never fire while typing", async ({ page })
 });
 
 test("Back from a detail returns focus to the row opened, and j carries on", async ({ page }) => {
-  await open(page, "/alarms?size=10");
+  await open(page, "/d/acme/alarms?size=10");
   for (let i = 0; i < 3; i += 1) await page.keyboard.press("j");
   const third = rows(page).nth(2);
   const uuid = await third.getAttribute("data-alarm-row");
   await expect(third.locator("a[data-row-link]")).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/alarms/${uuid}`));
+  await expect(page).toHaveURL(new RegExp(`/d/acme/alarms/${uuid}`));
   await page.locator("[data-hydrated]").waitFor();
 
   await page.keyboard.press("Escape");
@@ -209,7 +209,7 @@ test("Back from a detail returns focus to the row opened, and j carries on", asy
 });
 
 test("tabs are titled by what they show", async ({ page }) => {
-  await open(page, "/alarms?status=open&priority_label=high");
+  await open(page, "/d/acme/alarms?status=open&priority_label=high");
   await expect(page).toHaveTitle(/^[\d,]+ alarms · Open · High · Alarm Console$/);
   await settled(page);
   const priority = (await rows(page).first().locator("td").first().innerText()).split(/\s/)[0];
@@ -225,13 +225,13 @@ test("tabs are titled by what they show", async ({ page }) => {
 });
 
 test("a detail's sensor and rule lead to the list filtered by them", async ({ page }) => {
-  await open(page, "/alarms?size=10");
+  await open(page, "/d/acme/alarms?size=10");
   await rows(page).first().locator("a[data-row-link]").click();
   await page.locator("[data-hydrated]").waitFor();
   const sensor = page.getByRole("link", { name: /^[0-9a-f]{8}-/ }).first();
   const uuid = await sensor.innerText();
   await sensor.click();
-  await expect(page).toHaveURL(new RegExp(`/alarms\\?alarm_sensor_sources=${uuid}$`));
+  await expect(page).toHaveURL(new RegExp(`/d/acme/alarms\\?alarm_sensor_sources=${uuid}$`));
   await settled(page);
   expect(await rows(page).count()).toBeGreaterThan(0);
 });
@@ -245,7 +245,7 @@ test.describe("a session that ends while the page is open", () => {
       ok: true,
       error: null,
     });
-    await open(page, "/alarms?status=open&size=10");
+    await open(page, "/d/acme/alarms?status=open&size=10");
     await settled(page);
 
     // Signed out everywhere from another device.
@@ -258,7 +258,7 @@ test.describe("a session that ends while the page is open", () => {
 
     await page.getByRole("button", { name: "Next page" }).click();
     await expect(page).toHaveURL(/\/signin\?/);
-    expect(param(page, "callbackUrl")).toBe("/alarms?page=1&size=10&status=open");
+    expect(param(page, "callbackUrl")).toBe("/d/acme/alarms?page=1&size=10&status=open");
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   });
 });

@@ -14,7 +14,7 @@ const sizes = [
 
 /** An alarm with many events and several endpoints: the detail at its fullest. */
 async function busyAlarm(page: Page): Promise<string> {
-  const response = await page.request.get("/api/alarms?size=100&sort=priority,desc");
+  const response = await page.request.get("/api/d/acme/alarms?size=100&sort=priority,desc");
   expect(response.ok()).toBe(true);
   const { alarms } = (await response.json()) as {
     alarms: { uuid: string; eventsTotal: number; sources: unknown[] }[];
@@ -34,7 +34,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       const name = `${size.width}-${colorScheme}`;
 
-      await page.goto("/alarms?status=open");
+      await page.goto("/d/acme/alarms?status=open");
       await page.locator("[data-hydrated]").waitFor();
       await expect(
         page.locator("a[data-row-link]").filter({ visible: true }).first(),
@@ -52,7 +52,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.screenshot({ path: `${dir}/list-${name}-filters-open.png` });
       }
 
-      await page.goto(`/alarms/${await busyAlarm(page)}`);
+      await page.goto(`/d/acme/alarms/${await busyAlarm(page)}`);
       await page.locator("[data-hydrated]").waitFor();
       await expect(page.locator("#alarm-title")).toBeVisible();
       await page

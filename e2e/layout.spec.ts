@@ -71,7 +71,7 @@ async function headers(page: Page): Promise<string[]> {
 
 /** A list page's alarms as our API gives them (the list shows the same, in the same order). */
 async function alarmsOf(page: Page, search: string): Promise<Summary[]> {
-  const response = await page.request.get(`/api/alarms${search}`);
+  const response = await page.request.get(`/api/d/acme/alarms${search}`);
   expect(response.ok()).toBe(true);
   const { alarms } = (await response.json()) as { alarms: Summary[] };
   expect(alarms.length).toBeGreaterThan(0);
@@ -104,7 +104,7 @@ test.describe("on a phone (390 px)", () => {
     page,
   }) => {
     const alarms = await alarmsOf(page, "?status=open");
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     await expect(table(page)).toBeHidden();
     await expect(cards(page)).toHaveCount(alarms.length);
 
@@ -139,12 +139,12 @@ test.describe("on a phone (390 px)", () => {
     );
 
     await cards(page).nth(2).getByRole("link").click();
-    await expect(page).toHaveURL(new RegExp(`/alarms/${alarms[2]!.uuid}`));
+    await expect(page).toHaveURL(new RegExp(`/d/acme/alarms/${alarms[2]!.uuid}`));
     await expect(page.locator("#alarm-title")).toContainText(alarms[2]!.rule.strategy!);
   });
 
   test("j and k move between cards and Enter opens one", async ({ page }) => {
-    await open(page, "/alarms");
+    await open(page, "/d/acme/alarms");
     const links = cards(page).getByRole("link");
     await page.keyboard.press("j");
     await expect(links.nth(0)).toBeFocused();
@@ -159,7 +159,7 @@ test.describe("on a phone (390 px)", () => {
   });
 
   test("the filters fold behind one button that shows how many are active", async ({ page }) => {
-    await open(page, "/alarms?status=open&priority_label=high");
+    await open(page, "/d/acme/alarms?status=open&priority_label=high");
     const button = page.getByRole("button", { name: "Filters (2)" });
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(filterBar(page)).toBeHidden();
@@ -189,7 +189,7 @@ test.describe("on a phone (390 px)", () => {
   test("neither the list nor the detail scrolls sideways, and the header stays on one line", async ({
     page,
   }) => {
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     await expect(cards(page).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
 
@@ -217,7 +217,7 @@ test.describe("on a phone (390 px)", () => {
         b.sources.length + b.destinations.length - (a.sources.length + a.destinations.length) ||
         b.eventsTotal - a.eventsTotal,
     )[0]!;
-    await open(page, `/alarms/${busiest.uuid}`);
+    await open(page, `/d/acme/alarms/${busiest.uuid}`);
     const events = page.getByRole("region", { name: "Events" });
     await events.locator("summary").filter({ visible: true }).first().click();
     await expect(events.locator("pre").filter({ visible: true })).toBeVisible();
@@ -235,7 +235,7 @@ test.describe("on a phone (390 px)", () => {
   });
 
   test("no accessibility violations on the cards and the unfolded filters", async ({ page }) => {
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     await expect(cards(page).first()).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.getByRole("button", { name: /^Filters/ }).click();
@@ -250,7 +250,7 @@ test.describe("on a small laptop (1024 px)", () => {
   test("the whole table fits: every default column, Occurred and Events included", async ({
     page,
   }) => {
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     await expect(rows(page)).toHaveCount(20);
     expect(await headers(page)).toEqual(DEFAULT_HEADERS);
     await expectNoSidewaysScroll(page);
@@ -284,7 +284,7 @@ test.describe("columns and density", () => {
   test("the column chooser hides and moves columns, kept in this browser and not in the URL", async ({
     page,
   }) => {
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     const link = page.url();
     const defaults = await headers(page);
     expect(defaults).toEqual(DEFAULT_HEADERS);
@@ -332,7 +332,7 @@ test.describe("columns and density", () => {
   });
 
   test("compact density makes rows shorter and is kept in this browser", async ({ page }) => {
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     const firstRow = rows(page).first();
     const comfortable = await rowHeight(firstRow);
     await expect(page.getByRole("radio", { name: "Comfortable" })).toBeChecked();
@@ -359,7 +359,7 @@ test.describe("columns and density", () => {
     page,
     context,
   }) => {
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     const comfortable = await rowHeight(rows(page).first());
     await chooserButton(page).click();
     await chooser(page).getByRole("checkbox", { name: "Destinations" }).uncheck();
@@ -372,7 +372,7 @@ test.describe("columns and density", () => {
     // inline script run (and React would render the defaults first if it did run).
     const unhydrated = await context.newPage();
     await unhydrated.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
-    await unhydrated.goto("/alarms?status=open");
+    await unhydrated.goto("/d/acme/alarms?status=open");
     await expect(rows(unhydrated)).toHaveCount(20);
     await expect(unhydrated.locator("[data-hydrated]")).toHaveCount(0);
     await expect(
@@ -383,7 +383,7 @@ test.describe("columns and density", () => {
   });
 
   test("no accessibility violations with the column chooser open", async ({ page }) => {
-    await open(page, "/alarms?status=open");
+    await open(page, "/d/acme/alarms?status=open");
     await chooserButton(page).click();
     await expect(chooser(page)).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
@@ -396,7 +396,7 @@ test("the server sends only the form a browser will show when it says whether it
 }) => {
   const html = async (hint?: string) =>
     (
-      await page.request.get("/alarms?size=10", {
+      await page.request.get("/d/acme/alarms?size=10", {
         headers: hint ? { "sec-ch-ua-mobile": hint } : {},
       })
     ).text();

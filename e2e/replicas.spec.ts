@@ -117,7 +117,7 @@ test("three replicas under 300 concurrent requests for 20 s: one token, no upstr
     while (Date.now() < until) {
       const n = turn++;
       const page = n % 500;
-      const { response } = await call(replicas[n % 3]!, `/api/alarms?page=${page}&size=10`, {
+      const { response } = await call(replicas[n % 3]!, `/api/d/acme/alarms?page=${page}&size=10`, {
         cookie: sessions[n % sessions.length],
       });
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -142,13 +142,15 @@ test("three replicas under 300 concurrent requests for 20 s: one token, no upstr
 test("a sign-out on one replica is refused on the others at once", async () => {
   const { session } = await signIn(replicas[0]!, "replica.b");
   for (const replica of replicas) {
-    expect((await call(replica, "/api/alarms?size=10", { cookie: session })).response.status).toBe(
-      200,
-    );
+    expect(
+      (await call(replica, "/api/d/acme/alarms?size=10", { cookie: session })).response.status,
+    ).toBe(200);
   }
   expect((await signOut(replicas[0]!, session!)).response.status).toBe(200);
   for (const replica of replicas.slice(1)) {
-    const { response, text } = await call(replica, "/api/alarms?size=10", { cookie: session });
+    const { response, text } = await call(replica, "/api/d/acme/alarms?size=10", {
+      cookie: session,
+    });
     expect(response.status).toBe(401);
     expect(parseErrorBody(JSON.parse(text))?.error.code).toBe("unauthenticated");
   }
@@ -185,7 +187,7 @@ test("with Redis gone: clear 503s, no crash, no upstream call; back by themselve
       for (let n = 0; running; n++) {
         const { response, text } = await call(
           replica,
-          `/api/alarms?size=10&page=${(worker * 150 + n) % 480}`,
+          `/api/d/acme/alarms?size=10&page=${(worker * 150 + n) % 480}`,
           { cookie: session },
         );
         const code = response.ok ? undefined : parseErrorBody(JSON.parse(text))?.error.code;
@@ -202,14 +204,14 @@ test("with Redis gone: clear 503s, no crash, no upstream call; back by themselve
   const upstreamBefore = sim.stats().byRoute.alarms;
   try {
     for (const replica of replicas) {
-      const api = await call(replica, "/api/alarms?size=10&page=7", { cookie: session });
+      const api = await call(replica, "/api/d/acme/alarms?size=10&page=7", { cookie: session });
       expect(api.response.status).toBe(503);
       expect(Number(api.response.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(parseErrorBody(JSON.parse(api.text))?.error.code).toBe("store_unavailable");
       expect((await call(replica, "/api/health/ready")).response.status).toBe(503);
       expect((await call(replica, "/api/health/live")).response.status).toBe(200);
       expect((await signIn(replica, "replica.d", PASSWORD, "10.9.9.9")).error).toBe("Unavailable");
-      const page = await call(replica, "/alarms", { cookie: session });
+      const page = await call(replica, "/d/acme/alarms", { cookie: session });
       expect(page.response.status).toBe(307);
       expect(page.response.headers.get("location")).toContain("error=Unavailable");
     }
@@ -234,7 +236,7 @@ test("with Redis gone: clear 503s, no crash, no upstream call; back by themselve
         timeout: 30_000,
       })
       .toBe(200);
-    const api = await call(replica, "/api/alarms?size=10&page=8", { cookie: session });
+    const api = await call(replica, "/api/d/acme/alarms?size=10&page=8", { cookie: session });
     expect(api.response.status).toBe(200);
   }
 });

@@ -28,12 +28,12 @@ test("pages, route handlers, 404s, next-auth and build assets all carry the secu
   page,
 }) => {
   const signInPage = await page.request.get("/signin?callbackUrl=%2Falarms", { maxRedirects: 0 });
-  const alarms = await page.request.get("/alarms");
+  const alarms = await page.request.get("/d/acme/alarms");
   const notFound = await page.request.get("/no-such-page");
   const api = await page.request.get("/api/health");
   const apiNotFound = await page.request.get("/api/no-such-route");
   const session = await page.request.get("/api/auth/session");
-  const html = await (await page.request.get("/alarms")).text();
+  const html = await (await page.request.get("/d/acme/alarms")).text();
   const asset = /\/_next\/static\/[^"'\s]+\.(?:js|css)/.exec(html)?.[0];
   expect(asset, "a build asset referenced by the page").toBeDefined();
   const staticFile = await page.request.get(asset!);
@@ -56,8 +56,8 @@ test("pages, route handlers, 404s, next-auth and build assets all carry the secu
 });
 
 test("pages get a fresh script nonce per response, and Next.js uses it", async ({ page }) => {
-  const first = await page.request.get("/alarms");
-  const second = await page.request.get("/alarms");
+  const first = await page.request.get("/d/acme/alarms");
+  const second = await page.request.get("/d/acme/alarms");
   const nonces = [first, second].map((response) =>
     scriptNonce(response.headers()["content-security-policy"] ?? ""),
   );
@@ -72,7 +72,7 @@ test("behind an https reverse proxy, responses carry HSTS and upgrade insecure r
   page,
 }) => {
   const headers = { "x-forwarded-proto": "https" };
-  const pageResponse = await page.request.get("/alarms", { headers });
+  const pageResponse = await page.request.get("/d/acme/alarms", { headers });
   const api = await page.request.get("/api/health", { headers });
   const auth = await page.request.get("/api/auth/session", { headers });
   for (const response of [pageResponse, api, auth]) {
@@ -93,7 +93,11 @@ test("pages run under their CSP without a single violation", async ({ page }) =>
       violations.push(message.text());
   });
   // Every page must render per request (a prerendered page has no nonce: its scripts are blocked).
-  for (const path of ["/alarms", "/alarms?sort=priority,desc&page=1", "/no-such-page"]) {
+  for (const path of [
+    "/d/acme/alarms",
+    "/d/acme/alarms?sort=priority,desc&page=1",
+    "/no-such-page",
+  ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }

@@ -154,7 +154,7 @@ test.describe("signed out", () => {
   }) => {
     const routes = apiRoutes(appRoutes().handlers).filter((route) => !route.isPublic);
     expect(routes.map((route) => route.path)).toEqual(
-      expect.arrayContaining(["/api/alarms", "/api/health", "/api/sessions"]),
+      expect.arrayContaining(["/api/d/acme/alarms", "/api/health", "/api/sessions"]),
     );
     for (const route of routes) {
       for (const method of route.methods) {
@@ -196,7 +196,7 @@ test.describe("signed out", () => {
     for (const path of [
       "/api",
       "/api/nope",
-      `/api/alarms/${SAMPLE_UUID}/events`,
+      `/api/d/acme/alarms/${SAMPLE_UUID}/events`,
       "/api/health/x",
     ]) {
       for (const method of METHODS) {
@@ -238,11 +238,11 @@ test.describe("signed out", () => {
   test("a shared link's query is kept through the sign-in redirect, _rsc excepted", async ({
     request,
   }) => {
-    const response = await request.get("/alarms?status=open&_rsc=abc123&page=2", {
+    const response = await request.get("/d/acme/alarms?status=open&_rsc=abc123&page=2", {
       maxRedirects: 0,
     });
     const location = new URL(response.headers().location ?? "", e2e.appUrl);
-    expect(location.searchParams.get("callbackUrl")).toBe("/alarms?status=open&page=2");
+    expect(location.searchParams.get("callbackUrl")).toBe("/d/acme/alarms?status=open&page=2");
   });
 });
 
@@ -266,8 +266,8 @@ test.describe("signed in", () => {
         baseURL: e2e.appUrl,
         extraHTTPHeaders: { Cookie: `${name}=${forged}` },
       });
-      const api = await browser.get("/api/alarms?size=10");
-      const page = await browser.get("/alarms", { maxRedirects: 0 });
+      const api = await browser.get("/api/d/acme/alarms?size=10");
+      const page = await browser.get("/d/acme/alarms", { maxRedirects: 0 });
       if (what === "genuine") {
         expect(api.status(), what).toBe(200);
         expect(page.status(), what).toBe(200);
@@ -296,7 +296,7 @@ test.describe("signed in", () => {
 
   /** Values for dynamic segments: a real alarm id when the API gives one, else a sample. */
   async function sampleValues(page: Page): Promise<(param: string) => string> {
-    const response = await page.request.get("/api/alarms?size=10");
+    const response = await page.request.get("/api/d/acme/alarms?size=10");
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(
       await response.text(),
     )?.[0];
@@ -309,7 +309,10 @@ test.describe("signed in", () => {
     test.slow();
     const sample = await sampleValues(page);
     const { pages, handlers } = appRoutes(sample);
-    const extra = ["/api/alarms/00000000-0000-4000-8000-000000000000", "/api/alarms?size=abc"];
+    const extra = [
+      "/api/d/acme/alarms/00000000-0000-4000-8000-000000000000",
+      "/api/d/acme/alarms?size=abc",
+    ];
 
     for (const route of handlers) {
       // Every method, but never one that changes something (ending sessions would sign this

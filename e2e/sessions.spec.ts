@@ -35,11 +35,11 @@ test("a copy of the session cookie opens nothing once its session has signed out
 }) => {
   const browser = await signedIn(playwright, "session.probe");
   const copy = await sessionCookie(browser);
-  expect((await browser.get("/api/alarms?size=10")).status()).toBe(200);
+  expect((await browser.get("/api/d/acme/alarms?size=10")).status()).toBe(200);
   expect((await apiSignOut(browser)).status()).toBe(200);
 
   const thief = await replay(playwright, copy);
-  const api = await thief.get("/api/alarms?size=10");
+  const api = await thief.get("/api/d/acme/alarms?size=10");
   expect(api.status()).toBe(401);
   expect(parseErrorBody(await api.json())?.error.code).toBe("unauthenticated");
   // Refreshing it gets no session and no fresh cookie: a stolen copy cannot be kept alive.
@@ -51,7 +51,7 @@ test("a copy of the session cookie opens nothing once its session has signed out
     .map((header) => header.value)
     .filter((value) => /session-token=[^;]+;/.test(value));
   expect(issued).toEqual([]);
-  const page = await thief.get("/alarms", { maxRedirects: 0 });
+  const page = await thief.get("/d/acme/alarms", { maxRedirects: 0 });
   expect(page.status()).toBe(307);
   expect(new URL(page.headers()["location"] ?? "", e2e.appUrl).pathname).toBe("/signin");
   await Promise.all([browser.dispose(), thief.dispose()]);
@@ -67,12 +67,12 @@ test("sign out everywhere ends every session of the analyst, and nobody else's",
   expect(ended.status()).toBe(200);
   expect(await ended.json()).toEqual({ ended: "all" });
   for (const context of [laptop, phone]) {
-    expect((await context.get("/api/alarms?size=10")).status()).toBe(401);
+    expect((await context.get("/api/d/acme/alarms?size=10")).status()).toBe(401);
   }
-  expect((await colleague.get("/api/alarms?size=10")).status()).toBe(200);
+  expect((await colleague.get("/api/d/acme/alarms?size=10")).status()).toBe(200);
   // Signing in again starts a new session, which the old "everywhere" does not touch.
   const again = await signedIn(playwright, "session.everywhere");
-  expect((await again.get("/api/alarms?size=10")).status()).toBe(200);
+  expect((await again.get("/api/d/acme/alarms?size=10")).status()).toBe(200);
   await Promise.all([laptop, phone, colleague, again].map((context) => context.dispose()));
 });
 
@@ -83,7 +83,7 @@ test("another site cannot end an analyst's sessions", async ({ playwright }) => 
   });
   expect(forged.status()).toBe(403);
   expect(parseErrorBody(await forged.json())?.error.code).toBe("forbidden");
-  expect((await browser.get("/api/alarms?size=10")).status()).toBe(200);
+  expect((await browser.get("/api/d/acme/alarms?size=10")).status()).toBe(200);
   await browser.dispose();
 });
 
@@ -96,6 +96,6 @@ test("the user menu signs out everywhere, saying so", async ({ page, playwright 
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await page.waitForURL(/\/signin\?signedOut=everywhere$/);
   await expect(page.getByText("You have signed out everywhere")).toBeVisible();
-  expect((await elsewhere.get("/api/alarms?size=10")).status()).toBe(401);
+  expect((await elsewhere.get("/api/d/acme/alarms?size=10")).status()).toBe(401);
   await elsewhere.dispose();
 });

@@ -21,6 +21,7 @@ describe("analystOfSessionToken", () => {
       name: "Ada Analyst",
       email: "ada@soc.example",
       groups: [],
+      sso: false,
     };
     expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
     expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
@@ -84,6 +85,7 @@ describe("analystOf", () => {
       name: "Ada",
       email: "ada@soc.example",
       groups: [],
+      sso: false,
     });
     expect(analystOf({ sub: "2", sid: "t", email: "bo@soc.example" })).toEqual({
       id: "2",
@@ -91,6 +93,7 @@ describe("analystOf", () => {
       name: "bo@soc.example",
       email: "bo@soc.example",
       groups: [],
+      sso: false,
     });
     expect(
       analystOf({ sub: "3", sid: "u", name: "Cy", groups: ["soc", 7, "leads"] } as never)?.groups,

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { decode, getToken, type JWT } from "next-auth/jwt";
 import type { ServerEnv } from "@/lib/env";
 import { sharedStore } from "@/lib/store";
+import { OIDC_PROVIDER_ID } from "./oidc";
 import { SessionRegistry } from "./sessions";
 
 // Who is signed in, from next-auth's session cookie (an encrypted JWT), for proxy.ts, pages and
@@ -23,6 +24,8 @@ export interface Analyst {
   sid: string;
   /** The single-sign-on groups (of those deployments admit) the analyst was in at sign-in. */
   groups: string[];
+  /** Signed in with single sign-on (else a local account or the demo account). */
+  sso: boolean;
 }
 
 /** Secure, __Secure-/__Host- prefixed cookies whenever the console is served over https. */
@@ -40,7 +43,7 @@ export function analystOf(token: JWT | null): Analyst | null {
   const groups = Array.isArray(token.groups)
     ? token.groups.filter((group): group is string => typeof group === "string")
     : [];
-  return { id: sub, name, email, sid, groups };
+  return { id: sub, name, email, sid, groups, sso: token.provider === OIDC_PROVIDER_ID };
 }
 
 const REGISTRY = Symbol.for("alarm-console.session-registry");

@@ -15,8 +15,12 @@ const LOCAL_PREFIX = "local:";
 /** The names `analysts` may list for this analyst: the local username, or the SSO e-mail. */
 function namesOf(analyst: Analyst): string[] {
   const names: string[] = [];
-  if (analyst.id.startsWith(LOCAL_PREFIX)) names.push(analyst.id.slice(LOCAL_PREFIX.length));
-  else if (analyst.email) names.push(analyst.email.toLowerCase());
+  // The provider decides, not the id's look: an identity provider could name a subject "local:x".
+  if (analyst.sso) {
+    if (analyst.email) names.push(analyst.email.toLowerCase());
+  } else if (analyst.id.startsWith(LOCAL_PREFIX)) {
+    names.push(analyst.id.slice(LOCAL_PREFIX.length).toLowerCase());
+  }
   return names;
 }
 
@@ -24,5 +28,5 @@ export function mayAccess(rule: AccessRule, analyst: Analyst): boolean {
   if (rule.analysts.length === 0 && rule.groups.length === 0) return true;
   const names = namesOf(analyst);
   if (rule.analysts.some((name) => names.includes(name.toLowerCase()))) return true;
-  return rule.groups.some((group) => analyst.groups.includes(group));
+  return analyst.sso && rule.groups.some((group) => analyst.groups.includes(group));
 }
