@@ -1,5 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, parseErrorBody } from "@/lib/errors";
+import { ALL_DEPLOYMENTS } from "@/lib/deployments/types";
+import type { MergedQueuePage } from "./merged-types";
 import { api } from "./paths";
 import { type AlarmListQuery, toSearchParams } from "./query";
 import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "./types";
@@ -37,6 +39,17 @@ export function alarmsQueryOptions(deployment: string, query: AlarmListQuery) {
     queryKey: alarmKeys.list(deployment, query),
     queryFn: ({ signal }) =>
       fetchJson<AlarmPage>(api.list(deployment, search ? `?${search}` : ""), signal),
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
+
+/** One page of the merged queue (`search`: its canonical URL search string, cursor included). */
+export function mergedQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: ["alarms", ALL_DEPLOYMENTS, "merged", search] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<MergedQueuePage>(api.list(ALL_DEPLOYMENTS, search ? `?${search}` : ""), signal),
     retry: shouldRetry,
     retryDelay,
   });
