@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { parseErrorBody } from "@/lib/errors";
+import { apiSignIn } from "./support/sign-in";
+
+// Several deployments as analysts meet them: links from before deployments still land, a
+// deployment one may not see is simply not there, and each page says which deployment it shows.
+// The e2e app runs Acme, Globex and Initech (only local.analyst and the SSO group soc see it).
+
+const rows = (page: import("@playwright/test").Page) =>
+  page.getByRole("table", { name: "Alarms" }).locator("tbody tr");
+
+test("an old /alarms link lands on the default deployment with its whole query", async ({
+  page,
+}) => {
+  await page.goto("/alarms?size=10&status=OPEN&priority_label=high");
+  await expect(page).toHaveURL(/\/d\/acme\/alarms\?size=10&status=open&priority_label=high$/);
+  await expect(rows(page)).toHaveCount(10);
+  await expect(page).toHaveTitle(/ · Open · High · Acme · Alarm Console$/);
+
+  const uuid = await rows(page).first().getAttribute("data-alarm-row");
+  await page.goto(`/alarms/${uuid}?tz=Asia/Tokyo`);
+  await expect(page).toHaveURL(new RegExp(`/d/acme/alarms/${uuid}\\?tz=Asia%2FTokyo$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/ · Acme · Alarm Console$/);
+});
+
+test("a deployment the analyst may not see answers as one that does not exist", async ({
+  page,
+}) => {
+  for (const key of ["initech", "nowhere"]) {
+    const response = await page.goto(`/d/${key}/alarms?status=open`);
+    expect(response?.status(), key).toBe(404);
+    await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
+    await expect(page.getByText("Initech")).toHaveCount(0);
+  }
+  const answers = await Promise.all(
+    ["initech", "nowhere"].map(async (key) => {
+      const response = await page.request.get(`/api/d/${key}/alarms?size=10`);
+      expect(response.status()).toBe(404);
+      return response.json();
+    }),
+  );
+  expect(parseErrorBody(answers[0])?.error.code).toBe("not_found");
+  expect(answers[0]).toEqual(answers[1]);
+  const detail = await page.request.get(
+    "/api/d/initech/alarms/00000000-0000-4000-8000-000000000000",
+  );
+  expect(detail.status()).toBe(404);
+});
+
+test.describe("an analyst Initech admits", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("sees Initech's alarms, read from its own deployment", async ({ page }) => {
+    const signIn = await apiSignIn(
+      page.context().request,
+      "local.analyst",
+      process.env.E2E_LOCAL_PASSWORD ?? "",
+    );
+    expect(signIn).toEqual({ ok: true, error: null });
+    const response = await page.goto("/d/initech/alarms?size=10");
+    expect(response?.status()).toBe(200);
+    await expect(rows(page)).toHaveCount(10);
+    await expect(page).toHaveTitle(/ · Initech · Alarm Console$/);
+    const api = await page.request.get("/api/d/initech/alarms?size=10");
+    const body = (await api.json()) as { alarms: { deployment: string }[] };
+    expect(body.alarms.map((alarm) => alarm.deployment)).toEqual(Array(10).fill("initech"));
+    // Initech reads Globex's simulator with its own client: the same alarms, its own tag.
+    const globex = (await (await page.request.get("/api/d/globex/alarms?size=10")).json()) as {
+      alarms: { uuid: string; deployment: string }[];
+    };
+    expect(globex.alarms.every((alarm) => alarm.deployment === "globex")).toBe(true);
+  });
+});
