@@ -19,8 +19,8 @@ export function AppHeader({ children }: { children?: React.ReactNode }) {
             aria-hidden="true"
             className="inline-block h-3 w-3 rounded-sm bg-gradient-to-br from-red-500 to-amber-400"
           />
-          {/* The narrowest phones keep the mark and the menu on one line; the name is still read. */}
-          <span className="max-[359px]:sr-only">Alarm Console</span>
+          {/* Phones give the bar to the deployment's name and the menus; the name is still read. */}
+          <span className="max-sm:sr-only">Alarm Console</span>
         </Link>
         <nav aria-label="Main" className="flex min-w-0 items-center gap-1 text-sm">
           <DeploymentSwitcher />
