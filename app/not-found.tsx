@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
+import { HOME_PATH } from "@/lib/alarms/paths";
 
 export const metadata: Metadata = { title: "Not found" };
 
@@ -19,8 +20,8 @@ export default async function NotFound() {
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             There is nothing at this address.
           </p>
-          <Link href="/alarms" className="btn-primary mt-4">
-            Go to the alarm list
+          <Link href={HOME_PATH} className="btn-primary mt-4">
+            Go to your deployments
           </Link>
         </div>
       </main>

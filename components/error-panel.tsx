@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
+import { HOME_PATH } from "@/lib/alarms/paths";
 
 /** What error.tsx files show: what happened, and a way to try again or leave. */
 export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void }) {
@@ -24,8 +25,8 @@ export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void
         <button type="button" className="btn-primary" onClick={() => retry()}>
           Try again
         </button>
-        <Link href="/alarms" className="btn-secondary">
-          Go to the alarm list
+        <Link href={HOME_PATH} className="btn-secondary">
+          Go to your deployments
         </Link>
       </div>
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useDeployments } from "./deployments/deployment-context";
 import { isTyping } from "./keyboard";
 
 const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[] = [
@@ -23,12 +24,23 @@ const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[]
   { section: "Anywhere", keys: [{ keys: ["?"], does: "Show this help" }] },
 ];
 
+/** The switcher's key: it has a menu only when the analyst sees two or more deployments. */
+const SWITCH_DEPLOYMENT = { keys: ["d"], does: "Switch deployment (↑ ↓ to choose, Esc to close)" };
+
 /**
  * `?` opens a list of every shortcut (a modal dialog: Escape or the button closes it, and focus
  * returns where it was). Shortcuts never fire while the analyst types in a box.
  */
 export function KeyboardHelp() {
   const dialog = useRef<HTMLDialogElement>(null);
+  const switcher = useDeployments().length > 1;
+  const shortcuts = switcher
+    ? SHORTCUTS.map((group) =>
+        group.section === "Anywhere"
+          ? { ...group, keys: [SWITCH_DEPLOYMENT, ...group.keys] }
+          : group,
+      )
+    : SHORTCUTS;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -60,7 +72,7 @@ export function KeyboardHelp() {
         </form>
       </div>
       <div className="flex flex-col gap-3 px-4 py-3 text-xs">
-        {SHORTCUTS.map((group) => (
+        {shortcuts.map((group) => (
           <section key={group.section}>
             <h3 className="field-label mb-1">{group.section}</h3>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

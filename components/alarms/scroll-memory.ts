@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useLayoutEffect } from "react";
+import { listPathDeployment } from "@/lib/alarms/paths";
 
 // Remembers how far down each list URL was scrolled, and which alarm was opened from it (per
 // tab, in sessionStorage), and restores both when the analyst comes back to that URL by
@@ -115,11 +116,13 @@ if (typeof window !== "undefined") {
       const { navigationType, destination } = event as TraverseEvent;
       if (navigationType !== "traverse") return;
       const url = new URL(destination.url);
-      if (url.pathname === "/alarms") requestScrollRestore(`${url.pathname}${url.search}`);
+      if (listPathDeployment(url.pathname) !== null)
+        requestScrollRestore(`${url.pathname}${url.search}`);
     });
   } else {
     window.addEventListener("popstate", () => {
-      if (window.location.pathname === "/alarms") requestScrollRestore(currentListUrl());
+      if (listPathDeployment(window.location.pathname) !== null)
+        requestScrollRestore(currentListUrl());
     });
   }
 }
