@@ -1,0 +1,66 @@
+import type { DeploymentTile } from "@/lib/deployments/overview";
+import { formatCount } from "@/lib/alarms/format";
+import { TOKEN_TEXT, budgetText, tokenHealth, type TokenHealth } from "./tile-format";
+import { TileTime } from "./tile-time";
+
+// A deployment's health as this replica sees it: its token, the last upstream failure any replica
+// met in the past day, and how much of its call budget is in use.
+
+const TOKEN_DOT: Record<TokenHealth, string> = {
+  valid: "bg-emerald-500",
+  expired: "bg-amber-500",
+  none: "bg-slate-400 dark:bg-slate-500",
+};
+
+const TOKEN_DETAIL: Record<TokenHealth, string> = {
+  valid: "",
+  expired: "renewed on the next read",
+  none: "on this server yet",
+};
+
+export function TileHealth({ health, now }: { health: DeploymentTile["health"]; now: number }) {
+  const token = tokenHealth({ valid: health.tokenValid, expiresAt: health.tokenExpiresAt });
+  const { lastError, budget } = health;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+      <dt className="text-slate-500 dark:text-slate-400">Token</dt>
+      <dd className="flex items-center gap-1.5">
+        <span
+          aria-hidden="true"
+          className={`inline-block h-2 w-2 rounded-full ${TOKEN_DOT[token]}`}
+        />
+        <span>
+          {TOKEN_TEXT[token]}
+          {token === "valid" && health.tokenExpiresAt !== null ? (
+            <span className="text-slate-500 dark:text-slate-400">
+              , expires <TileTime ms={health.tokenExpiresAt} now={now} future />
+            </span>
+          ) : TOKEN_DETAIL[token] ? (
+            <span className="text-slate-500 dark:text-slate-400"> {TOKEN_DETAIL[token]}</span>
+          ) : null}
+        </span>
+      </dd>
+      <dt className="text-slate-500 dark:text-slate-400">Last error</dt>
+      <dd className="min-w-0">
+        {lastError ? (
+          <>
+            <span className="text-red-800 dark:text-red-300">{lastError.message}</span>{" "}
+            <span className="text-slate-500 dark:text-slate-400">
+              (<code className="font-mono text-[11px]">{lastError.code}</code>,{" "}
+              <TileTime ms={lastError.at} now={now} />)
+            </span>
+          </>
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">None in the past day</span>
+        )}
+      </dd>
+      <dt className="text-slate-500 dark:text-slate-400">Budget</dt>
+      <dd className="tabular-nums">
+        {budgetText(budget)}
+        <span className="text-slate-500 dark:text-slate-400">
+          , {budget.waiting > 0 ? `${formatCount(budget.waiting)} waiting` : "none waiting"}
+        </span>
+      </dd>
+    </dl>
+  );
+}
