@@ -75,7 +75,7 @@ export async function readAlarm(
       toAlarmDetail(upstreamAlarmSchema.parse(json), json, client.source),
     );
     if (detail.uuid.toLowerCase() !== id) {
-      throw new ApiError("upstream_invalid_response", "USM Anywhere answered with another alarm.");
+      throw new ApiError("upstream_invalid_response", "The deployment answered with another alarm.");
     }
     client.catalogue.note([detail]);
     return detail;

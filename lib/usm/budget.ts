@@ -156,7 +156,7 @@ export class FairBudget {
     if (share.granted) return;
     throw new ApiError(
       "rate_limited",
-      "You are asking USM Anywhere for more than your share of its rate limit; the rest of the team keeps theirs. Slow down and retry shortly.",
+      "You are asking this deployment for more than your share of its rate limit; the rest of the team keeps theirs. Slow down and retry shortly.",
       { retryAfterSeconds: Math.max(1, Math.ceil(share.retryInMs / 1000)) },
     );
   }
@@ -217,7 +217,7 @@ export class FairBudget {
     waiter.reject(
       new ApiError(
         "upstream_rate_limited",
-        "The console is sending USM Anywhere as many requests as it allows; try again shortly.",
+        "The console is sending this deployment as many requests as it allows; try again shortly.",
         { retryAfterSeconds: 1 },
       ),
     );

@@ -38,29 +38,29 @@ export const upstreamErrors = {
   authFailed: () =>
     new ApiError(
       "upstream_auth_failed",
-      "The API client credentials were rejected by USM Anywhere (check USM_CLIENT_ID and USM_CLIENT_SECRET).",
+      "The deployment rejected the API client's credentials (check its client id and secret in the console's configuration).",
     ),
   forbidden: () =>
     new ApiError(
       "upstream_forbidden",
       "This client or edition has no API access (Standard and Premium only).",
     ),
-  notFound: () => new ApiError("not_found", "USM Anywhere has no such alarm."),
+  notFound: () => new ApiError("not_found", "The deployment has no such alarm."),
   rateLimited: (retryAfterSeconds: number) =>
     new ApiError(
       "upstream_rate_limited",
-      `USM Anywhere is limiting requests from this dashboard; try again in ${retryAfterSeconds} s.`,
+      `The deployment is limiting requests from this console; try again in ${retryAfterSeconds} s.`,
       { retryAfterSeconds },
     ),
   timeout: (timeoutMs: number) =>
     new ApiError(
       "upstream_timeout",
-      `USM Anywhere did not answer within ${formatSeconds(timeoutMs)}.`,
+      `The deployment did not answer within ${formatSeconds(timeoutMs)}.`,
     ),
   unreachable: () =>
-    new ApiError("upstream_unavailable", "USM Anywhere cannot be reached right now."),
+    new ApiError("upstream_unavailable", "The deployment cannot be reached right now."),
   failed: (status: number) =>
-    new ApiError("upstream_unavailable", `USM Anywhere failed to answer (HTTP ${status}).`),
+    new ApiError("upstream_unavailable", `The deployment failed to answer (HTTP ${status}).`),
   invalid: (what: string) =>
     new ApiError(
       "upstream_invalid_response",
