@@ -139,7 +139,7 @@ describe("upstream failures become our error shape", () => {
       "upstream_auth_failed",
       502,
     );
-    expect(error.message).toMatch(/credentials were rejected/);
+    expect(error.message).toMatch(/rejected the API client.s credentials/);
     expect(JSON.stringify(error.toBody())).not.toContain("wrong-secret");
   });
 
