@@ -141,9 +141,7 @@ describe("links from one page of the queue", () => {
   });
 
   it("knows a canonical URL from one that is not", () => {
-    expect(isCanonicalMerged(new URLSearchParams(mergedHref(here).split("?")[1]), here)).toBe(
-      true,
-    );
+    expect(isCanonicalMerged(new URLSearchParams(mergedHref(here).split("?")[1]), here)).toBe(true);
     expect(isCanonicalMerged(new URLSearchParams("deployments=globex&status=open"), here)).toBe(
       false,
     );
