@@ -1,0 +1,5 @@
+import { MergedPageSkeleton } from "@/components/merged/merged-skeleton";
+
+export default function MergedAlarmsLoading() {
+  return <MergedPageSkeleton />;
+}

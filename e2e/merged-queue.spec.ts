@@ -1,0 +1,281 @@
+import { expect, test, type Page } from "@playwright/test";
+import { e2e } from "./support/env";
+
+// The merged queue (/d/all/alarms): the newest alarms of every deployment the analyst may see,
+// newest first, paged by cursor. The analyst sees Acme (simulator seed 42) and Globex (seed 7);
+// Initech (on Globex's simulator) is not theirs to see.
+
+const QUEUE = "/d/all/alarms";
+const table = (page: Page) => page.getByRole("table", { name: "Alarms of all deployments" });
+const pager = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
+
+interface Row {
+  /** The Deployment cell as the analyst reads it. */
+  name: string;
+  /** From the row's link: the deployment it opens in, and the alarm. */
+  deployment: string;
+  uuid: string;
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("[data-hydrated]").waitFor();
+}
+
+/** The rows on screen once the page shows its own answer (not the previous one kept on screen). */
+async function shownRows(page: Page, notFirst?: string): Promise<Row[]> {
+  const firstLink = table(page).locator("tbody tr").first().locator("a[data-row-link]");
+  await expect(firstLink).toBeVisible();
+  if (notFirst) await expect(firstLink).not.toHaveAttribute("href", notFirst);
+  await expect(table(page)).toHaveAttribute("aria-busy", "false");
+  const raw = await table(page)
+    .locator("tbody tr")
+    .evaluateAll((trs) =>
+      trs.map((tr) => ({
+        name: tr.querySelector("td")?.textContent?.trim() ?? "",
+        href: tr.querySelector("a[data-row-link]")?.getAttribute("href") ?? "",
+      })),
+    );
+  expect(raw.length, "rows in the table").toBeGreaterThan(0);
+  return raw.map(({ name, href }) => {
+    const match = /^\/d\/([^/]+)\/alarms\/([^/?]+)/.exec(href);
+    expect(match, `a detail link: ${href}`).not.toBeNull();
+    return { name, deployment: match![1]!, uuid: match![2]! };
+  });
+}
+
+/** A row's link as the page writes it (times in UTC: no zone in it). */
+const hrefOf = (row: Row) => `/d/${row.deployment}/alarms/${row.uuid}`;
+
+/** The newest alarms straight from a simulator, as the deployment's upstream holds them. */
+async function newestFromSimulator(
+  baseUrl: string,
+  deployment: string,
+  size: number,
+): Promise<{ deployment: string; uuid: string; occurred: number }[]> {
+  const basic = Buffer.from(`e2e-client:${e2e.canarySecret}`).toString("base64");
+  const token = await fetch(`${baseUrl}/api/2.0/oauth/token?grant_type=client_credentials`, {
+    method: "POST",
+    headers: { Authorization: `Basic ${basic}` },
+  });
+  expect(token.status).toBe(200);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const response = await fetch(
+    `${baseUrl}/api/2.0/alarms?page=0&size=${size}&sort=timestamp_occured,desc`,
+    { headers: { Authorization: `Bearer ${access_token}` } },
+  );
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as {
+    _embedded?: { alarms: { uuid: string; timestamp_occured: string }[] };
+  };
+  const alarms = body._embedded?.alarms ?? [];
+  expect(alarms.length).toBe(size);
+  return alarms.map((alarm) => ({
+    deployment,
+    uuid: alarm.uuid.toLowerCase(),
+    occurred: Number(alarm.timestamp_occured),
+  }));
+}
+
+/** The merged queue's order: occurred time, then deployment, then uuid, all newest first. */
+function mergeNewestFirst<T extends { deployment: string; uuid: string; occurred: number }>(
+  ...lists: T[][]
+): T[] {
+  const text = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  return lists
+    .flat()
+    .sort(
+      (a, b) => b.occurred - a.occurred || text(a.deployment, b.deployment) || text(a.uuid, b.uuid),
+    );
+}
+
+test("shows the newest alarms of Acme and Globex together, newest first, as both simulators hold them", async ({
+  page,
+}) => {
+  await open(page, QUEUE);
+  await expect(page).toHaveTitle("All deployments · Alarm Console");
+  await expect(page.getByRole("heading", { level: 1, name: "All deployments" })).toBeVisible();
+  await expect(page.getByText("Newest first across Acme, Globex")).toBeVisible();
+
+  const rows = await shownRows(page);
+  expect(rows).toHaveLength(20);
+  const expected = mergeNewestFirst(
+    await newestFromSimulator(e2e.simulatorUrl, "acme", 20),
+    await newestFromSimulator(e2e.simulator2Url, "globex", 20),
+  ).slice(0, 20);
+  expect(rows.map(({ deployment, uuid }) => `${deployment}/${uuid}`)).toEqual(
+    expected.map(({ deployment, uuid }) => `${deployment}/${uuid}`),
+  );
+  // Each row names its deployment, and both take part.
+  for (const row of rows) {
+    expect(row.name).toBe(row.deployment === "acme" ? "Acme" : "Globex");
+  }
+  expect(new Set(rows.map((row) => row.deployment))).toEqual(new Set(["acme", "globex"]));
+
+  // The first page: nothing newer, no way "back to the newest", and what it spans.
+  await expect(pager(page).getByRole("link", { name: "Newer" })).toHaveCount(0);
+  await expect(pager(page).getByRole("link", { name: "Newest" })).toHaveCount(0);
+  await expect(pager(page).getByRole("link", { name: "Older" })).toBeVisible();
+  await expect(pager(page)).toContainText(/Showing 20 alarms from \d{4}-\d\d-\d\d \d\d:\d\d/);
+});
+
+test("Older, Older, Newer, Newer comes back to the same first page, and no alarm shows twice on the way", async ({
+  page,
+}) => {
+  await open(page, QUEUE);
+  const first = await shownRows(page);
+  const older = pager(page).getByRole("link", { name: "Older" });
+  const newer = pager(page).getByRole("link", { name: "Newer" });
+
+  // The pager's links are real links: their href carries the cursor.
+  await expect(older).toHaveAttribute("href", /^\/d\/all\/alarms\?cursor=[A-Za-z0-9_-]+$/);
+  await older.click();
+  await expect(page).toHaveURL(/[?&]cursor=/);
+  const second = await shownRows(page, hrefOf(first[0]!));
+  await expect(pager(page).getByRole("link", { name: "Newest" })).toBeVisible();
+  await older.click();
+  const third = await shownRows(page, hrefOf(second[0]!));
+
+  const seen = [...first, ...second, ...third].map((row) => `${row.deployment}/${row.uuid}`);
+  expect(seen).toHaveLength(60);
+  expect(new Set(seen).size, "no alarm on two pages").toBe(seen.length);
+
+  await newer.click();
+  expect(await shownRows(page, hrefOf(third[0]!))).toEqual(second);
+  await newer.click();
+  expect(await shownRows(page, hrefOf(second[0]!))).toEqual(first);
+
+  // Back walks the same pages again.
+  await page.goBack();
+  expect(await shownRows(page, hrefOf(first[0]!))).toEqual(second);
+});
+
+test("a row opens the alarm in its own deployment", async ({ page }) => {
+  await open(page, QUEUE);
+  const rows = await shownRows(page);
+  const globex = rows.find((row) => row.deployment === "globex");
+  expect(globex, "a Globex alarm among the newest").toBeDefined();
+  await table(page).locator(`tr[data-alarm-row="${globex!.uuid}"] a[data-row-link]`).click();
+  await expect(page).toHaveURL(new RegExp(`/d/globex/alarms/${globex!.uuid}$`));
+  await expect(page.locator("#alarm-title")).toBeVisible();
+});
+
+test("the Deployment filter narrows the queue to one deployment, and All widens it again", async ({
+  page,
+}) => {
+  await open(page, QUEUE);
+  const all = await shownRows(page);
+  const deployment = filters(page).getByLabel("Deployment");
+  await expect(deployment.locator("option")).toHaveText(["All", "Acme", "Globex"]);
+
+  await deployment.selectOption({ label: "Globex" });
+  await expect(page).toHaveURL(/[?&]deployments=globex(&|$)/);
+  await expect(page.getByText("Newest first across Globex")).toBeVisible();
+  // The newest alarm of all may be Globex's: wait for the others to go, not for the first to change.
+  await expect(table(page).locator('tbody tr:not([data-deployment="globex"])')).toHaveCount(0);
+  const globex = await shownRows(page);
+  expect(globex.every((row) => row.deployment === "globex" && row.name === "Globex")).toBe(true);
+  const expected = await newestFromSimulator(e2e.simulator2Url, "globex", 20);
+  expect(globex.map((row) => row.uuid)).toEqual(mergeNewestFirst(expected).map((a) => a.uuid));
+
+  // Paging keeps the filter; changing the filter starts again from the newest.
+  await pager(page).getByRole("link", { name: "Older" }).click();
+  await expect(page).toHaveURL(/deployments=globex&cursor=/);
+  const older = await shownRows(page, hrefOf(globex[0]!));
+  expect(older.every((row) => row.deployment === "globex")).toBe(true);
+  await deployment.selectOption({ label: "All" });
+  await expect(page).toHaveURL(new RegExp(`${QUEUE}$`));
+  expect(await shownRows(page, hrefOf(older[0]!))).toEqual(all);
+});
+
+test("Initech, which the analyst may not see, never appears", async ({ page }) => {
+  await open(page, QUEUE);
+  await shownRows(page);
+  await expect(page.locator("main")).not.toContainText("Initech");
+  const options = await filters(page).getByLabel("Deployment").locator("option").allTextContents();
+  expect(options).not.toContain("Initech");
+  await expect(page.locator('a[href^="/d/initech/"]')).toHaveCount(0);
+
+  // Asked for by name: the API refuses, and the page says it left the name out.
+  const api = await page.request.get("/api/d/all/alarms?deployments=initech");
+  expect(api.status()).toBe(400);
+  expect(await api.json()).toMatchObject({ error: { param: "deployments" } });
+
+  await open(page, `${QUEUE}?deployments=initech`);
+  await expect(page.getByRole("status").filter({ hasText: "initech" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${QUEUE}$`));
+  const rows = await shownRows(page);
+  expect(rows.every((row) => row.deployment !== "initech")).toBe(true);
+  await expect(page.locator('a[href^="/d/initech/"]')).toHaveCount(0);
+});
+
+test("a deployment that fails is named, and the others' alarms are still shown", async ({
+  page,
+}) => {
+  // The API's answer when Globex did not answer (lib/deployments/merged-queue.test.ts covers
+  // how the API comes to it; here, what the analyst is told). The simulators stay untouched:
+  // other specs use them at the same time.
+  await page.route("**/api/d/all/alarms**", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      alarms: { deployment: string }[];
+      failures: unknown[];
+    };
+    body.alarms = body.alarms.filter((alarm) => alarm.deployment !== "globex");
+    body.failures = [
+      {
+        deployment: "globex",
+        code: "upstream_unavailable",
+        message: "USM Anywhere did not answer.",
+      },
+    ];
+    await route.fulfill({ response, json: body });
+  });
+  await open(page, QUEUE);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Globex: USM Anywhere did not answer." }),
+  ).toBeVisible();
+  const rows = await shownRows(page);
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row.deployment === "acme")).toBe(true);
+});
+
+test("a cursor that cannot be read says so and offers the newest alarms", async ({ page }) => {
+  await open(page, `${QUEUE}?status=open&cursor=not-a-cursor`);
+  const alert = page.getByRole("alert").filter({ hasText: "cannot be found" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("cursor");
+  await alert.getByRole("link", { name: "Start from the newest" }).click();
+  await expect(page).toHaveURL(new RegExp(`${QUEUE}\\?status=open$`));
+  const rows = await shownRows(page);
+  expect(rows.length).toBeGreaterThan(0);
+});
+
+test("times are shown in the zone the link names", async ({ page }) => {
+  await open(page, `${QUEUE}?tz=Asia/Tokyo`);
+  await shownRows(page);
+  await expect(table(page).locator("tbody time").first()).toContainText("UTC+9");
+  await expect(pager(page)).toContainText("UTC+9");
+  // The zone travels with the row's link to the detail.
+  await expect(table(page).locator("a[data-row-link]").first()).toHaveAttribute(
+    "href",
+    /\?tz=Asia%2FTokyo$/,
+  );
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("shows cards, nothing wider than the screen", async ({ page }) => {
+    await open(page, QUEUE);
+    const cards = page.getByRole("list", { name: "Alarms of all deployments" });
+    await expect(cards.getByRole("listitem")).toHaveCount(20);
+    await expect(table(page)).toBeHidden();
+    await expect(pager(page).getByRole("link", { name: "Older" })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

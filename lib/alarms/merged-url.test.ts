@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import {
+  isCanonicalMerged,
+  mergedApiSearch,
+  mergedHref,
+  mergedNewestHref,
+  mergedPageHref,
+  parseMergedView,
+  withDeployments,
+  withFilters,
+  withSize,
+  withZone,
+} from "./merged-url";
+
+const KNOWN = ["acme", "globex"] as const;
+const parse = (search: string) => parseMergedView(new URLSearchParams(search), KNOWN);
+const CURSOR = "eyJkIjoibyIsInAiOnsiYWNtZSI6WzEsImFiYyJdfX0";
+
+describe("the merged queue's URL", () => {
+  it("is /d/all/alarms with nothing for the default view", () => {
+    const { view, problems } = parse("");
+    expect(problems).toEqual([]);
+    expect(view).toEqual({ filters: {}, size: 20, deployments: [], cursor: null, tz: "UTC" });
+    expect(mergedHref(view)).toBe("/d/all/alarms");
+    expect(mergedApiSearch(view)).toBe("");
+  });
+
+  it("reads filters as the list does and writes them in one order: size, filters, deployments, cursor, tz", () => {
+    const { view, problems } = parse(
+      `tz=europe/berlin&cursor=${CURSOR}&deployments=globex,acme&range=24H&priority_label=HIGH` +
+        `&status=Open&size=50&rule_method=SSH`,
+    );
+    expect(problems).toEqual([]);
+    expect(view.filters).toEqual({
+      status: "open",
+      priority_label: "high",
+      range: "24h",
+      rule_method: "SSH",
+    });
+    expect(mergedHref(view)).toBe(
+      `/d/all/alarms?size=50&status=open&priority_label=high&rule_method=SSH&range=24h` +
+        `&deployments=acme%2Cglobex&cursor=${CURSOR}&tz=Europe%2FBerlin`,
+    );
+    // The API takes the same string without the zone (how times are shown is the page's).
+    expect(mergedApiSearch(view)).toBe(
+      `size=50&status=open&priority_label=high&rule_method=SSH&range=24h` +
+        `&deployments=acme%2Cglobex&cursor=${CURSOR}`,
+    );
+  });
+
+  it("ignores page and sort: the queue pages by cursor, newest first", () => {
+    const { view, problems } = parse("page=3&sort=priority,asc&status=closed");
+    expect(problems).toEqual([]);
+    expect(mergedHref(view)).toBe("/d/all/alarms?status=closed");
+  });
+
+  it("reports a wrong filter by its name and leaves it out", () => {
+    const { view, problems } = parse("status=maybe&size=7&priority_label=low");
+    expect(problems.map((problem) => problem.param)).toEqual(["size", "status"]);
+    expect(mergedHref(view)).toBe("/d/all/alarms?priority_label=low");
+  });
+
+  it("keeps deployments in the configured order, once each, and drops those the analyst may not see", () => {
+    expect(parse("deployments=globex, ACME ,globex").view.deployments).toEqual(["acme", "globex"]);
+    const { view, problems } = parse("deployments=initech,globex");
+    expect(view.deployments).toEqual(["globex"]);
+    expect(problems).toEqual([
+      { param: "deployments", message: "deployments: there is no deployment initech you may see" },
+    ]);
+    // Nothing left: every deployment, and the notice says why.
+    const none = parse("deployments=initech");
+    expect(none.view.deployments).toEqual([]);
+    expect(none.problems).toHaveLength(1);
+    expect(parse("deployments=").view.deployments).toEqual([]);
+    expect(parse("deployments=a&deployments=b").problems[0]?.param).toBe("deployments");
+  });
+
+  it("without the known list, keeps well-formed keys in the order given", () => {
+    const { view, problems } = parseMergedView(
+      new URLSearchParams("deployments=globex,acme,Not A Key"),
+    );
+    expect(view.deployments).toEqual(["globex", "acme"]);
+    expect(problems.map((problem) => problem.param)).toEqual(["deployments"]);
+  });
+
+  it("passes the cursor on as it is: only the server can read it", () => {
+    expect(parse("cursor=%20not-a-cursor%20").view.cursor).toBe("not-a-cursor");
+    expect(parse("cursor=").view.cursor).toBeNull();
+    const twice = parse("cursor=a&cursor=b");
+    expect(twice.view.cursor).toBeNull();
+    expect(twice.problems).toEqual([{ param: "cursor", message: "cursor may be given only once" }]);
+  });
+
+  it("keeps UTC out of the URL and corrects an unknown zone", () => {
+    expect(mergedHref(parse("tz=UTC").view)).toBe("/d/all/alarms");
+    const { view, problems } = parse("tz=Mars/Olympus&status=open");
+    expect(view.tz).toBe("UTC");
+    expect(problems.map((problem) => problem.param)).toEqual(["tz"]);
+  });
+
+  it("reads a Next searchParams record as it reads URLSearchParams", () => {
+    const fromRecord = parseMergedView(
+      { status: "open", deployments: "globex", cursor: CURSOR, tz: undefined },
+      KNOWN,
+    );
+    expect(mergedHref(fromRecord.view)).toBe(
+      `/d/all/alarms?status=open&deployments=globex&cursor=${CURSOR}`,
+    );
+    expect(parseMergedView({ cursor: ["a", "b"] }, KNOWN).problems[0]?.param).toBe("cursor");
+  });
+});
+
+describe("links from one page of the queue", () => {
+  const here = parse(`status=open&deployments=globex&tz=Europe/Berlin&cursor=${CURSOR}`).view;
+
+  it("Older and Newer keep the view and carry their cursor; Newest drops it", () => {
+    expect(mergedPageHref(here, "older-one")).toBe(
+      "/d/all/alarms?status=open&deployments=globex&cursor=older-one&tz=Europe%2FBerlin",
+    );
+    expect(mergedPageHref(here, null)).toBe(
+      "/d/all/alarms?status=open&deployments=globex&tz=Europe%2FBerlin",
+    );
+    expect(mergedNewestHref(here)).toBe(mergedPageHref(here, null));
+  });
+
+  it("changing a filter, the deployments or the page size starts again from the newest", () => {
+    expect(withFilters(here, { priority_label: "high" }).cursor).toBeNull();
+    expect(mergedHref(withFilters(here, { priority_label: "high" }))).toBe(
+      "/d/all/alarms?priority_label=high&deployments=globex&tz=Europe%2FBerlin",
+    );
+    expect(mergedHref(withDeployments(here, []))).toBe(
+      "/d/all/alarms?status=open&tz=Europe%2FBerlin",
+    );
+    expect(withSize(here, 50).cursor).toBeNull();
+  });
+
+  it("changing the time zone keeps the place in the queue", () => {
+    expect(mergedHref(withZone(here, "UTC"))).toBe(
+      `/d/all/alarms?status=open&deployments=globex&cursor=${CURSOR}`,
+    );
+  });
+
+  it("knows a canonical URL from one that is not", () => {
+    expect(isCanonicalMerged(new URLSearchParams(mergedHref(here).split("?")[1]), here)).toBe(true);
+    expect(isCanonicalMerged(new URLSearchParams("deployments=globex&status=open"), here)).toBe(
+      false,
+    );
+  });
+});
