@@ -72,3 +72,53 @@ test.describe("an analyst Initech admits", () => {
     expect(globex.alarms.every((alarm) => alarm.deployment === "globex")).toBe(true);
   });
 });
+
+test("the home page shows a tile per deployment the analyst may see, with counts that lead to the list", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("Deployments · Alarm Console");
+  const acme = page.getByRole("article", { name: "Acme" });
+  const globex = page.getByRole("article", { name: "Globex" });
+  await expect(acme).toBeVisible();
+  await expect(globex.getByText("USM Central")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Initech" })).toHaveCount(0);
+
+  // The tile's counts are the deployment's own: the same as the list's totals.
+  const total = async (search: string) => {
+    const response = await page.request.get(`/api/d/acme/alarms?${search}`);
+    return ((await response.json()) as { page: { totalElements: number } }).page.totalElements;
+  };
+  const open = await total("status=open&size=10");
+  const high = await total("status=open&priority_label=high&size=10");
+  const format = (n: number) => n.toLocaleString("en-US");
+  await expect(acme.getByRole("link", { name: `Open alarms: ${format(open)}` })).toBeVisible();
+  await acme.getByRole("link", { name: `High: ${format(high)}` }).click();
+  await expect(page).toHaveURL(/\/d\/acme\/alarms\?status=open&priority_label=high$/);
+  await expect(page).toHaveTitle(`${format(high)} alarms · Open · High · Acme · Alarm Console`);
+});
+
+test("the switcher moves to another deployment keeping the view's filters, by mouse or by keyboard", async ({
+  page,
+}) => {
+  await page.goto("/d/acme/alarms?page=2&size=10&status=open");
+  await expect(page.getByRole("table", { name: "Alarms" }).locator("tbody tr")).toHaveCount(10);
+  const switcher = page.getByRole("button", { name: /^Deployment: Acme/ });
+  await expect(switcher).toBeVisible();
+
+  await page.keyboard.press("d");
+  const menu = page.getByRole("menu", { name: "Deployments" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: /Initech/ })).toHaveCount(0);
+  await menu.getByRole("menuitem", { name: /Globex/ }).click();
+  // The first page of the same view: page numbers belong to one deployment's list.
+  await expect(page).toHaveURL(/\/d\/globex\/alarms\?size=10&status=open$/);
+  await expect(page).toHaveTitle(/ · Open · Globex · Alarm Console$/);
+  await expect(page.getByRole("button", { name: /^Deployment: Globex/ })).toBeVisible();
+
+  await page.keyboard.press("d");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Deployment: Globex/ })).toBeFocused();
+});

@@ -210,37 +210,6 @@ test("Initech, which the analyst may not see, never appears", async ({ page }) =
   await expect(page.locator('a[href^="/d/initech/"]')).toHaveCount(0);
 });
 
-test("a deployment that fails is named, and the others' alarms are still shown", async ({
-  page,
-}) => {
-  // The API's answer when Globex did not answer (lib/deployments/merged-queue.test.ts covers
-  // how the API comes to it; here, what the analyst is told). The simulators stay untouched:
-  // other specs use them at the same time.
-  await page.route("**/api/d/all/alarms**", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as {
-      alarms: { deployment: string }[];
-      failures: unknown[];
-    };
-    body.alarms = body.alarms.filter((alarm) => alarm.deployment !== "globex");
-    body.failures = [
-      {
-        deployment: "globex",
-        code: "upstream_unavailable",
-        message: "USM Anywhere did not answer.",
-      },
-    ];
-    await route.fulfill({ response, json: body });
-  });
-  await open(page, QUEUE);
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Globex: USM Anywhere did not answer." }),
-  ).toBeVisible();
-  const rows = await shownRows(page);
-  expect(rows.length).toBeGreaterThan(0);
-  expect(rows.every((row) => row.deployment === "acme")).toBe(true);
-});
-
 test("a cursor that cannot be read says so and offers the newest alarms", async ({ page }) => {
   await open(page, `${QUEUE}?status=open&cursor=not-a-cursor`);
   const alert = page.getByRole("alert").filter({ hasText: "cannot be found" });
