@@ -298,7 +298,7 @@ test("rows are real links (new tab works) and hovering prefetches the detail", a
   await open(page, "/d/acme/alarms");
   const link = rows(page).nth(2).getByRole("link");
   const href = await link.getAttribute("href");
-  expect(href).toMatch(/^\/alarms\/[0-9a-f-]{36}$/);
+  expect(href).toMatch(/^\/d\/acme\/alarms\/[0-9a-f-]{36}$/);
   const prefetched = page.waitForRequest((request) => request.url().endsWith(`/api${href}`));
   await link.hover();
   await prefetched;

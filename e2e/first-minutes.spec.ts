@@ -210,7 +210,7 @@ test("Back from a detail returns focus to the row opened, and j carries on", asy
 
 test("tabs are titled by what they show", async ({ page }) => {
   await open(page, "/d/acme/alarms?status=open&priority_label=high");
-  await expect(page).toHaveTitle(/^[\d,]+ alarms · Open · High · Alarm Console$/);
+  await expect(page).toHaveTitle(/^[\d,]+ alarms · Open · High · Acme · Alarm Console$/);
   await settled(page);
   const priority = (await rows(page).first().locator("td").first().innerText()).split(/\s/)[0];
   const rule = await rows(page).first().locator("a[data-row-link]").innerText();

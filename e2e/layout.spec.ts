@@ -135,7 +135,7 @@ test.describe("on a phone (390 px)", () => {
     expect(cardHrefs).toHaveLength(alarms.length);
     expect(cardHrefs).toEqual(rowHrefs);
     cardHrefs.forEach((href, index) =>
-      expect(href).toMatch(new RegExp(`^/alarms/${alarms[index]!.uuid}(\\?|$)`)),
+      expect(href).toMatch(new RegExp(`^/d/acme/alarms/${alarms[index]!.uuid}(\\?|$)`)),
     );
 
     await cards(page).nth(2).getByRole("link").click();

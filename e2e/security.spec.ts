@@ -27,7 +27,9 @@ interface Route {
 const SAMPLE_UUID = "6f1c0c6e-8a9b-4c3d-9e2f-1a2b3c4d5e6f";
 
 /** Walks app/ the way the App Router does: groups and slots add no segment, `_x` is private. */
-function appRoutes(sampleFor: (param: string) => string = () => SAMPLE_UUID) {
+function appRoutes(
+  sampleFor: (param: string) => string = (param) => (param === "deployment" ? "acme" : SAMPLE_UUID),
+) {
   const pages: Route[] = [];
   const handlers: Route[] = [];
   const visit = (dir: string, segments: string[], params: string[]) => {
@@ -286,12 +288,22 @@ test.describe("signed in", () => {
   test("the detailed health report shows the analyst's own queue, nobody else's", async ({
     page,
   }) => {
-    const response = await page.request.get("/api/health");
+    const response = await page.request.get("/api/d/acme/health");
     expect(response.status()).toBe(200);
-    // Strict: a field added later (another analyst's queue, the budget in use) fails here.
+    // Strict: a field added later (another analyst's queue) fails here.
     const health = usmHealthSchema.parse(await response.json());
     expect(health.yourQueuedCalls).toBe(0);
-    expect(health.budget.get).toEqual({ limitPerSecond: 100, sustainedPerSecond: 85 });
+    expect(health.budget.get).toEqual({
+      limitPerSecond: 100,
+      sustainedPerSecond: 85,
+      recentPerSecond: expect.any(Number),
+    });
+    // The overview of every deployment the analyst may see, each in the same strict shape.
+    const all = (await (await page.request.get("/api/health")).json()) as {
+      deployments: { key: string; health: unknown }[];
+    };
+    expect(all.deployments.map((deployment) => deployment.key)).toEqual(["acme", "globex"]);
+    for (const deployment of all.deployments) usmHealthSchema.parse(deployment.health);
   });
 
   /** Values for dynamic segments: a real alarm id when the API gives one, else a sample. */
@@ -300,7 +312,7 @@ test.describe("signed in", () => {
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(
       await response.text(),
     )?.[0];
-    return () => uuid ?? SAMPLE_UUID;
+    return (param) => (param === "deployment" ? "acme" : (uuid ?? SAMPLE_UUID));
   }
 
   test("no response a browser can get carries the USM secret or the upstream's address", async ({

@@ -12,6 +12,7 @@ import {
   type AlarmDetail,
   type AlarmPage,
 } from "@/lib/alarms/types";
+import type { BudgetUsage } from "./budget";
 import type { UsmClient } from "./client";
 import type { UsmHealth } from "./health-types";
 import type { Shared } from "./cache";
@@ -75,7 +76,10 @@ export async function readAlarm(
       toAlarmDetail(upstreamAlarmSchema.parse(json), json, client.source),
     );
     if (detail.uuid.toLowerCase() !== id) {
-      throw new ApiError("upstream_invalid_response", "The deployment answered with another alarm.");
+      throw new ApiError(
+        "upstream_invalid_response",
+        "The deployment answered with another alarm.",
+      );
     }
     client.catalogue.note([detail]);
     return detail;
@@ -118,10 +122,18 @@ export async function fetchHealth(call: UsmCall): Promise<UsmHealth> {
           ? null
           : Math.max(0, Math.floor((status.token.expiresAt - Date.now()) / 1000)),
     },
-    budget: status.budget,
+    // The budget in use, not how many wait: those are other analysts' calls too.
+    budget: {
+      get: usage(status.budget.get),
+      post: usage(status.budget.post),
+    },
     yourQueuedCalls: client.queuedFor(call.analyst),
     cache: status.cache,
   };
+}
+
+function usage({ limitPerSecond, sustainedPerSecond, recentPerSecond }: BudgetUsage) {
+  return { limitPerSecond, sustainedPerSecond, recentPerSecond };
 }
 
 /** Readiness: the upstream answers this client (a shared, briefly cached one-alarm read). */

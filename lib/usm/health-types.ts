@@ -7,10 +7,8 @@ const budgetUsageSchema = z.strictObject({
   limitPerSecond: z.number().int().nonnegative(),
   /** What the console sustains at most, all replicas together (0 = unlimited). */
   sustainedPerSecond: z.number().int().nonnegative(),
-  /** Calls this replica sent a second lately. */
+  /** Calls this replica sent a second lately: the budget in use. */
   recentPerSecond: z.number().nonnegative(),
-  /** Calls waiting on this replica now. */
-  waiting: z.number().int().nonnegative(),
 });
 
 export const usmHealthSchema = z.strictObject({
