@@ -34,10 +34,17 @@ test.beforeAll(async () => {
   });
   cluster = await startReplicas(3, {
     REDIS_URL: redis.url,
-    USM_BASE_URL: sim.url,
+    USM_DEPLOYMENTS: JSON.stringify([
+      {
+        key: "acme",
+        name: "Acme",
+        kind: "anywhere",
+        baseUrl: sim.url,
+        clientId: CLIENT.id,
+        clientSecret: CLIENT.secret,
+      },
+    ]),
     USM_SIMULATOR: "1",
-    USM_CLIENT_ID: CLIENT.id,
-    USM_CLIENT_SECRET: CLIENT.secret,
     NEXTAUTH_SECRET: `replicas-${randomBytes(24).toString("hex")}`,
     NEXTAUTH_URL: "http://localhost:3999", // the load balancer's address, as analysts see it
     AUTH_TRUSTED_PROXY_HOPS: "1",
