@@ -74,3 +74,16 @@ for (const [who, user] of [
     expect(new URL(page.url()).pathname).toBe("/signin");
   });
 }
+
+test("an SSO analyst in group soc sees Initech, which only that group and one local account may", async ({
+  page,
+}) => {
+  await page.goto("/signin");
+  const landed = landing(page);
+  await signInWithSso(page, OIDC_USERS.analyst.email);
+  await landed;
+  await expect(page.getByRole("article", { name: "Initech" })).toBeVisible();
+  const response = await page.goto("/d/initech/alarms?size=10");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("table", { name: "Alarms" }).locator("tbody tr")).toHaveCount(10);
+});
