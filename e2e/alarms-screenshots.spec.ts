@@ -15,7 +15,7 @@ test("screenshots of the list and the detail for the README", async ({ page }) =
   const rows = page.getByRole("table", { name: "Alarms" }).locator("tbody tr");
   await expect(rows).toHaveCount(20);
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${dir}/d/acme/alarms.png` });
+  await page.screenshot({ path: `${dir}/alarms.png` });
 
   // The detail of an alarm with many events shows the honest "10 of N" count.
   const events = await rows.evaluateAll((trs) =>
@@ -38,5 +38,15 @@ test("a screenshot of the list on a phone for the README", async ({ page }) => {
   await page.goto("/d/acme/alarms?status=open&range=7d");
   await page.locator("[data-hydrated]").waitFor();
   await expect(page.locator("[data-alarm-card]").first()).toBeVisible();
-  await page.screenshot({ path: `${dir}/d/acme/alarms-phone.png` });
+  await page.screenshot({ path: `${dir}/alarms-phone.png` });
+});
+
+test("a screenshot of the home page for the README", async ({ page }) => {
+  mkdirSync(dir, { recursive: true });
+  await page.goto("/");
+  await expect(
+    page.getByRole("article", { name: "Globex" }).getByText("Open alarms"),
+  ).toBeVisible();
+  await expect(page.getByText("Loading the counts")).toHaveCount(0);
+  await page.screenshot({ path: `${dir}/home.png` });
 });
