@@ -1,6 +1,6 @@
 // The benches' servers: a production build of the dashboard in .next-bench (rebuilt only when
 // the sources are newer), started on free ports (one or several replicas of one environment)
-// against an in-process simulator.
+// against an in-process simulator, or several (USM_DEPLOYMENTS) when asked for deployments.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -21,11 +21,20 @@ export interface BenchApp {
   urls: string[];
   /** Each replica's inspector port, when asked for one. */
   inspectPorts: number[];
+  /** The simulator (with `deployments`: the first deployment's). */
   sim: RunningSimulator;
+  /** Each deployment's key, name and simulator, in the configured order (one: `default`). */
+  deployments: BenchDeployment[];
   demoPassword: string;
   /** The password of the local accounts asked for (`localUsers`). */
   localPassword: string;
   stop(): Promise<void>;
+}
+
+export interface BenchDeployment {
+  key: string;
+  name: string;
+  sim: RunningSimulator;
 }
 
 function buildIfNeeded(env: NodeJS.ProcessEnv): void {
@@ -53,8 +62,14 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
 
 /** Builds if needed and starts simulator + app replicas; stop() ends them all. */
 export async function startBenchApp(options: {
+  /** Alarms of the simulator (of each, with `deployments`). */
   alarms: number;
   latencyMs: number;
+  /**
+   * Several simulated deployments (USM_DEPLOYMENTS), one simulator each with its own seed, in
+   * place of the single `default` one.
+   */
+  deployments?: number;
   /** More simulator clients, e.g. one that measures the simulator directly. */
   otherClients?: SimulatorClient[];
   /** How many servers of the same environment (default 1). */
@@ -67,29 +82,67 @@ export async function startBenchApp(options: {
   inspect?: boolean;
 }): Promise<BenchApp> {
   const client = { id: "bench-app", secret: `bench-app-${randomBytes(8).toString("hex")}` };
-  const sim = await startSimulator({
-    port: 0,
-    alarms: options.alarms,
-    clients: [client, ...(options.otherClients ?? [])],
-    faults: { latencyMs: options.latencyMs },
-  });
+  const several = options.deployments !== undefined;
+  const sims = await Promise.all(
+    Array.from({ length: options.deployments ?? 1 }, (_, n) =>
+      startSimulator({
+        port: 0,
+        alarms: options.alarms,
+        // The simulator's default seed for one; distinct data sets for several.
+        seed: several ? 1_001 + n : undefined,
+        clients: [client, ...(options.otherClients ?? [])],
+        faults: { latencyMs: options.latencyMs },
+      }),
+    ),
+  );
+  const sim = sims[0]!;
+  const deployments: BenchDeployment[] = several
+    ? sims.map((each, n) => ({
+        key: `bench-${String(n + 1).padStart(2, "0")}`,
+        name: `Bench ${n + 1}`,
+        sim: each,
+      }))
+    : [{ key: "default", name: "USM Anywhere simulator", sim }];
+  const upstream: Record<string, string> = several
+    ? {
+        USM_DEPLOYMENTS: JSON.stringify(
+          deployments.map(({ key, name, sim: each }) => ({
+            key,
+            name,
+            kind: "anywhere",
+            baseUrl: each.url,
+            clientId: client.id,
+            clientSecret: client.secret,
+          })),
+        ),
+      }
+    : { USM_BASE_URL: sim.url, USM_CLIENT_ID: client.id, USM_CLIENT_SECRET: client.secret };
   const demoPassword = `bench-${randomBytes(9).toString("base64url")}`;
   const localPassword = `bench-local-${randomBytes(6).toString("base64url")}`;
   const hash = bcrypt.hashSync(localPassword, 8);
   const ports = await Promise.all(Array.from({ length: options.replicas ?? 1 }, freePort));
   const inspectPorts = options.inspect ? await Promise.all(ports.map(freePort)) : [];
   const urls = ports.map((port) => `http://localhost:${port}`);
+  // This shell's own upstream settings must not meet the bench's (the env module refuses both).
+  const inherited = { ...process.env };
+  for (const name of [
+    "USM_DEPLOYMENTS",
+    "USM_DEPLOYMENTS_FILE",
+    "USM_BASE_URL",
+    "USM_CLIENT_ID",
+    "USM_CLIENT_SECRET",
+  ]) {
+    delete inherited[name];
+  }
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_DIST_DIR: BENCH_DIST_DIR,
     // Browser source maps in the bench's build, so the lighthouse bench can name what a chunk holds.
     NEXT_BROWSER_SOURCE_MAPS: "1",
-    USM_BASE_URL: sim.url,
+    ...upstream,
     USM_SIMULATOR: "1",
-    USM_CLIENT_ID: client.id,
-    USM_CLIENT_SECRET: client.secret,
     DEMO_PASSWORD: demoPassword,
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
     NEXTAUTH_URL: urls[0],
@@ -107,7 +160,7 @@ export async function startBenchApp(options: {
         }
       }
     }
-    await sim.close();
+    await Promise.all(sims.map((each) => each.close()));
   };
   try {
     buildIfNeeded(env);
@@ -132,7 +185,16 @@ export async function startBenchApp(options: {
     await stop();
     throw error;
   }
-  return { url: urls[0]!, urls, inspectPorts, sim, demoPassword, localPassword, stop };
+  return {
+    url: urls[0]!,
+    urls,
+    inspectPorts,
+    sim,
+    deployments,
+    demoPassword,
+    localPassword,
+    stop,
+  };
 }
 
 /** A minimal cookie jar for next-auth's credentials flow. */

@@ -1,6 +1,7 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments
+import { benchDeployments } from "./deployments-bench";
 import { benchLighthouse } from "./lighthouse-bench";
 import { benchRoutes } from "./route-bench";
 import { benchSimulator } from "./simulator-bench";
@@ -13,6 +14,7 @@ const benches = {
   team: () => benchTeam(),
   ui: benchUi,
   lighthouse: benchLighthouse,
+  deployments: benchDeployments,
 } as const;
 type BenchName = keyof typeof benches;
 
