@@ -91,6 +91,11 @@ describe("several deployments", () => {
     [{ ...acme, clientSecret: undefined }, /field clientSecret is required \(or clientSecretEnv/],
     [{ ...acme, clientSecretEnv: "NOPE" }, /clientSecret and clientSecretEnv are both set/],
     [{ ...acme, getPerSecond: 0 }, /field getPerSecond must be at least 1/],
+    [
+      { ...acme, clientSecret: undefined, clientSecretEnv: "NEXTAUTH_SECRET" },
+      /field clientSecretEnv names NEXTAUTH_SECRET, one of the console's own variables/,
+    ],
+    [{ ...acme, timeoutMs: 5_000_000 }, /field timeoutMs must be at most 120000/],
     [{ ...acme, analysts: "alice" }, /field analysts must be a list of usernames/],
     [{ ...acme, colour: "red" }, /entry \[0\] \(acme\) /],
   ])("stops start-up naming the entry and the field: %j", (entry, message) => {

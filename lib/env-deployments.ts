@@ -42,6 +42,12 @@ export interface DeploymentDefaults {
 
 const nonEmpty = z.string().trim().min(1, { message: "must not be empty" });
 
+/**
+ * The console's own settings: a deployment's secret may not be read from them (a configured
+ * baseUrl would then receive the session-signing secret or the Redis password).
+ */
+const CONSOLE_VARIABLE = /^(NEXTAUTH_|AUTH_|REDIS_|DEMO_|NEXT_|USM_DEPLOYMENTS)/;
+
 const rate = z
   .number({ message: "must be a number" })
   .int({ message: "must be a whole number" })
@@ -66,7 +72,9 @@ function entrySchema(origin: z.ZodType<string>, source: Record<string, string | 
         clientId: nonEmpty,
         clientSecret: nonEmpty.optional(),
         clientSecretEnv: nonEmpty.optional(),
-        timeoutMs: rate,
+        timeoutMs: rate.refine((ms) => ms === undefined || ms <= 120_000, {
+          message: "must be at most 120000 (two minutes)",
+        }),
         getPerSecond: rate,
         postPerSecond: rate,
         analysts: z.array(nonEmpty, { message: "must be a list of usernames" }).optional(),
@@ -86,6 +94,12 @@ function entrySchema(origin: z.ZodType<string>, source: Record<string, string | 
           code: "custom",
           path: ["clientSecret"],
           message: "is required (or clientSecretEnv: the variable that holds it)",
+        });
+      } else if (entry.clientSecretEnv && CONSOLE_VARIABLE.test(entry.clientSecretEnv)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["clientSecretEnv"],
+          message: `names ${entry.clientSecretEnv}, one of the console's own variables: give the secret a variable of its own`,
         });
       } else if (entry.clientSecretEnv && !source[entry.clientSecretEnv]?.trim()) {
         ctx.addIssue({

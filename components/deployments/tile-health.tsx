@@ -1,5 +1,4 @@
 import type { DeploymentTile } from "@/lib/deployments/overview";
-import { formatCount } from "@/lib/alarms/format";
 import { TOKEN_TEXT, budgetText, tokenHealth, type TokenHealth } from "./tile-format";
 import { TileTime } from "./tile-time";
 
@@ -55,12 +54,7 @@ export function TileHealth({ health, now }: { health: DeploymentTile["health"]; 
         )}
       </dd>
       <dt className="text-slate-500 dark:text-slate-400">Budget</dt>
-      <dd className="tabular-nums">
-        {budgetText(budget)}
-        <span className="text-slate-500 dark:text-slate-400">
-          , {budget.waiting > 0 ? `${formatCount(budget.waiting)} waiting` : "none waiting"}
-        </span>
-      </dd>
+      <dd className="tabular-nums">{budgetText(budget)}</dd>
     </dl>
   );
 }

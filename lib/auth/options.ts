@@ -33,6 +33,13 @@ function accessGroupsOf(profile: unknown, auth: ServerEnv["auth"]): string[] {
   return auth.accessGroups.filter((group) => groups.includes(group));
 }
 
+/** Only a provider's explicit word: an address a user typed in unverified names nobody. */
+function emailVerifiedOf(profile: unknown): boolean {
+  if (typeof profile !== "object" || profile === null) return false;
+  const verified = (profile as Record<string, unknown>).email_verified;
+  return verified === true || verified === "true";
+}
+
 export function buildAuthOptions(env: ServerEnv, deps: AuthDeps): NextAuthOptions {
   const { auth } = env;
   const { sessions, throttle } = deps;
@@ -110,8 +117,10 @@ export function buildAuthOptions(env: ServerEnv, deps: AuthDeps): NextAuthOption
             provider: account?.provider,
             sid: session.sid,
             authTime: session.createdAt,
-            // Which deployments' groups the analyst is in, as the provider said at sign-in.
+            // Which deployments' groups the analyst is in, as the provider said at sign-in, and
+            // whether it vouched for the e-mail address (deployments may name analysts by it).
             groups: accessGroupsOf(profile, auth),
+            emailVerified: emailVerifiedOf(profile),
           };
         }
         const { sid, sub } = token;

@@ -22,6 +22,7 @@ describe("analystOfSessionToken", () => {
       email: "ada@soc.example",
       groups: [],
       sso: false,
+      emailVerified: false,
     };
     expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
     expect(await analystOfSessionToken(raw, SECRET)).toEqual(expected);
@@ -86,6 +87,7 @@ describe("analystOf", () => {
       email: "ada@soc.example",
       groups: [],
       sso: false,
+      emailVerified: false,
     });
     expect(analystOf({ sub: "2", sid: "t", email: "bo@soc.example" })).toEqual({
       id: "2",
@@ -94,6 +96,7 @@ describe("analystOf", () => {
       email: "bo@soc.example",
       groups: [],
       sso: false,
+      emailVerified: false,
     });
     expect(
       analystOf({ sub: "3", sid: "u", name: "Cy", groups: ["soc", 7, "leads"] } as never)?.groups,

@@ -26,6 +26,8 @@ export interface Analyst {
   groups: string[];
   /** Signed in with single sign-on (else a local account or the demo account). */
   sso: boolean;
+  /** Single sign-on only: the provider said the e-mail address is verified. */
+  emailVerified: boolean;
 }
 
 /** Secure, __Secure-/__Host- prefixed cookies whenever the console is served over https. */
@@ -43,7 +45,16 @@ export function analystOf(token: JWT | null): Analyst | null {
   const groups = Array.isArray(token.groups)
     ? token.groups.filter((group): group is string => typeof group === "string")
     : [];
-  return { id: sub, name, email, sid, groups, sso: token.provider === OIDC_PROVIDER_ID };
+  const sso = token.provider === OIDC_PROVIDER_ID;
+  return {
+    id: sub,
+    name,
+    email,
+    sid,
+    groups,
+    sso,
+    emailVerified: sso && token.emailVerified === true,
+  };
 }
 
 const REGISTRY = Symbol.for("alarm-console.session-registry");

@@ -17,7 +17,11 @@ function namesOf(analyst: Analyst): string[] {
   const names: string[] = [];
   // The provider decides, not the id's look: an identity provider could name a subject "local:x".
   if (analyst.sso) {
-    if (analyst.email) names.push(analyst.email.toLowerCase());
+    // An address the provider did not vouch for could be anyone's; and one without an @ would
+    // pass for a local username.
+    if (analyst.email?.includes("@") && analyst.emailVerified) {
+      names.push(analyst.email.toLowerCase());
+    }
   } else if (analyst.id.startsWith(LOCAL_PREFIX)) {
     names.push(analyst.id.slice(LOCAL_PREFIX.length).toLowerCase());
   }

@@ -28,6 +28,7 @@ const analyst = (id: string, more: Partial<Analyst> = {}): Analyst => ({
   sid: "s",
   groups: [],
   sso: false,
+  emailVerified: false,
   ...more,
 });
 const alice = analyst("local:alice");
@@ -35,6 +36,7 @@ const sso = analyst("sasha@example.com", {
   email: "sasha@example.com",
   groups: ["soc"],
   sso: true,
+  emailVerified: true,
 });
 
 function config(key: string, sim: RunningSimulator, more: Partial<DeploymentConfig> = {}) {

@@ -43,6 +43,11 @@ export interface SourceQuery {
 export interface SourcePage<T> {
   alarms: T[];
   totalElements: number;
+  /**
+   * How many alarms the upstream page held, when the reader left some out (alarms it cannot
+   * place in time): a short page means the end, a page the reader thinned does not.
+   */
+  returned?: number;
 }
 
 export type SourceReader<T extends QueueAlarm> = (query: SourceQuery) => Promise<SourcePage<T>>;
@@ -162,7 +167,7 @@ async function readSource<T extends QueueAlarm>(
   let edgeMs: number | undefined; // the farthest millisecond read
   for (let page = 0; ; page++) {
     const query = { deployment, direction, boundMs, page, size: pageSize };
-    const { alarms, totalElements } = await read(query);
+    const { alarms, totalElements, returned = alarms.length } = await read(query);
     for (const alarm of alarms) {
       const ms = alarm.occurredAt;
       edgeMs = edgeMs === undefined ? ms : older ? Math.min(edgeMs, ms) : Math.max(edgeMs, ms);
@@ -171,7 +176,7 @@ async function readSource<T extends QueueAlarm>(
       seen.add(alarm.uuid);
       candidates.push(alarm);
     }
-    const exhausted = alarms.length < pageSize || (page + 1) * pageSize >= totalElements;
+    const exhausted = returned < pageSize || (page + 1) * pageSize >= totalElements;
     const settled = exhausted
       ? candidates.length
       : candidates.filter((alarm) => alarm.occurredAt !== edgeMs).length;

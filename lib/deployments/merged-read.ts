@@ -82,6 +82,24 @@ export function parseMergedRequest(
 
 type Placed = AlarmSummary & QueueAlarm;
 
+const MAX_UUID = 64;
+
+/**
+ * The alarm as the merge can place it, or nothing: its position goes into cursors, which take
+ * whole non-negative milliseconds and short lower-case ids. An alarm without an occurred time has
+ * no place in a time order (the upstream sorts and filters by it, so in practice it sends one);
+ * one with an odd id or time is left out rather than failing the whole queue.
+ */
+function placed(alarm: AlarmSummary): Placed[] {
+  const { occurredAt } = alarm;
+  if (occurredAt === null || !Number.isFinite(occurredAt)) return [];
+  const ms = Math.floor(occurredAt);
+  const uuid = alarm.uuid.toLowerCase();
+  if (ms < 0 || !Number.isSafeInteger(ms) || uuid === "" || uuid.length > MAX_UUID) return [];
+  if (uuid.includes("~")) return []; // the position sentinel sorts above every id
+  return [{ ...alarm, uuid, occurredAt: ms }];
+}
+
 /** One page of the merged queue; a deployment that fails is named, never shown as empty. */
 export async function readMergedQueue(
   { query, deployments, cursor }: MergedRequest,
@@ -119,10 +137,9 @@ export async function readMergedQueue(
       await readAlarmPage(upstreamQuery, { analyst, client: deployment.client() })
     ).value();
     return {
-      // An alarm without an occurred time has no place in a time order; the upstream always
-      // sends one in practice (it is what it sorts and filters by).
-      alarms: page.alarms.filter((alarm): alarm is Placed => alarm.occurredAt !== null),
+      alarms: page.alarms.flatMap(placed),
       totalElements: page.page.totalElements,
+      returned: page.alarms.length,
     };
   }
 

@@ -38,7 +38,8 @@ export interface DeploymentTile {
     tokenValid: boolean;
     tokenExpiresAt: number | null;
     lastError: LastError | null;
-    budget: { recentPerSecond: number; sustainedPerSecond: number; waiting: number };
+    /** The budget in use (how many calls wait is other analysts' business: not shown). */
+    budget: { recentPerSecond: number; sustainedPerSecond: number };
   };
 }
 
@@ -118,7 +119,6 @@ export async function readTile(deployment: Deployment, analyst: string): Promise
       budget: {
         recentPerSecond: status.budget.get.recentPerSecond,
         sustainedPerSecond: status.budget.get.sustainedPerSecond,
-        waiting: status.budget.get.waiting,
       },
     },
   };

@@ -17,12 +17,18 @@ const analyst = (id: string, more: Partial<Analyst> = {}): Analyst => ({
   sid: "s",
   groups: [],
   sso: false,
+  emailVerified: false,
   ...more,
 });
 
 const alice = analyst("local:alice");
 const bob = analyst("local:bob");
-const sso = analyst("sso-subject-1", { email: "Sasha@Example.com", groups: ["soc"], sso: true });
+const sso = analyst("sso-subject-1", {
+  email: "Sasha@Example.com",
+  groups: ["soc"],
+  sso: true,
+  emailVerified: true,
+});
 const ssoIt = analyst("sso-subject-2", { email: "casey@example.com", groups: ["it"], sso: true });
 
 const config = (key: string, rule: Partial<DeploymentConfig> = {}): DeploymentConfig => ({
@@ -52,6 +58,12 @@ describe("mayAccess", () => {
     expect(mayAccess(rule, bob)).toBe(false);
     // An SSO subject that looks like a local id is not that local account.
     expect(mayAccess(rule, analyst("local:alice", { sso: true }))).toBe(false);
+    // Nor is an SSO address the provider did not verify, or one without an @.
+    expect(mayAccess(rule, { ...sso, emailVerified: false })).toBe(false);
+    const bare = config("bare", { analysts: ["alice"] });
+    expect(mayAccess(bare, analyst("x", { sso: true, email: "alice", emailVerified: true }))).toBe(
+      false,
+    );
   });
 
   it("admits SSO analysts by group, and never a local account by a group", () => {

@@ -53,6 +53,14 @@ export interface BudgetUsage {
   waiting: number;
 }
 
+/** The cause of our own budget's refusals: the upstream said nothing (see isOwnRefusal). */
+const OWN_BUDGET = Symbol("the console's own rate budget");
+
+/** Whether `error` is the console's own budget refusing, not something the upstream answered. */
+export function isOwnRefusal(error: ApiError): boolean {
+  return error.cause === OWN_BUDGET;
+}
+
 /** The window `recentPerSecond` averages over. */
 const RECENT_WINDOW_S = 10;
 
@@ -218,7 +226,7 @@ export class FairBudget {
       new ApiError(
         "upstream_rate_limited",
         "The console is sending this deployment as many requests as it allows; try again shortly.",
-        { retryAfterSeconds: 1 },
+        { retryAfterSeconds: 1, cause: OWN_BUDGET },
       ),
     );
   }

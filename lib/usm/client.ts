@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { systemClock, type Clock } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import type { SharedStore } from "@/lib/store";
-import { FairBudget, type BudgetUsage } from "./budget";
+import { FairBudget, isOwnRefusal, type BudgetUsage } from "./budget";
 import { SharedReads, type Shared } from "./cache";
 import { Catalogue, type CatalogueOptions } from "./catalogue";
 import { TokenManager, type TokenState } from "./token";
@@ -195,6 +195,7 @@ export class UsmClient {
 
   #noteFailure(error: unknown): void {
     if (!(error instanceof ApiError) || !error.code.startsWith("upstream_")) return;
+    if (isOwnRefusal(error)) return; // the console's own queue, not the deployment's answer
     // Wall-clock time: it is shown to analysts.
     const last: LastError = { code: error.code, message: error.message, at: systemClock.now() };
     // A note for the overview: a store that fails now must not change the read's own error.
