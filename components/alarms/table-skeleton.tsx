@@ -21,14 +21,49 @@ function Bar({ className }: { className: string }) {
   return <div className={`animate-pulse rounded bg-slate-200 dark:bg-slate-800 ${className}`} />;
 }
 
+export interface SkeletonColumn {
+  id: string;
+  label: string;
+  /** Width and responsive visibility, as the real column has them. */
+  className: string;
+  /** The placeholder bar's width. */
+  bar: string;
+}
+
+/** Where the table takes over from the cards (full class names, for Tailwind to find). */
+const FROM = {
+  sm: { table: "panel hidden overflow-x-auto sm:block", cards: "flex flex-col gap-2 sm:hidden" },
+  md: { table: "panel hidden overflow-x-auto md:block", cards: "flex flex-col gap-2 md:hidden" },
+} as const;
+
 export function TableSkeleton({ rows = 20 }: { rows?: number }) {
   return (
-    <div aria-busy="true" aria-label="Loading alarms">
-      <div className="panel hidden overflow-x-auto md:block">
+    <SkeletonTable rows={rows} columns={COLUMNS} label="Loading alarms" from="md" badges={2} />
+  );
+}
+
+/** A table of placeholder rows with the real columns, and cards on narrower screens. */
+export function SkeletonTable({
+  rows,
+  columns,
+  label,
+  from,
+  badges,
+}: {
+  rows: number;
+  columns: readonly SkeletonColumn[];
+  label: string;
+  from: keyof typeof FROM;
+  /** Placeholder badges at the top of each card. */
+  badges: 2 | 3;
+}) {
+  return (
+    <div aria-busy="true" aria-label={label}>
+      <div className={FROM[from].table}>
         <table className="w-full table-fixed border-collapse text-left text-[13px]">
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
             <tr className="border-b border-slate-200 dark:border-slate-700">
-              {COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <th
                   key={column.id}
                   scope="col"
@@ -46,7 +81,7 @@ export function TableSkeleton({ rows = 20 }: { rows?: number }) {
                 key={row}
                 className="border-b border-slate-100 last:border-b-0 dark:border-slate-800"
               >
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <td
                     key={column.id}
                     data-column={column.id}
@@ -63,10 +98,11 @@ export function TableSkeleton({ rows = 20 }: { rows?: number }) {
           </tbody>
         </table>
       </div>
-      <ul className="flex flex-col gap-2 md:hidden">
+      <ul className={FROM[from].cards}>
         {Array.from({ length: Math.min(rows, 8) }, (_, card) => (
           <li key={card} className="panel px-3 py-2.5">
             <div className="flex gap-1.5">
+              {badges === 3 ? <Bar className="h-5 w-16" /> : null}
               <Bar className="h-5 w-[5.25rem]" />
               <Bar className="h-5 w-12" />
             </div>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Analyst } from "@/lib/auth/session";
+import { ssoAnalyst, testAnalyst } from "@/test/analyst";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
 import type { DeploymentConfig } from "@/lib/env-deployments";
 import { ApiError } from "@/lib/errors";
@@ -21,23 +22,9 @@ let globex: RunningSimulator;
 let initech: RunningSimulator;
 let registry: DeploymentRegistry;
 
-const analyst = (id: string, more: Partial<Analyst> = {}): Analyst => ({
-  id,
-  name: id,
-  email: null,
-  sid: "s",
-  groups: [],
-  sso: false,
-  emailVerified: false,
-  ...more,
-});
+const analyst = testAnalyst;
 const alice = analyst("local:alice");
-const sso = analyst("sasha@example.com", {
-  email: "sasha@example.com",
-  groups: ["soc"],
-  sso: true,
-  emailVerified: true,
-});
+const sso = ssoAnalyst("sasha@example.com", ["soc"]);
 
 function config(key: string, sim: RunningSimulator, more: Partial<DeploymentConfig> = {}) {
   return {

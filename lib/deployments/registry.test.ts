@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Analyst } from "@/lib/auth/session";
+import { ssoAnalyst, testAnalyst } from "@/test/analyst";
 import type { DeploymentConfig } from "@/lib/env-deployments";
 import { ApiError } from "@/lib/errors";
 import type { UsmClient } from "@/lib/usm/client";
@@ -10,25 +10,11 @@ import { DeploymentRegistry } from "./registry";
 // entry without a rule is everyone's. What the registry answers for the others is what it
 // answers for a key that names nothing.
 
-const analyst = (id: string, more: Partial<Analyst> = {}): Analyst => ({
-  id,
-  name: id,
-  email: null,
-  sid: "s",
-  groups: [],
-  sso: false,
-  emailVerified: false,
-  ...more,
-});
+const analyst = testAnalyst;
 
 const alice = analyst("local:alice");
 const bob = analyst("local:bob");
-const sso = analyst("sso-subject-1", {
-  email: "Sasha@Example.com",
-  groups: ["soc"],
-  sso: true,
-  emailVerified: true,
-});
+const sso = ssoAnalyst("Sasha@Example.com", ["soc"]);
 const ssoIt = analyst("sso-subject-2", { email: "casey@example.com", groups: ["it"], sso: true });
 
 const config = (key: string, rule: Partial<DeploymentConfig> = {}): DeploymentConfig => ({
