@@ -40,20 +40,7 @@ export function Pagination({
         {totalElements === 1 ? "alarm" : "alarms"}
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-1.5">
-          <span>Rows per page</span>
-          <select
-            className="control"
-            value={size}
-            onChange={(event) => onSize(Number(event.target.value) as PageSize)}
-          >
-            {PAGE_SIZES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RowsPerPage size={size} onSize={onSize} />
         <span className="tabular-nums" aria-live="polite">
           Page {formatCount(page + 1)} of {formatCount(Math.max(1, totalPages))}
         </span>
@@ -97,5 +84,31 @@ export function Pagination({
         </div>
       </div>
     </nav>
+  );
+}
+
+/** The page size control, for the list's pager and the merged queue's. */
+export function RowsPerPage({
+  size,
+  onSize,
+}: {
+  size: PageSize;
+  onSize: (size: PageSize) => void;
+}) {
+  return (
+    <label className="flex items-center gap-1.5">
+      <span>Rows per page</span>
+      <select
+        className="control"
+        value={size}
+        onChange={(event) => onSize(Number(event.target.value) as PageSize)}
+      >
+        {PAGE_SIZES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { formatCount } from "@/lib/alarms/format";
-import { PAGE_SIZES, type PageSize } from "@/lib/alarms/query";
+import type { PageSize } from "@/lib/alarms/query";
 import { toZonedInputValue, zoneLabel } from "@/lib/alarms/time-zone";
 import type { AlarmSummary } from "@/lib/alarms/types";
+import { RowsPerPage } from "@/components/alarms/pagination";
 import { useTimeZone } from "@/components/ui/time-zone";
 
 // Paging by cursor: Newer and Older (real links: a new tab, a copied link, back and forward all
@@ -102,20 +103,7 @@ export function MergedPager({
         {span ? <span className="tabular-nums"> {span}</span> : null}
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-1.5">
-          <span>Rows per page</span>
-          <select
-            className="control"
-            value={size}
-            onChange={(event) => onSize(Number(event.target.value) as PageSize)}
-          >
-            {PAGE_SIZES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RowsPerPage size={size} onSize={onSize} />
         <div className="flex items-center gap-1">
           {newestHref !== null ? (
             <PageLink href={newestHref} label="Newest" onGo={onNewest}>
