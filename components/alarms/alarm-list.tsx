@@ -1,8 +1,9 @@
 "use client";
 
+import { useLastProblems } from "./use-list-chrome";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { formatCount } from "@/lib/alarms/format";
 import type { AlarmFilters, AlarmListQuery } from "@/lib/alarms/query";
 import { alarmsQueryOptions, asApiError } from "@/lib/alarms/query-options";
@@ -33,14 +34,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   const { view, problems, navigate: go } = useListUrl();
   const { query, tz } = view;
 
-  // The notice outlives the correction (the corrected URL has no problems left to show).
-  const problemsKey = JSON.stringify(problems);
-  const [notice, setNotice] = useState(problems);
-  const [noticed, setNoticed] = useState(problemsKey);
-  if (problems.length > 0 && noticed !== problemsKey) {
-    setNoticed(problemsKey);
-    setNotice(problems);
-  }
+  const [notice, dismissNotice] = useLastProblems(problems);
 
   const deployment = useDeployment();
   const result = useQuery({
@@ -127,9 +121,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
             <CopyLinkMenu view={view} resolved={fresh ? data.occurred : undefined} />
           </div>
         </div>
-        {notice.length > 0 ? (
-          <CorrectedNotice problems={notice} onDismiss={() => setNotice([])} />
-        ) : null}
+        {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
         <FiltersDisclosure filters={query.filters}>
           <AlarmFiltersBar
             filters={query.filters}

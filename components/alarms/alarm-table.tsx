@@ -1,5 +1,6 @@
 "use client";
 
+import { useRowOpener } from "./use-list-chrome";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import {
   flexRender,
@@ -7,7 +8,6 @@ import {
   getCoreRowModel,
   useReactTable,
 } from "@tanstack/react-table";
-import { useRouter } from "next/navigation";
 import { Fragment, useMemo } from "react";
 import type { AlarmListQuery } from "@/lib/alarms/query";
 import type { ListView } from "@/lib/alarms/url-state";
@@ -46,7 +46,6 @@ export function AlarmTable({
   forms?: ListForms;
   onSort: (sort: AlarmListQuery["sort"]) => void;
 }) {
-  const router = useRouter();
   const prefetch = useRowPrefetch();
   const forms = useListForms(guessedForms);
   const { query } = view;
@@ -76,17 +75,7 @@ export function AlarmTable({
     meta: useMemo(() => ({ detailHref }), [detailHref]),
   });
 
-  function openRow(event: React.MouseEvent<HTMLTableRowElement>, href: string) {
-    const target = event.target as HTMLElement;
-    // Links and buttons inside the row do their own thing; selecting text is not a click.
-    if (target.closest("a, button, input, select, summary")) return;
-    if (window.getSelection()?.toString()) return;
-    if (event.metaKey || event.ctrlKey || event.button === 1) {
-      window.open(href, "_blank", "noopener");
-      return;
-    }
-    router.push(href);
-  }
+  const openRow = useRowOpener();
 
   return (
     <div className="flex flex-col gap-2">

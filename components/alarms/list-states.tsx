@@ -137,8 +137,31 @@ export function CorrectedNotice({
   problems,
   onDismiss,
 }: {
-  problems: ViewProblem[];
+  problems: readonly ViewProblem[];
   onDismiss: () => void;
+}) {
+  return (
+    <ParameterNotice heading="so they were corrected" onDismiss={onDismiss}>
+      {problems.map((problem) => (
+        <li key={`${problem.param}:${problem.message}`}>
+          <span className="font-mono">{problem.param}</span>:{" "}
+          {problem.message.replace(new RegExp(`^${problem.param} `), "")}; the default is used
+          instead
+        </li>
+      ))}
+    </ParameterNotice>
+  );
+}
+
+/** "This link had parameters that could not be used, <outcome>:" and their list (`<li>`s). */
+export function ParameterNotice({
+  heading,
+  onDismiss,
+  children,
+}: {
+  heading: string;
+  onDismiss: () => void;
+  children: React.ReactNode;
 }) {
   return (
     <div
@@ -146,18 +169,8 @@ export function CorrectedNotice({
       className="flex items-start justify-between gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950/40 dark:text-sky-100"
     >
       <div>
-        <p className="font-medium">
-          This link had parameters that could not be used, so they were corrected:
-        </p>
-        <ul className="mt-1 list-disc pl-5 text-xs">
-          {problems.map((problem) => (
-            <li key={`${problem.param}:${problem.message}`}>
-              <span className="font-mono">{problem.param}</span>:{" "}
-              {problem.message.replace(new RegExp(`^${problem.param} `), "")}; the default is used
-              instead
-            </li>
-          ))}
-        </ul>
+        <p className="font-medium">This link had parameters that could not be used, {heading}:</p>
+        <ul className="mt-1 list-disc pl-5 text-xs">{children}</ul>
       </div>
       <button
         type="button"

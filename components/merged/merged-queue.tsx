@@ -1,7 +1,8 @@
 "use client";
 
+import { useLastProblems } from "@/components/alarms/use-list-chrome";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { FilterChips } from "@/components/alarms/filter-chips";
 import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";
 import { useListKeyboard } from "@/components/alarms/use-list-keyboard";
@@ -40,14 +41,7 @@ export function MergedQueue() {
   );
   const nameOf = useCallback((key: string) => names.get(key) ?? key, [names]);
 
-  // The notice outlives the correction (the corrected URL has no problems left to show).
-  const problemsKey = JSON.stringify(problems);
-  const [notice, setNotice] = useState(problems);
-  const [noticed, setNoticed] = useState(problemsKey);
-  if (problems.length > 0 && noticed !== problemsKey) {
-    setNoticed(problemsKey);
-    setNotice(problems);
-  }
+  const [notice, dismissNotice] = useLastProblems(problems);
 
   const result = useQuery({
     ...mergedQueryOptions(mergedApiSearch(view)),
@@ -110,9 +104,7 @@ export function MergedQueue() {
           </div>
           <TimeZonePicker zone={view.tz} onChange={(tz) => go(withZone(view, tz))} />
         </div>
-        {notice.length > 0 ? (
-          <MergedNotice problems={notice} onDismiss={() => setNotice([])} />
-        ) : null}
+        {notice.length > 0 ? <MergedNotice problems={notice} onDismiss={dismissNotice} /> : null}
         <MergedFilters
           visible={visible}
           deployments={view.deployments}

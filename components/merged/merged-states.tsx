@@ -1,5 +1,6 @@
 "use client";
 
+import { ParameterNotice } from "@/components/alarms/list-states";
 import Link from "next/link";
 import type { MergedQueuePage } from "@/lib/alarms/merged-types";
 import type { MergedProblem } from "@/lib/alarms/merged-url";
@@ -151,28 +152,10 @@ export function MergedNotice({
   onDismiss: () => void;
 }) {
   return (
-    <div
-      role="status"
-      className="flex items-start justify-between gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950/40 dark:text-sky-100"
-    >
-      <div>
-        <p className="font-medium">
-          This link had parameters that could not be used, so they were left out:
-        </p>
-        <ul className="mt-1 list-disc pl-5 text-xs">
-          {problems.map((problem) => (
-            <li key={`${problem.param}:${problem.message}`}>{problem.message}</li>
-          ))}
-        </ul>
-      </div>
-      <button
-        type="button"
-        className="btn-secondary shrink-0"
-        onClick={onDismiss}
-        aria-label="Dismiss the notice about corrected parameters"
-      >
-        Dismiss
-      </button>
-    </div>
+    <ParameterNotice heading="so they were left out" onDismiss={onDismiss}>
+      {problems.map((problem) => (
+        <li key={`${problem.param}:${problem.message}`}>{problem.message}</li>
+      ))}
+    </ParameterNotice>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
+import { useRowOpener } from "@/components/alarms/use-list-chrome";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { endpointLabel } from "@/lib/alarms/format";
 import { detailPath } from "@/lib/alarms/paths";
 import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
@@ -83,20 +83,9 @@ export function MergedTable({
   tz: string;
   busy: boolean;
 }) {
-  const router = useRouter();
   const nameOf = (key: string) => names.get(key) ?? key;
 
-  function openRow(event: React.MouseEvent<HTMLTableRowElement>, href: string) {
-    const target = event.target as HTMLElement;
-    // Links inside the row do their own thing; selecting text is not a click.
-    if (target.closest("a, button, input, select, summary")) return;
-    if (window.getSelection()?.toString()) return;
-    if (event.metaKey || event.ctrlKey || event.button === 1) {
-      window.open(href, "_blank", "noopener");
-      return;
-    }
-    router.push(href);
-  }
+  const openRow = useRowOpener();
 
   return (
     <>
