@@ -130,6 +130,22 @@ const envSchema = z
     USM_RATE_GET_PER_SECOND: positiveInt(100),
     USM_RATE_POST_PER_SECOND: positiveInt(50),
 
+    // The live queue: how often a watched view is polled (0 turns it off), the share of each
+    // deployment's GET budget its watchers may spend, and how many of a view's newest alarms
+    // each poll reads (new arrivals and status changes are seen among these).
+    LIVE_INTERVAL_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(3_600).default(15),
+    ),
+    LIVE_BUDGET_SHARE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().min(0.01).max(0.5).default(0.1),
+    ),
+    LIVE_WINDOW: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(10).max(1_000).default(100),
+    ),
+
     // State shared by replicas; unset: this one process keeps it in memory.
     REDIS_URL: redisUrl,
 
@@ -236,6 +252,14 @@ export interface ServerEnv {
   };
   /** The deployments, in the configured order (the first an analyst may see is their default). */
   deployments: DeploymentConfig[];
+  live: {
+    /** How often a watched view is polled at most; 0: the live queue is off. */
+    intervalMs: number;
+    /** The share (0..1) of each deployment's GET budget the watchers may spend together. */
+    budgetShare: number;
+    /** How many of a view's first alarms each poll reads. */
+    window: number;
+  };
   /** Where replicas share state; undefined: in this process's memory. */
   redisUrl: string | undefined;
   auth: {
@@ -331,6 +355,11 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     nodeEnv: env.NODE_ENV,
     usm: { simulator, cacheTtlMs: env.USM_CACHE_TTL_MS },
     deployments,
+    live: {
+      intervalMs: env.LIVE_INTERVAL_SECONDS * 1000,
+      budgetShare: env.LIVE_BUDGET_SHARE,
+      window: env.LIVE_WINDOW,
+    },
     redisUrl: env.REDIS_URL,
     auth: {
       secret: env.NEXTAUTH_SECRET,

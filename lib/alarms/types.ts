@@ -96,6 +96,11 @@ export const alarmPageSchema = z.strictObject({
   }),
   /** The occurred-time bounds the page was read with (a rolling range resolved at the read). */
   occurred: z.strictObject({ gte: z.number().nullable(), lte: z.number().nullable() }),
+  /**
+   * When the upstream answered (the server's epoch ms): the live queue counts as new what its
+   * watcher first saw after this.
+   */
+  readAt: z.number(),
 });
 export type AlarmPage = z.infer<typeof alarmPageSchema>;
 

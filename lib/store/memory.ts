@@ -1,4 +1,5 @@
 import "server-only";
+import { EventEmitter } from "node:events";
 import { LRUCache } from "lru-cache";
 import {
   throttleDelayMs,
@@ -51,6 +52,8 @@ export class MemoryStore implements SharedStore {
   readonly #limits: Record<string, TableLimits>;
   /** The GCRA's theoretical arrival time per budget key. */
   readonly #budgets = new Map<string, number>();
+  /** Publish/subscribe within the process: one channel per event name. */
+  readonly #channels = new EventEmitter().setMaxListeners(0);
 
   constructor(options: MemoryStoreOptions = {}) {
     this.#now = options.now ?? Date.now;
@@ -101,6 +104,29 @@ export class MemoryStore implements SharedStore {
 
   async delete(key: string): Promise<void> {
     this.#table(key).delete(key);
+  }
+
+  async extendIfEquals(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const table = this.#table(key);
+    if (table.get(key) !== value) return false;
+    table.set(key, value, { ttl: Math.max(1, Math.ceil(ttlMs)) });
+    return true;
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    this.#channels.emit(channel, message);
+  }
+
+  async subscribe(
+    channel: string,
+    listener: (message: string) => void,
+  ): Promise<() => Promise<void>> {
+    // A listener of its own per subscription, so the same function may subscribe twice.
+    const deliver = (message: string) => listener(message);
+    this.#channels.on(channel, deliver);
+    return async () => {
+      this.#channels.off(channel, deliver);
+    };
   }
 
   async reserve(key: string, rate: RateSpec): Promise<Reservation> {
@@ -160,6 +186,7 @@ export class MemoryStore implements SharedStore {
   async close(): Promise<void> {
     this.#tables.clear();
     this.#budgets.clear();
+    this.#channels.removeAllListeners();
   }
 
   /** Entries held per table, for tests and benches: the bound they must respect. */

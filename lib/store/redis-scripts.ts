@@ -101,3 +101,10 @@ local value = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return value
 `;
+
+/** Renews a key's expiry only while it holds the value. KEYS[1]; ARGV value, ttl ms. Returns 1 or 0. */
+export const EXTEND_IF_EQUALS = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`;

@@ -4,6 +4,7 @@ import { createClient, ErrorReply } from "@redis/client";
 import { ApiError } from "@/lib/errors";
 import {
   DELETE_IF_EQUALS,
+  EXTEND_IF_EQUALS,
   INCREMENT,
   RESERVE,
   THROTTLE_ATTEMPT,
@@ -70,6 +71,8 @@ export class RedisStore implements SharedStore {
   #firstAttempt: Promise<void> = Promise.resolve();
   #lastReset = 0;
   #up = false;
+  /** Subscriptions need a connection of their own; opened with the first one. */
+  #subscriber: { client: Client; ready: Promise<void> } | null = null;
 
   constructor(options: RedisStoreOptions) {
     this.#options = options;
@@ -165,6 +168,50 @@ export class RedisStore implements SharedStore {
     await this.#run(() => this.#client.del(this.#key(key)));
   }
 
+  async extendIfEquals(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const ttl = String(Math.max(1, Math.ceil(ttlMs)));
+    return (await this.#script(EXTEND_IF_EQUALS, [key], [value, ttl])) === 1;
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.#run(() => this.#client.publish(this.#key(channel), message));
+  }
+
+  async subscribe(
+    channel: string,
+    listener: (message: string) => void,
+  ): Promise<() => Promise<void>> {
+    const { client, ready } = this.#subscriberConnection();
+    const name = this.#key(channel);
+    const deliver = (message: string) => listener(message);
+    await this.#run(async () => {
+      await ready;
+      await client.subscribe(name, deliver);
+    });
+    return async () => {
+      try {
+        await client.unsubscribe(name, deliver);
+      } catch {
+        // The connection is gone: so is the subscription.
+      }
+    };
+  }
+
+  /** node-redis resubscribes by itself after a reconnection. */
+  #subscriberConnection(): { client: Client; ready: Promise<void> } {
+    if (this.#subscriber) return this.#subscriber;
+    const client = connect(this.#options);
+    client.on("error", () => {}); // the main connection reports the state
+    const ready = client.connect().then(
+      () => undefined,
+      () => {
+        if (this.#subscriber?.client === client) this.#subscriber = null; // try afresh next time
+      },
+    );
+    this.#subscriber = { client, ready };
+    return this.#subscriber;
+  }
+
   async reserve(key: string, rate: RateSpec): Promise<Reservation> {
     const reply = (await this.#script(
       RESERVE,
@@ -207,6 +254,9 @@ export class RedisStore implements SharedStore {
 
   async close(): Promise<void> {
     this.#lastReset = Infinity; // no new connection after this
+    const subscriber = this.#subscriber?.client;
+    this.#subscriber = null;
+    if (subscriber) await subscriber.close().catch(() => subscriber.destroy());
     try {
       await this.#client.close();
     } catch {

@@ -65,6 +65,19 @@ export interface SharedStore {
   /** Deletes only while the key still holds `value` (one's own lock, the token one was refused with). */
   deleteIfEquals(key: string, value: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Renews the expiry of a key only while it holds `value` (one's own lock); true when it did. */
+  extendIfEquals(key: string, value: string, ttlMs: number): Promise<boolean>;
+
+  /**
+   * Sends `message` to every subscriber of `channel`, on every replica. Nothing is kept: a
+   * replica that subscribes later reads the current state from a key instead.
+   */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `listener` with each message published on `channel` from now on; resolves once the
+   * subscription holds, with the function that ends it. A lost connection resubscribes by itself.
+   */
+  subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>>;
 
   /** Reserves the next call of a shared rate budget (GCRA); refused when it is too far ahead. */
   reserve(key: string, rate: RateSpec): Promise<Reservation>;

@@ -5,6 +5,7 @@ import {
   resolveRange,
   toUpstreamParams,
   type AlarmListQuery,
+  type AlarmStatus,
 } from "@/lib/alarms/query";
 import {
   alarmDetailSchema,
@@ -16,7 +17,7 @@ import type { BudgetUsage } from "./budget";
 import type { UsmClient } from "./client";
 import type { UsmHealth } from "./health-types";
 import type { Shared } from "./cache";
-import { toAlarmDetail, toAlarmPage, type UpstreamSource } from "./reshape";
+import { toAlarmDetail, toAlarmPage, toAlarmSummary, type UpstreamSource } from "./reshape";
 import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
 
 // The typed operations pages and route handlers call. Each throws ApiError on failure. The
@@ -32,8 +33,9 @@ export function alarmPageFromUpstream(
   json: unknown,
   query: AlarmListQuery,
   source: UpstreamSource,
+  readAt: number,
 ): AlarmPage {
-  return alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, source));
+  return alarmPageSchema.parse(toAlarmPage(upstreamPageSchema.parse(json), query, source, readAt));
 }
 
 /** Who asks, and of which deployment: every read is counted against the analyst's share. */
@@ -54,7 +56,7 @@ export function readAlarmPage(
   const resolved = resolveRange(query, now());
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
   return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(resolved), (json) => {
-    const page = alarmPageFromUpstream(json, resolved, client.source);
+    const page = alarmPageFromUpstream(json, resolved, client.source, now());
     client.catalogue.note(page.alarms); // once per upstream read, not per cached answer
     return page;
   });
@@ -62,6 +64,55 @@ export function readAlarmPage(
 
 export async function fetchAlarmPage(query: AlarmListQuery, call: UsmCall): Promise<AlarmPage> {
   return (await readAlarmPage(query, call)).value();
+}
+
+/** Who the live queue's watchers are, to the budget's round-robin. */
+const WATCHER = "(live)";
+
+/**
+ * The live queue's read of a view's first `size` alarms, as of `now`: never cached (a watcher
+ * polls to see what changed) and sent only when no analyst's call waits for the budget.
+ */
+export async function readLivePage(
+  query: AlarmListQuery,
+  size: number,
+  client: UsmClient,
+  now: number,
+): Promise<AlarmPage> {
+  const resolved = resolveRange({ ...query, page: 0 }, now);
+  const params = toUpstreamParams(resolved);
+  params.set("size", String(size));
+  const read = await client.read(
+    WATCHER,
+    "live-page",
+    ALARMS_PATH,
+    params,
+    (json) => alarmPageFromUpstream(json, resolved, client.source, now),
+    { ttlMs: 0, background: true },
+  );
+  return read.value();
+}
+
+/** The live queue's look at one alarm that left a view: its status now, or undefined if gone. */
+export async function readLiveStatus(
+  uuid: string,
+  client: UsmClient,
+): Promise<AlarmStatus | null | undefined> {
+  if (!isAlarmUuid(uuid)) return undefined;
+  try {
+    const read = await client.read(
+      WATCHER,
+      "live-alarm",
+      `${ALARMS_PATH}/${uuid.toLowerCase()}`,
+      undefined,
+      (json) => toAlarmSummary(upstreamAlarmSchema.parse(json), client.source.deployment).status,
+      { ttlMs: 0, background: true },
+    );
+    return read.value();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") return undefined;
+    throw error;
+  }
 }
 
 /** One alarm with its events; not_found for an unknown id and for anything not a uuid. */

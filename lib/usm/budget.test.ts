@@ -81,6 +81,26 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
     expect(floodWaiting - floodWaitingAtVictim).toBeLessThanOrEqual(1);
   });
 
+  run("serves background calls only when no analyst's call waits", async () => {
+    const time = setup();
+    const shared = budget(time);
+    const order: string[] = [];
+    const note = (what: string) => () => {
+      order.push(what);
+    };
+    // The burst goes at once: fill it first, so the rest really queue.
+    await time.settle(Promise.all(Array.from({ length: 5 }, () => shared.take("warm-up"))));
+    const background = Array.from({ length: 5 }, () =>
+      shared.take("live", { background: true }).then(note("background")),
+    );
+    const analysts = Array.from({ length: 10 }, (_, i) =>
+      shared.take(`analyst-${i % 2}`, { shared: false }).then(note("analyst")),
+    );
+    await time.settle(Promise.all([...background, ...analysts]));
+    // Queued first, served last: every analyst's call went ahead of every background one.
+    expect(order).toEqual([...Array(10).fill("analyst"), ...Array(5).fill("background")]);
+  });
+
   run("refuses an analyst's excess at once, with a wait, and nobody else's", async () => {
     const time = setup();
     const shared = budget(time);

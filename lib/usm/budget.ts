@@ -13,7 +13,8 @@ import type { RateSpec, SharedStore } from "@/lib/store";
 //
 // Within a replica: calls wait in one queue per analyst, and each send time goes to the next
 // analyst in turn (round-robin), so an analyst with many calls waiting delays the others by one
-// call at most. Before it queues, an analyst's call must fit that analyst's share (half the
+// call at most. Background calls (the live queue's watchers) wait apart and get a send time only
+// when no analyst's call waits: they never delay an analyst's read. Before it queues, an analyst's call must fit that analyst's share (half the
 // budget, counted across replicas in the store); the excess is refused at once with 429 and
 // Retry-After instead of queueing behind everyone.
 //
@@ -76,6 +77,7 @@ export function budgetRate(perSecond: number, maxWaitMs: number): RateSpec {
 
 interface Waiter {
   analyst: string;
+  background: boolean;
   resolve: () => void;
   reject: (error: unknown) => void;
   cancelExpiry: () => void;
@@ -93,6 +95,8 @@ export class FairBudget {
   readonly #clock: Clock;
   /** Waiting calls per analyst; Map order is the round-robin order. */
   readonly #queues = new Map<string, Waiter[]>();
+  /** Background calls, served in order once no analyst's call waits. */
+  readonly #background: Waiter[] = [];
   #waiting = 0;
   #pumping = false;
 
@@ -113,19 +117,28 @@ export class FairBudget {
    * when the analyst is over their share, upstream_rate_limited (503) when the call waited too
    * long, store_unavailable (503) when the shared budget cannot be asked.
    */
-  async take(analyst: string, options: { shared?: boolean } = {}): Promise<void> {
+  async take(
+    analyst: string,
+    options: { shared?: boolean; background?: boolean } = {},
+  ): Promise<void> {
     if (!this.#rate) return;
-    if (this.#share && options.shared !== false) await this.#checkShare(analyst);
+    const background = options.background === true;
+    if (this.#share && options.shared !== false && !background) await this.#checkShare(analyst);
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         analyst,
+        background,
         resolve,
         reject,
         cancelExpiry: this.#clock.schedule(() => this.#expire(waiter), this.#maxWaitMs),
       };
-      const queue = this.#queues.get(analyst);
-      if (queue) queue.push(waiter);
-      else this.#queues.set(analyst, [waiter]);
+      if (background) {
+        this.#background.push(waiter);
+      } else {
+        const queue = this.#queues.get(analyst);
+        if (queue) queue.push(waiter);
+        else this.#queues.set(analyst, [waiter]);
+      }
       this.#waiting++;
       void this.#pump();
     });
@@ -201,7 +214,10 @@ export class FairBudget {
     }
   }
 
-  /** The next analyst's oldest waiting call, that analyst moving to the back of the round. */
+  /**
+   * The next analyst's oldest waiting call, that analyst moving to the back of the round; the
+   * oldest background call only when no analyst's call waits.
+   */
   #next(): Waiter | undefined {
     for (const [analyst, queue] of this.#queues) {
       const waiter = queue.shift();
@@ -212,33 +228,48 @@ export class FairBudget {
       this.#waiting--;
       return waiter;
     }
-    return undefined;
+    const waiter = this.#background.shift();
+    if (!waiter) return undefined;
+    waiter.cancelExpiry();
+    this.#waiting--;
+    return waiter;
   }
 
   #expire(waiter: Waiter): void {
+    if (waiter.background) {
+      const index = this.#background.indexOf(waiter);
+      if (index < 0) return;
+      this.#background.splice(index, 1);
+      this.#waiting--;
+      waiter.reject(this.#refusal());
+      return;
+    }
     const queue = this.#queues.get(waiter.analyst);
     const index = queue?.indexOf(waiter) ?? -1;
     if (!queue || index < 0) return;
     queue.splice(index, 1);
     if (queue.length === 0) this.#queues.delete(waiter.analyst);
     this.#waiting--;
-    waiter.reject(
-      new ApiError(
-        "upstream_rate_limited",
-        "The console is sending this deployment as many requests as it allows; try again shortly.",
-        { retryAfterSeconds: 1, cause: OWN_BUDGET },
-      ),
+    waiter.reject(this.#refusal());
+  }
+
+  #refusal(): ApiError {
+    return new ApiError(
+      "upstream_rate_limited",
+      "The console is sending this deployment as many requests as it allows; try again shortly.",
+      { retryAfterSeconds: 1, cause: OWN_BUDGET },
     );
   }
 
   #failAll(error: unknown): void {
-    for (const queue of this.#queues.values()) {
+    for (const queue of [...this.#queues.values(), this.#background]) {
       for (const waiter of queue) {
         waiter.cancelExpiry();
         waiter.reject(error);
       }
     }
     this.#queues.clear();
+    this.#background.length = 0;
     this.#waiting = 0;
   }
 }

@@ -61,7 +61,7 @@ export type Parse<T> = (json: unknown) => T;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Bump when what the reads return (AlarmPage, AlarmDetail) changes shape. */
-const CACHE_FORMAT = "f3";
+const CACHE_FORMAT = "f4";
 
 export class UsmClient {
   readonly #config: UsmClientConfig;
@@ -154,7 +154,14 @@ export class UsmClient {
     path: string,
     params: URLSearchParams | undefined,
     parse: Parse<T>,
-    { ttlMs = this.#config.cacheTtlMs }: { ttlMs?: number } = {},
+    {
+      ttlMs = this.#config.cacheTtlMs,
+      background = false,
+    }: {
+      ttlMs?: number;
+      /** Sent only when no analyst's call waits for the budget (the live queue's watchers). */
+      background?: boolean;
+    } = {},
   ): Promise<Shared<T>> {
     const url = new URL(path, this.#config.baseUrl);
     if (params) url.search = params.toString();
@@ -162,7 +169,7 @@ export class UsmClient {
       `${kind} ${url.pathname}${url.search}`,
       async () => {
         try {
-          const response = await this.#getWithToken(url, analyst);
+          const response = await this.#getWithToken(url, analyst, background);
           const json = parseJson(response, "a response");
           try {
             return parse(json);
@@ -216,7 +223,7 @@ export class UsmClient {
   }
 
   /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
-  async #getWithToken(url: URL, analyst: string): Promise<UpstreamResponse> {
+  async #getWithToken(url: URL, analyst: string, background: boolean): Promise<UpstreamResponse> {
     // The analyst's share is charged once per read: its retries (401, 429) are the read's own.
     let charged = false;
     for (let attempt = 0; ; attempt++) {
@@ -231,7 +238,7 @@ export class UsmClient {
         take: () => {
           const shared = !charged;
           charged = true;
-          return this.#getBudget.take(analyst, { shared });
+          return this.#getBudget.take(analyst, { shared, background });
         },
         timeoutMs: this.#timeoutMs,
         retryDeadlineMs: this.#retryDeadlineMs,

@@ -131,11 +131,13 @@ describe("tolerance", () => {
       upstreamPageSchema.parse({ page: { size: 20, totalElements: 0, totalPages: 0, number: 0 } }),
       { page: 0, size: 20, filters: { timestamp_occured_gte: 5 } },
       SOURCE,
+      1_700_000_000_000,
     );
     expect(alarmPageSchema.parse(page)).toEqual({
       alarms: [],
       page: { number: 0, size: 20, totalElements: 0, totalPages: 0 },
       occurred: { gte: 5, lte: null },
+      readAt: 1_700_000_000_000,
     });
   });
 });
@@ -252,6 +254,7 @@ describe("the upstream's host in reshaped fields", () => {
       }),
       { page: 0, size: 20, filters: {} },
       SOURCE,
+      0,
     );
     expect(page.alarms[0]?.sources[0]).toMatchObject({ address: "203.0.113.7", name: M });
     expect(JSON.stringify(page)).not.toContain("tenant.alienvault.cloud");

@@ -243,6 +243,7 @@ export function toAlarmPage(
   page: UpstreamPage,
   requested: Pick<AlarmListQuery, "page" | "size" | "filters">,
   source: UpstreamSource,
+  readAt: number,
 ): AlarmPage {
   const scrub = upstreamHostScrubber(source.baseUrl);
   const alarms = (page._embedded?.alarms ?? []).map((alarm) =>
@@ -260,5 +261,6 @@ export function toAlarmPage(
       gte: requested.filters.timestamp_occured_gte ?? null,
       lte: requested.filters.timestamp_occured_lte ?? null,
     },
+    readAt,
   };
 }

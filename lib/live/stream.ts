@@ -1,0 +1,189 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { getAnalyst, type Analyst } from "@/lib/auth/session";
+import { deploymentRegistry } from "@/lib/deployments/registry";
+import { ApiError } from "@/lib/errors";
+import { analystGate } from "@/lib/api/analyst-gate";
+import { errorResponse } from "@/lib/api/route";
+import type { LiveHub } from "./hub";
+import { liveHub } from "./server";
+import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "./types";
+import { parseLiveViewId, type LiveView } from "./view-id";
+
+// GET /api/live?view=<id>&view=<id>: one server-sent-events stream per browser, carrying every
+// view its tabs watch (a browser keeps six connections per host on HTTP/1.1; one stream per tab
+// would soon take them all). Nothing on the way may hold it back: no compression
+// (Cache-Control no-transform), no proxy buffering (X-Accel-Buffering: no). Each message is a
+// view's whole state; its event id is every view's last rev, so a stream that reconnects with
+// Last-Event-ID is sent only the views that changed meanwhile.
+
+/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
+const HEARTBEAT_MS = 15_000;
+/** How often an open stream checks that its session still holds (signed out, revoked). */
+const SESSION_CHECK_MS = 60_000;
+/** How long a browser waits before reconnecting after a drop. */
+const RETRY_MS = 3_000;
+/** Streams one analyst may hold on one replica: a browser each, on a few devices. */
+const MAX_STREAMS_PER_ANALYST = 8;
+/** Streams one replica holds at most: each is a connection and a few timers. */
+const MAX_STREAMS = 5_000;
+
+const open = new Map<string, number>();
+let openTotal = 0;
+
+export interface StreamOptions {
+  hub?: LiveHub | null;
+  analyst?: () => Promise<Analyst | null>;
+}
+
+export async function liveStream(
+  request: NextRequest,
+  { hub = liveHub(), analyst: who = getAnalyst }: StreamOptions = {},
+): Promise<Response> {
+  try {
+    const analyst = await who();
+    if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
+    analystGate().enter(analyst.id)(); // counted as a request; the open stream holds no slot
+    if (!hub) throw new ApiError("not_found", "The live queue is turned off on this console.");
+    const { views, refusals } = readViews(request, analyst);
+    if ((open.get(analyst.id) ?? 0) >= MAX_STREAMS_PER_ANALYST || openTotal >= MAX_STREAMS) {
+      throw new ApiError(
+        "rate_limited",
+        "Too many live streams are open for you; close some of the console's windows.",
+        { retryAfterSeconds: 30 },
+      );
+    }
+    return streamResponse(request, hub, analyst, who, views, refusals);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+function readViews(
+  request: NextRequest,
+  analyst: Analyst,
+): { views: LiveView[]; refusals: LiveRefusal[] } {
+  const ids = [...new Set(request.nextUrl.searchParams.getAll("view"))];
+  if (ids.length === 0 || ids.length > MAX_STREAM_VIEWS) {
+    throw new ApiError(
+      "invalid_request",
+      `Name from 1 to ${MAX_STREAM_VIEWS} views to watch, each as a view parameter.`,
+      { param: "view" },
+    );
+  }
+  const views: LiveView[] = [];
+  const refusals: LiveRefusal[] = [];
+  const registry = deploymentRegistry();
+  for (const id of ids) {
+    const view = parseLiveViewId(id);
+    if (!view) {
+      throw new ApiError("invalid_request", "A view parameter is not a view of the alarm list.", {
+        param: "view",
+      });
+    }
+    try {
+      registry.get(view.deployment, analyst); // not_found alike for others' deployments
+      views.push(view);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refusals.push({ view: id, error: { code: error.code, message: error.message } });
+    }
+  }
+  return { views, refusals };
+}
+
+/** The revs a reconnecting browser already has, by view, from its Last-Event-ID. */
+function knownRevs(request: NextRequest, views: readonly LiveView[]): Map<string, string> {
+  const last =
+    request.headers.get("last-event-id") ?? request.nextUrl.searchParams.get("lastEventId") ?? "";
+  const revs = last.slice(0, 4_000).split(" ");
+  const known = new Map<string, string>();
+  if (revs.length !== views.length) return known; // another set of views: send everything
+  views.forEach((view, i) => {
+    if (revs[i] && revs[i] !== "-") known.set(view.id, revs[i]!);
+  });
+  return known;
+}
+
+function streamResponse(
+  request: NextRequest,
+  hub: LiveHub,
+  analyst: Analyst,
+  who: () => Promise<Analyst | null>,
+  views: readonly LiveView[],
+  refusals: readonly LiveRefusal[],
+): Response {
+  const encoder = new TextEncoder();
+  const revs = new Map(knownRevs(request, views));
+  const cleanups: Array<() => void> = [];
+  let closed = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+
+  const write = (text: string) => {
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      close();
+    }
+  };
+  const idLine = () => views.map((view) => revs.get(view.id) ?? "-").join(" ");
+  const send = (state: LiveState) => {
+    if (revs.get(state.view) === state.rev) return; // the browser has it already
+    revs.set(state.view, state.rev);
+    const message = JSON.stringify({ ...state, sentAt: Date.now() });
+    write(`id: ${idLine()}\nevent: state\ndata: ${message}\n\n`);
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    const count = (open.get(analyst.id) ?? 1) - 1;
+    if (count > 0) open.set(analyst.id, count);
+    else open.delete(analyst.id);
+    openTotal--;
+    try {
+      controller.close();
+    } catch {
+      // already closed by the other side
+    }
+  };
+
+  open.set(analyst.id, (open.get(analyst.id) ?? 0) + 1);
+  openTotal++;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      write(`retry: ${RETRY_MS}\n: live\n\n`);
+      for (const refusal of refusals) write(`event: refused\ndata: ${JSON.stringify(refusal)}\n\n`);
+      for (const view of views) cleanups.push(hub.subscribe(view, send));
+      const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+      // A stream outlives nothing its session would not: signed out or revoked ends it.
+      const session = setInterval(() => {
+        who().then(
+          (still) => {
+            if (!still || still.sid !== analyst.sid) {
+              write(`event: ended\ndata: {"code":"unauthenticated"}\n\n`);
+              close();
+            }
+          },
+          () => undefined, // the store is down: the next check decides
+        );
+      }, SESSION_CHECK_MS);
+      cleanups.push(
+        () => clearInterval(heartbeat),
+        () => clearInterval(session),
+      );
+    },
+    cancel: close,
+  });
+  request.signal.addEventListener("abort", close, { once: true });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: Next's compression (and any proxy's) leaves the stream alone.
+      "Cache-Control": "private, no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
