@@ -2,7 +2,8 @@
 // Only the rows on the requested page are ever built, so a million alarms cost only their columns.
 import { alarmUuid } from "./alarm-id";
 import { USERS } from "./catalog";
-import { Dataset, STATUS_NAMES, occurredMs, priorityLabel, receivedMs } from "./dataset";
+import type { AlarmRow } from "./alarm-row";
+import { Dataset, STATUS_NAMES, priorityLabel } from "./dataset";
 import { Endpoint, drawEndpoints, endpointCanonical, endpointName } from "./endpoints";
 import { buildEvents } from "./events";
 import { Rng, at, hash32 } from "./prng";
@@ -53,17 +54,17 @@ function highlightFields(rng: Rng): string[] {
   return [...picked].map((field) => (rng.chance(0.3) ? ` ${field}` : field));
 }
 
-export function buildAlarm(ds: Dataset, index: number, origin: string): Record<string, unknown> {
-  const rng = new Rng(hash32(ds.seed, index, DETAIL_STREAM));
-  const rule = at(RULES, ds.rule[index]!);
-  const uuid = alarmUuid(ds.seed, index);
+export function buildAlarm(ds: Dataset, row: AlarmRow, origin: string): Record<string, unknown> {
+  const rng = new Rng(hash32(ds.seed, row.index, DETAIL_STREAM));
+  const rule = at(RULES, row.rule);
+  const uuid = alarmUuid(ds.seed, row.index);
   const self = `${origin}/api/2.0/alarms/${uuid}`;
-  const occurred = occurredMs(ds, index);
-  const received = receivedMs(ds, index);
-  const count = ds.eventsCount[index]!;
-  const priority = ds.priority[index]!;
-  const status = STATUS_NAMES[ds.status[index]!] ?? null;
-  const sensor = at(ds.catalog.sensors, ds.sensor[index]!);
+  const occurred = row.occurredMs;
+  const received = row.receivedMs;
+  const count = row.eventsCount;
+  const priority = row.priority;
+  const status = STATUS_NAMES[row.status] ?? null;
+  const sensor = at(ds.catalog.sensors, row.sensor);
   const withIso = !rng.chance(0.02);
   const username = rule.user ? rng.pick(USERS) : null;
   const { sources, destinations } = drawEndpoints(
@@ -92,7 +93,7 @@ export function buildAlarm(ds: Dataset, index: number, origin: string): Record<s
     needs_enrichment: rng.chance(0.1),
     priority,
     priority_label: priorityLabel(priority),
-    suppressed: ds.suppressed[index] === 1,
+    suppressed: row.suppressed,
     rule_id: rule.id,
     rule_intent: rule.intent,
     rule_strategy: rule.strategy,

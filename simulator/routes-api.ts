@@ -4,6 +4,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { alarmIndexOf } from "./alarm-id";
 import { buildAlarm } from "./alarm-builder";
+import { baseRow } from "./alarm-row";
 import { QueryError, parseAlarmQuery } from "./alarm-query";
 import type { SimulatorCore } from "./core";
 import { buildPageBody } from "./hal-page";
@@ -102,7 +103,7 @@ export async function handleAlarms(ctx: RequestContext): Promise<Reply> {
   }
   const { ds } = ctx.core;
   const { rows, totalElements } = selectPage(ds, query);
-  const alarms = rows.map((index) => buildAlarm(ds, index, ctx.origin));
+  const alarms = rows.map((index) => buildAlarm(ds, baseRow(ds, index), ctx.origin));
   const body = buildPageBody(ctx.origin, query, totalElements, alarms);
   return { status: 200, body: JSON.stringify(body), headers: { "Content-Type": HAL_TYPE } };
 }
@@ -120,6 +121,6 @@ export async function handleAlarm(ctx: RequestContext, rawId: string): Promise<R
   const { ds } = ctx.core;
   const index = alarmIndexOf(ds.seed, ds.count, id);
   if (index < 0) return errorReply(404, ctx.path, "Alarm not found");
-  const body = JSON.stringify(buildAlarm(ds, index, ctx.origin));
+  const body = JSON.stringify(buildAlarm(ds, baseRow(ds, index), ctx.origin));
   return { status: 200, body, headers: { "Content-Type": HAL_TYPE } };
 }
