@@ -5,7 +5,7 @@ import { USERS } from "./catalog";
 import type { AlarmRow } from "./alarm-row";
 import { Dataset, STATUS_NAMES, priorityLabel } from "./dataset";
 import { Endpoint, drawEndpoints, endpointCanonical, endpointName } from "./endpoints";
-import { buildEvents } from "./events";
+import { buildEvents, flatEvent } from "./events";
 import { Rng, at, hash32 } from "./prng";
 import { RULES } from "./taxonomy";
 
@@ -54,7 +54,18 @@ function highlightFields(rng: Rng): string[] {
   return [...picked].map((field) => (rng.chance(0.3) ? ` ${field}` : field));
 }
 
-export function buildAlarm(ds: Dataset, row: AlarmRow, origin: string): Record<string, unknown> {
+/**
+ * Events come `wrapped` in list pages (`{_links, timeStamp, message}`, as real list responses
+ * carry them) and `flat` from the single-alarm endpoint (as the vendor reference shows it).
+ */
+export type EventShape = "wrapped" | "flat";
+
+export function buildAlarm(
+  ds: Dataset,
+  row: AlarmRow,
+  origin: string,
+  eventShape: EventShape = "wrapped",
+): Record<string, unknown> {
   const rng = new Rng(hash32(ds.seed, row.index, DETAIL_STREAM));
   const rule = at(RULES, row.rule);
   const uuid = alarmUuid(ds.seed, row.index);
@@ -129,7 +140,7 @@ export function buildAlarm(ds: Dataset, row: AlarmRow, origin: string): Record<s
     transient: false,
     sources: sources.map((e, i) => endpointJson(e, `${self}/sources/${i}`)),
     destinations: destinations.map((e, i) => endpointJson(e, `${self}/destinations/${i}`)),
-    events,
+    events: eventShape === "flat" ? events.map((e) => flatEvent(e, origin)) : events,
     _links: { self: link(self) },
   };
 }

@@ -121,6 +121,6 @@ export async function handleAlarm(ctx: RequestContext, rawId: string): Promise<R
   const { ds } = ctx.core;
   const index = alarmIndexOf(ds.seed, ds.count, id);
   if (index < 0) return errorReply(404, ctx.path, "Alarm not found");
-  const body = JSON.stringify(buildAlarm(ds, baseRow(ds, index), ctx.origin));
+  const body = JSON.stringify(buildAlarm(ds, baseRow(ds, index), ctx.origin, "flat"));
   return { status: 200, body, headers: { "Content-Type": HAL_TYPE } };
 }
