@@ -1,5 +1,7 @@
 // The alarm set as columns: one typed array per field that filters or sorts need, plus one
 // precomputed sort order per sort field. Everything else is rebuilt per page by alarm-builder.
+// Only `status` ever changes after the build (live status changes, the admin API), through
+// setBaseStatus; its sort order is then rebuilt on its next use.
 import { Catalog, buildCatalog } from "./catalog";
 import { Rng, at, hash32 } from "./prng";
 import { SortOrder, countingOrder, radixOrder, reversedIdentity } from "./sort-orders";
@@ -21,6 +23,11 @@ export const SIM_MAX_PAGE_SIZE = 1000;
 /** Status codes are the alphabetical rank of the value, so the code is also the sort key. */
 export const STATUS_NAMES = [null, "closed", "in_review", "open"] as const;
 export const STATUS_ABSENT = 0;
+export type StatusName = NonNullable<(typeof STATUS_NAMES)[number]>;
+
+export function statusCode(name: StatusName): number {
+  return STATUS_NAMES.indexOf(name);
+}
 
 /** priority_label thresholds: low < 35 <= medium < 65 <= high. */
 export const PRIORITY_LABELS = [
@@ -57,6 +64,8 @@ export interface Dataset {
   sensor: Uint8Array;
   eventsCount: Uint32Array;
   orders: Record<SortField, SortOrder>;
+  /** The status column changed since orders.status was built: rebuild before reading it. */
+  statusOrderStale: boolean;
   /** Reused by every filtered request; safe because page selection is synchronous. */
   scratchMask: Uint8Array;
 }
@@ -86,11 +95,27 @@ export function buildDataset(seed: number, count: number, anchor: number): Datas
     sensor: new Uint8Array(count),
     eventsCount: new Uint32Array(count),
     orders: {} as Record<SortField, SortOrder>, // filled in just below
+    statusOrderStale: false,
     scratchMask: new Uint8Array(count),
   };
   fillColumns(ds);
   ds.orders = buildOrders(ds);
   return ds;
+}
+
+/** The current sort order of a field (a counting sort rebuilds the status order when stale). */
+export function sortOrder(ds: Dataset, field: SortField): SortOrder {
+  if (field === "status" && ds.statusOrderStale) {
+    ds.orders.status = countingOrder(ds.status, STATUS_NAMES.length - 1);
+    ds.statusOrderStale = false;
+  }
+  return ds.orders[field];
+}
+
+export function setBaseStatus(ds: Dataset, index: number, status: number): void {
+  if (ds.status[index] === status) return;
+  ds.status[index] = status;
+  ds.statusOrderStale = true;
 }
 
 /** Sorted offsets, the newest a couple of minutes before the anchor. */

@@ -65,6 +65,17 @@ export interface ErrorBody {
   error: string;
 }
 
+/** A clock a test moves by hand (epoch ms), for SimulatorOptions.now; starts at ANCHOR. */
+export interface TestClock {
+  ms: number;
+  now: () => number;
+}
+
+export function testClock(start = ANCHOR): TestClock {
+  const clock: TestClock = { ms: start, now: () => clock.ms };
+  return clock;
+}
+
 function testOptions(options: SimulatorOptions): SimulatorOptions {
   return { port: 0, alarms: 500, anchor: ANCHOR, clients: [CLIENT], rateLimit: false, ...options };
 }
