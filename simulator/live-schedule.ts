@@ -55,6 +55,8 @@ export class ArrivalSchedule {
   private readonly rng: Rng;
   private readonly meanGapMs: number;
   private nextTickMs: number;
+  /** Drawn but not yet due: a burst's later alarms may occur after the next tick. */
+  private pending: ScheduledArrival[] = [];
 
   constructor(
     seed: number,
@@ -69,10 +71,13 @@ export class ArrivalSchedule {
     this.nextTickMs = startMs + (this.meanGapMs === Infinity ? 0 : gapMs(this.rng, this.meanGapMs));
   }
 
-  /** The arrivals of every tick at or before `untilMs` not returned before, in order. */
+  /**
+   * The arrivals that occurred at or before `untilMs` and were not returned before, in the
+   * order they occurred. Every tick up to `untilMs` is drawn first, and later ticks occur after
+   * it, so the order does not depend on how often this is called.
+   */
   extendTo(untilMs: number): ScheduledArrival[] {
-    const out: ScheduledArrival[] = [];
-    if (this.meanGapMs === Infinity) return out;
+    if (this.meanGapMs === Infinity) return [];
     while (this.nextTickMs <= untilMs) {
       const rng = this.rng;
       const burst = rng.chance(this.live.burstChance);
@@ -85,11 +90,15 @@ export class ArrivalSchedule {
         const delay = late
           ? rng.int(LATE_MIN_MS, LATE_MAX_MS)
           : rng.logInt(PROMPT_MIN_MS, PROMPT_MAX_MS);
-        out.push({ occurredMs: occurred, receivedMs: occurred + delay, rule });
+        this.pending.push({ occurredMs: occurred, receivedMs: occurred + delay, rule });
       }
-      this.nextTickMs = occurred + gapMs(rng, this.meanGapMs);
+      this.nextTickMs += gapMs(rng, this.meanGapMs);
     }
-    return out;
+    // A stable sort: alarms of the same millisecond keep the order they were drawn in.
+    this.pending.sort((a, b) => a.occurredMs - b.occurredMs);
+    const due = this.pending.filter((a) => a.occurredMs <= untilMs);
+    this.pending = this.pending.filter((a) => a.occurredMs > untilMs);
+    return due;
   }
 }
 
