@@ -130,17 +130,24 @@ function filteredPage(
   if (!filter.baseEmpty) {
     const mask = buildMask(ds, filter);
     for (const run of runs) {
-      for (let p = run.from; p !== run.to; p += run.step) {
+      let p = run.from;
+      while (p !== run.to) {
         while (next < placed.length && placed[next]!.before <= position) {
           if (seen >= start && seen < end) rows.push(placed[next]!.row);
           seen++;
           next++;
         }
-        position++;
-        const i = order.asc[p]!;
-        if (mask[i] === 0) continue;
-        if (seen >= start && seen < end) rows.push(baseRow(ds, i));
-        seen++;
+        // A tight stretch up to the next live alarm's place (or the run's end), as without any.
+        const due = next < placed.length ? placed[next]!.before : Infinity;
+        const steps = Math.min(due - position, Math.abs(run.to - p));
+        const stop = p + steps * run.step;
+        for (; p !== stop; p += run.step) {
+          const i = order.asc[p]!;
+          if (mask[i] === 0) continue;
+          if (seen >= start && seen < end) rows.push(baseRow(ds, i));
+          seen++;
+        }
+        position += steps;
       }
     }
   }
