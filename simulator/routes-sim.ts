@@ -3,6 +3,7 @@
 import { ZodError } from "zod";
 import { AdminInputError, UnknownAlarmError } from "./admin-alarm";
 import { buildAlarm } from "./alarm-builder";
+import { alarmUuid } from "./alarm-id";
 import type { AlarmRow } from "./alarm-row";
 import {
   HAL_TYPE,
@@ -27,10 +28,13 @@ async function jsonBody(ctx: RequestContext): Promise<unknown> {
 }
 
 function alarmReply(ctx: RequestContext, status: number, row: AlarmRow): Reply {
-  const alarm = buildAlarm(ctx.core.ds, row, ctx.origin, "flat");
+  const { ds } = ctx.core;
+  const body = JSON.stringify(buildAlarm(ds, row, ctx.origin, "flat"));
   const headers: Record<string, string> = { "Content-Type": HAL_TYPE };
-  if (status === 201) headers.Location = (alarm._links as { self: { href: string } }).self.href;
-  return { status, body: JSON.stringify(alarm), headers };
+  if (status === 201) {
+    headers.Location = `${ctx.origin}/api/2.0/alarms/${alarmUuid(ds.seed, row.index)}`;
+  }
+  return { status, body, headers };
 }
 
 /** Runs an admin alarm operation, turning its input errors into 400 / 404 answers. */
