@@ -56,15 +56,19 @@ function buildIfNeeded() {
   }
 }
 
-/** The embedded deployments: each its own simulator, seed, size and API client. */
+/**
+ * The embedded deployments: each its own simulator, seed, size and API client, and alive: new
+ * alarms arrive (`live` per minute, some late) and statuses move on while the demo runs.
+ */
 const SIMULATED = [
-  { key: "acme", name: "Acme", kind: "anywhere", seed: 42, alarms: 5000 },
-  { key: "globex", name: "Globex", kind: "central", seed: 7, alarms: 1800 },
+  { key: "acme", name: "Acme", kind: "anywhere", seed: 42, alarms: 5000, live: 3 },
+  { key: "globex", name: "Globex", kind: "central", seed: 7, alarms: 1800, live: 2 },
 ];
 
-async function startSimulator(port, { seed, alarms, clientId, clientSecret }) {
+async function startSimulator(port, { seed, alarms, live, clientId, clientSecret }) {
   const args = ["simulator/cli.ts", "--port", String(port), "--seed", String(seed)];
-  const child = run(bin("tsx"), [...args, "--alarms", String(alarms)], {
+  const argv = [...args, "--alarms", String(alarms), "--live", String(live)];
+  const child = run(bin("tsx"), argv, {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...env, USM_CLIENT_ID: clientId, USM_CLIENT_SECRET: clientSecret },
   });
@@ -93,12 +97,13 @@ if (!dev) buildIfNeeded();
 
 if (!env.USM_BASE_URL && !env.USM_DEPLOYMENTS && !env.USM_DEPLOYMENTS_FILE) {
   const deployments = await Promise.all(
-    SIMULATED.map(async ({ seed, alarms, ...deployment }, index) => {
+    SIMULATED.map(async ({ seed, alarms, live, ...deployment }, index) => {
       const client = {
         clientId: `${deployment.key}-console`,
         clientSecret: randomBytes(18).toString("base64url"),
       };
-      const baseUrl = await startSimulator(simulatorPort + index, { seed, alarms, ...client });
+      const simulator = { seed, alarms, live, ...client };
+      const baseUrl = await startSimulator(simulatorPort + index, simulator);
       console.log(`Embedded simulator of ${deployment.name} at ${baseUrl}`);
       return { ...deployment, baseUrl, ...client };
     }),

@@ -2,9 +2,10 @@
 // Only the rows on the requested page are ever built, so a million alarms cost only their columns.
 import { alarmUuid } from "./alarm-id";
 import { USERS } from "./catalog";
-import { Dataset, STATUS_NAMES, occurredMs, priorityLabel, receivedMs } from "./dataset";
+import type { AlarmRow } from "./alarm-row";
+import { Dataset, STATUS_NAMES, priorityLabel } from "./dataset";
 import { Endpoint, drawEndpoints, endpointCanonical, endpointName } from "./endpoints";
-import { buildEvents } from "./events";
+import { buildEvents, flatEvent } from "./events";
 import { Rng, at, hash32 } from "./prng";
 import { RULES } from "./taxonomy";
 
@@ -53,17 +54,28 @@ function highlightFields(rng: Rng): string[] {
   return [...picked].map((field) => (rng.chance(0.3) ? ` ${field}` : field));
 }
 
-export function buildAlarm(ds: Dataset, index: number, origin: string): Record<string, unknown> {
-  const rng = new Rng(hash32(ds.seed, index, DETAIL_STREAM));
-  const rule = at(RULES, ds.rule[index]!);
-  const uuid = alarmUuid(ds.seed, index);
+/**
+ * Events come `wrapped` in list pages (`{_links, timeStamp, message}`, as real list responses
+ * carry them) and `flat` from the single-alarm endpoint (as the vendor reference shows it).
+ */
+export type EventShape = "wrapped" | "flat";
+
+export function buildAlarm(
+  ds: Dataset,
+  row: AlarmRow,
+  origin: string,
+  eventShape: EventShape = "wrapped",
+): Record<string, unknown> {
+  const rng = new Rng(hash32(ds.seed, row.index, DETAIL_STREAM));
+  const rule = at(RULES, row.rule);
+  const uuid = alarmUuid(ds.seed, row.index);
   const self = `${origin}/api/2.0/alarms/${uuid}`;
-  const occurred = occurredMs(ds, index);
-  const received = receivedMs(ds, index);
-  const count = ds.eventsCount[index]!;
-  const priority = ds.priority[index]!;
-  const status = STATUS_NAMES[ds.status[index]!] ?? null;
-  const sensor = at(ds.catalog.sensors, ds.sensor[index]!);
+  const occurred = row.occurredMs;
+  const received = row.receivedMs;
+  const count = row.eventsCount;
+  const priority = row.priority;
+  const status = STATUS_NAMES[row.status] ?? null;
+  const sensor = at(ds.catalog.sensors, row.sensor);
   const withIso = !rng.chance(0.02);
   const username = rule.user ? rng.pick(USERS) : null;
   const { sources, destinations } = drawEndpoints(
@@ -92,7 +104,7 @@ export function buildAlarm(ds: Dataset, index: number, origin: string): Record<s
     needs_enrichment: rng.chance(0.1),
     priority,
     priority_label: priorityLabel(priority),
-    suppressed: ds.suppressed[index] === 1,
+    suppressed: row.suppressed,
     rule_id: rule.id,
     rule_intent: rule.intent,
     rule_strategy: rule.strategy,
@@ -128,7 +140,7 @@ export function buildAlarm(ds: Dataset, index: number, origin: string): Record<s
     transient: false,
     sources: sources.map((e, i) => endpointJson(e, `${self}/sources/${i}`)),
     destinations: destinations.map((e, i) => endpointJson(e, `${self}/destinations/${i}`)),
-    events,
+    events: eventShape === "flat" ? events.map((e) => flatEvent(e, origin)) : events,
     _links: { self: link(self) },
   };
 }

@@ -1,4 +1,5 @@
-// Alarm uuids encode the alarm's index, so the member route needs no uuid -> index Map:
+// Alarm uuids encode the alarm's index (the generated set's, or a live alarm's beyond it), so
+// the member route needs no uuid -> index Map:
 // the first 32 bits are a seed-keyed Feistel permutation of the index (random-looking, reversible),
 // the other 96 come from the alarm's PRNG and double as a checksum against guessed ids.
 import { Rng, formatUuid, hash32 } from "./prng";
@@ -40,10 +41,13 @@ export function alarmUuid(seed: number, index: number): string {
   return formatUuid(head + scratch.reseed(hash32(seed, index, UUID_STREAM)).hex(24));
 }
 
-/** The alarm index a uuid names, or -1 when no alarm of this data set has that uuid. */
-export function alarmIndexOf(seed: number, count: number, uuid: string): number {
+/**
+ * The alarm index a uuid names, or -1 when no alarm of this seed could have that uuid. Whether
+ * an alarm with that index exists (the generated set, live arrivals, admin-added alarms) is the
+ * caller's question.
+ */
+export function alarmIndexOf(seed: number, uuid: string): number {
   if (!UUID_PATTERN.test(uuid)) return -1;
   const index = unpermute(parseInt(uuid.slice(0, 8), 16), seed);
-  if (index >= count) return -1;
   return alarmUuid(seed, index) === uuid ? index : -1;
 }

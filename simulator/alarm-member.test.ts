@@ -4,6 +4,7 @@ import { retainedPositions } from "./events";
 import {
   Alarm,
   ErrorBody,
+  MemberAlarm,
   alarmsOf,
   get,
   getPage,
@@ -22,9 +23,37 @@ describe("alarm member", () => {
     const url = `${sim.url}/api/2.0/alarms/${listed.uuid}`;
     const res = await get(url, token);
     expect(res.status).toBe(200);
-    const alarm = (await res.json()) as Alarm;
-    expect(alarm).toEqual(listed);
+    const alarm = (await res.json()) as MemberAlarm;
+    const { events: _listedEvents, ...listedFields } = listed;
+    const { events: _memberEvents, ...memberFields } = alarm;
+    expect(memberFields).toEqual(listedFields);
     expect(alarm._links.self).toEqual({ href: url, templated: false });
+  });
+
+  it("sends the events flat, each event's fields at top level with a link to that event", async () => {
+    // An alarm with more events than are retained, so every one of the ten is compared.
+    const listed = all.find((a) => a.alarm_events_count > 10)!;
+    const res = await get(`${sim.url}/api/2.0/alarms/${listed.uuid}`, token);
+    const alarm = (await res.json()) as MemberAlarm;
+    expect(alarm.events).toHaveLength(10);
+    expect(alarm.events).toEqual(
+      listed.events.map((wrapped) => ({
+        ...wrapped.message,
+        _links: {
+          self: {
+            href: `${sim.url}/api/2.0/events/${String(wrapped.message.uuid)}`,
+            templated: false,
+          },
+        },
+      })),
+    );
+    for (const event of alarm.events) {
+      expect(event).not.toHaveProperty("message");
+      expect(event).not.toHaveProperty("timeStamp");
+      expect(event.uuid).toMatch(/^[0-9a-f]{8}-/);
+      expect(event.event_name).toEqual(expect.any(String));
+    }
+    expect(alarm.packet_data).toEqual(alarm.events.map((e) => e.uuid));
   });
 
   it.each([

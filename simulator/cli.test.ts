@@ -26,6 +26,24 @@ function run(args: string[]) {
   return { child, ready, stdout: () => stdout };
 }
 
+interface Page {
+  page: { totalElements: number };
+  _embedded: { alarms: Array<{ timestamp_occured: string; timestamp_received: string }> };
+}
+
+/** One page of alarms from a CLI-started simulator (credentials from the env `run` sets). */
+async function getAlarms(url: string, query: string): Promise<Page> {
+  const token = await fetch(`${url}/api/2.0/oauth/token?grant_type=client_credentials`, {
+    method: "POST",
+    headers: { Authorization: `Basic ${Buffer.from("cli-client:cli-secret").toString("base64")}` },
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const res = await fetch(`${url}/api/2.0/alarms${query}`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  return (await res.json()) as Page;
+}
+
 describe("cli", () => {
   it.each(["SIGTERM", "SIGINT"] as const)(
     "prints one line, honours the flags and env, and exits 0 on %s",
@@ -62,12 +80,60 @@ describe("cli", () => {
     },
   );
 
-  it("rejects a bad flag value with exit code 2", async () => {
-    const { child } = run(["--alarms", "many"]);
+  it.each([
+    ["--alarms", "many"],
+    ["--live", "fast"],
+    ["--live", "-1"],
+    ["--late-share", "1.5"],
+    ["--status-changes", "often"],
+  ])("rejects %s %s with exit code 2 and the usage", async (flag, value) => {
+    const { child } = run([flag, value]);
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = await once(child, "exit");
     expect(code).toBe(2);
-    expect(stderr).toContain("--alarms");
+    expect(stderr).toContain(flag);
+    expect(stderr).toContain("--live <n>");
+  });
+
+  it("comes alive with --live: alarms arrive from the anchor on, none late with --late-share 0", async () => {
+    // Anchored ten minutes back, the simulator has had ten minutes of arrivals by the first call.
+    const anchor = Math.floor(Date.now() / 1000) * 1000 - 10 * 60_000;
+    const args = ["--port", "0", "--alarms", "42", "--seed", "3", "--anchor", String(anchor)];
+    const { child, ready } = run([...args, "--live", "600", "--late-share", "0"]);
+    try {
+      const url = await ready;
+      const page = await getAlarms(url, `?size=1000&timestamp_occured_gte=${anchor + 1}`);
+      // About 600 a minute, each received within a minute of occurring.
+      expect(page.page.totalElements).toBeGreaterThan(4000);
+      for (const alarm of page._embedded.alarms) {
+        const delay = Number(alarm.timestamp_received) - Number(alarm.timestamp_occured);
+        expect(delay).toBeLessThanOrEqual(60_000);
+      }
+      // The generated alarms stay as they were: all before the anchor.
+      const generated = await getAlarms(url, `?size=1&timestamp_occured_lte=${anchor}`);
+      expect(generated.page.totalElements).toBe(42);
+    } finally {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+  });
+
+  it("changes statuses with --status-changes, and adds no alarm without --live", async () => {
+    const anchor = Math.floor(Date.now() / 1000) * 1000 - 10 * 60_000;
+    const args = ["--port", "0", "--alarms", "42", "--seed", "3", "--anchor", String(anchor)];
+    const { child, ready } = run([...args, "--status-changes", "600"]);
+    try {
+      const url = await ready;
+      // Thousands of changes on 42 alarms: everything with a status has been closed.
+      expect((await getAlarms(url, "?size=1")).page.totalElements).toBe(42);
+      expect((await getAlarms(url, "?size=1&status=open,in_review")).page.totalElements).toBe(0);
+      expect((await getAlarms(url, "?size=1&status=closed")).page.totalElements).toBeGreaterThan(
+        30,
+      );
+    } finally {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
   });
 });

@@ -2,6 +2,7 @@
 // process.env (the default client's credentials).
 import { z } from "zod";
 import { FaultsPatchSchema } from "./faults";
+import { LIVE_OFF, LiveConfig } from "./live-schedule";
 import type { SimulatorClient, SimulatorOptions } from "./types";
 
 export interface SimulatorConfig {
@@ -14,6 +15,7 @@ export interface SimulatorConfig {
   tokenTtlSeconds: number;
   rateLimit: { getPerSecond: number; postPerSecond: number } | false;
   admin: boolean;
+  live: LiveConfig;
   /** An injected clock (epoch ms), or undefined for the real one. */
   now: (() => number) | undefined;
 }
@@ -21,6 +23,8 @@ export interface SimulatorConfig {
 /** Anchors must leave room for the 30-day window after the epoch. */
 const MIN_ANCHOR = 31 * 24 * 3600_000;
 export const MAX_ALARMS = 20_000_000;
+/** Live rates are capped at 100 a second. */
+const MAX_PER_MINUTE = 6000;
 
 const OptionsSchema = z.object({
   port: z.number().int().min(0).max(65535).default(4010),
@@ -48,6 +52,14 @@ const OptionsSchema = z.object({
     .default({ getPerSecond: 100, postPerSecond: 50 }),
   admin: z.boolean().default(false),
   faults: FaultsPatchSchema.optional(),
+  live: z
+    .strictObject({
+      perMinute: z.number().min(0).max(MAX_PER_MINUTE),
+      lateShare: z.number().min(0).max(1).optional(),
+      burstChance: z.number().min(0).max(1).optional(),
+      statusChangesPerMinute: z.number().min(0).max(MAX_PER_MINUTE).optional(),
+    })
+    .optional(),
 });
 
 function defaultClient(): SimulatorClient {
@@ -77,6 +89,12 @@ export function resolveConfig(options: SimulatorOptions = {}): SimulatorConfig {
     tokenTtlSeconds: o.tokenTtlSeconds,
     rateLimit: o.rateLimit,
     admin: o.admin,
+    live: {
+      perMinute: o.live?.perMinute ?? 0,
+      lateShare: o.live?.lateShare ?? LIVE_OFF.lateShare,
+      burstChance: o.live?.burstChance ?? LIVE_OFF.burstChance,
+      statusChangesPerMinute: o.live?.statusChangesPerMinute ?? o.live?.perMinute ?? 0,
+    },
     now: options.now,
   };
 }

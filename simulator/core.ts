@@ -1,8 +1,12 @@
-// The simulator's mutable state (tokens, rate windows, faults, stats) around the immutable
-// data set, with the operations the admin API and RunningSimulator expose.
+// The simulator's mutable state (tokens, rate windows, faults, stats, live alarms) around the
+// generated data set, with the operations the admin API and RunningSimulator expose.
+import { AdminInputError, UnknownAlarmError, parseAdminAlarm, parseStatus } from "./admin-alarm";
+import { alarmIndexOf } from "./alarm-id";
+import type { AlarmRow } from "./alarm-row";
 import type { SimulatorConfig } from "./config";
 import { Dataset, buildDataset } from "./dataset";
 import { NO_FAULTS, mergeFaults } from "./faults";
+import { LiveAlarms } from "./live-alarms";
 import { SlidingWindowLimiter } from "./rate-limiter";
 import { StatsCollector } from "./stats";
 import { TokenStore } from "./tokens";
@@ -16,7 +20,9 @@ export class SimulatorCore {
   readonly postLimiter: SlidingWindowLimiter | null;
   readonly statsCollector: StatsCollector;
   readonly admin: boolean;
+  readonly live: LiveAlarms;
   faults: Faults;
+  private readonly clock: () => number;
 
   constructor(config: SimulatorConfig, initialFaults: Partial<Faults> = {}) {
     this.ds = buildDataset(config.seed, config.alarms, config.anchor);
@@ -31,6 +37,44 @@ export class SimulatorCore {
     this.statsCollector = new StatsCollector(now);
     this.admin = config.admin;
     this.faults = mergeFaults({ ...NO_FAULTS }, initialFaults);
+    this.clock = now ?? Date.now;
+    this.live = new LiveAlarms(this.ds, config.live, config.anchor);
+  }
+
+  /**
+   * The schedule catches up lazily, on every request that reads alarms: arrivals received by
+   * now become visible and status changes due by now are applied. No timers: the clock drives it.
+   */
+  advance(): number {
+    const now = this.clock();
+    this.live.advance(now);
+    return now;
+  }
+
+  /** The live alarms a list page merges in. */
+  visibleLive(): AlarmRow[] {
+    return this.live.visible(this.advance());
+  }
+
+  /** The visible alarm with this uuid (generated or live), or null. */
+  findAlarm(uuid: string): AlarmRow | null {
+    const now = this.advance();
+    return this.live.find(alarmIndexOf(this.ds.seed, uuid.toLowerCase()), now);
+  }
+
+  /** Throws AdminInputError (a TypeError) on bad input. */
+  addAlarm(body: unknown): AlarmRow {
+    const now = this.advance();
+    return this.live.add(parseAdminAlarm(this.ds, body, now));
+  }
+
+  /** Throws AdminInputError on a bad status, UnknownAlarmError (both TypeErrors) on a bad uuid. */
+  setAlarmStatus(uuid: unknown, status: unknown): AlarmRow {
+    if (typeof uuid !== "string") throw new AdminInputError("uuid", "must be a string");
+    const code = parseStatus(status);
+    const row = this.findAlarm(uuid);
+    if (!row) throw new UnknownAlarmError(uuid);
+    return this.live.setStatus(row, code);
   }
 
   /** Merges into the current faults; throws (ZodError) on an invalid patch. */
@@ -43,8 +87,12 @@ export class SimulatorCore {
     this.tokens.revokeAll();
   }
 
-  /** Back to a fresh start: no faults (not even the initial ones), tokens, stats, rate windows. */
+  /**
+   * Back to a fresh start: no faults (not even the initial ones), tokens, stats, rate windows,
+   * admin-added alarms or status changes; scheduled arrivals and changes stay what time made them.
+   */
   reset(): void {
+    this.live.reset();
     this.faults = { ...NO_FAULTS, routes: [...NO_FAULTS.routes] };
     this.tokens.revokeAll();
     this.statsCollector.clear();

@@ -1,5 +1,7 @@
 // The alarm set as columns: one typed array per field that filters or sorts need, plus one
 // precomputed sort order per sort field. Everything else is rebuilt per page by alarm-builder.
+// Only `status` ever changes after the build (live status changes, the admin API), through
+// setBaseStatus; its sort order is then rebuilt on its next use.
 import { Catalog, buildCatalog } from "./catalog";
 import { Rng, at, hash32 } from "./prng";
 import { SortOrder, countingOrder, radixOrder, reversedIdentity } from "./sort-orders";
@@ -21,6 +23,11 @@ export const SIM_MAX_PAGE_SIZE = 1000;
 /** Status codes are the alphabetical rank of the value, so the code is also the sort key. */
 export const STATUS_NAMES = [null, "closed", "in_review", "open"] as const;
 export const STATUS_ABSENT = 0;
+export type StatusName = NonNullable<(typeof STATUS_NAMES)[number]>;
+
+export function statusCode(name: StatusName): number {
+  return STATUS_NAMES.indexOf(name);
+}
 
 /** priority_label thresholds: low < 35 <= medium < 65 <= high. */
 export const PRIORITY_LABELS = [
@@ -57,6 +64,8 @@ export interface Dataset {
   sensor: Uint8Array;
   eventsCount: Uint32Array;
   orders: Record<SortField, SortOrder>;
+  /** The status column changed since orders.status was built: rebuild before reading it. */
+  statusOrderStale: boolean;
   /** Reused by every filtered request; safe because page selection is synchronous. */
   scratchMask: Uint8Array;
 }
@@ -86,11 +95,27 @@ export function buildDataset(seed: number, count: number, anchor: number): Datas
     sensor: new Uint8Array(count),
     eventsCount: new Uint32Array(count),
     orders: {} as Record<SortField, SortOrder>, // filled in just below
+    statusOrderStale: false,
     scratchMask: new Uint8Array(count),
   };
   fillColumns(ds);
   ds.orders = buildOrders(ds);
   return ds;
+}
+
+/** The current sort order of a field (a counting sort rebuilds the status order when stale). */
+export function sortOrder(ds: Dataset, field: SortField): SortOrder {
+  if (field === "status" && ds.statusOrderStale) {
+    ds.orders.status = countingOrder(ds.status, STATUS_NAMES.length - 1);
+    ds.statusOrderStale = false;
+  }
+  return ds.orders[field];
+}
+
+export function setBaseStatus(ds: Dataset, index: number, status: number): void {
+  if (ds.status[index] === status) return;
+  ds.status[index] = status;
+  ds.statusOrderStale = true;
 }
 
 /** Sorted offsets, the newest a couple of minutes before the anchor. */
@@ -104,23 +129,61 @@ function spreadOffsets(seed: number, count: number): Uint32Array {
   return offsets;
 }
 
+/** The columns of one alarm, as drawn from its own PRNG stream. */
+export interface DrawnRow {
+  rule: number;
+  priority: number;
+  suppressed: boolean;
+  sensor: number;
+  eventsCount: number;
+  delayMs: number;
+  status: number;
+}
+
+const RULE_TOTAL = RULE_WEIGHTS.reduce((s, w) => s + w, 0);
+
+/**
+ * Draws one alarm's columns from `rng` (already seeded for that alarm). `age` (0 = now, 1 = the
+ * oldest) weighs the status. Live arrivals draw the same way, so they look like any other alarm;
+ * a burst passes its rule in, and everything else is then drawn around that rule.
+ */
+export function drawRow(rng: Rng, catalog: Catalog, age: number, rule?: number): DrawnRow {
+  const drawnRule = rng.weighted(RULE_WEIGHTS, RULE_TOTAL);
+  const ruleIndex = rule ?? drawnRule;
+  const r = at(RULES, ruleIndex);
+  // A bell around the rule's centre; the sum of three uniforms is cheap and bounded.
+  const jitter = (rng.float() + rng.float() + rng.float() - 1.5) * 22;
+  return {
+    rule: ruleIndex,
+    priority: Math.max(0, Math.min(100, Math.round(r.priority + jitter))),
+    suppressed: rng.chance(r.suppressRate),
+    sensor: rng.weighted(catalog.sensorWeights),
+    eventsCount: rng.logInt(r.events[0], r.events[1]),
+    delayMs: rng.logInt(1500, MAX_DELAY_MS),
+    status: drawStatus(rng, age),
+  };
+}
+
+/** The PRNG stream an alarm's columns are drawn from. */
+export function columnSeed(seed: number, index: number): number {
+  return hash32(seed, index, COLUMN_STREAM);
+}
+
 function fillColumns(ds: Dataset): void {
   const rng = new Rng(0);
-  const ruleTotal = RULE_WEIGHTS.reduce((s, w) => s + w, 0);
-  const sensorTotal = ds.catalog.sensorWeights.reduce((s, w) => s + w, 0);
   for (let i = 0; i < ds.count; i++) {
-    rng.reseed(hash32(ds.seed, i, COLUMN_STREAM));
-    const ruleIndex = rng.weighted(RULE_WEIGHTS, ruleTotal);
-    const rule = at(RULES, ruleIndex);
-    ds.rule[i] = ruleIndex;
-    // A bell around the rule's centre; the sum of three uniforms is cheap and bounded.
-    const jitter = (rng.float() + rng.float() + rng.float() - 1.5) * 22;
-    ds.priority[i] = Math.max(0, Math.min(100, Math.round(rule.priority + jitter)));
-    ds.suppressed[i] = rng.chance(rule.suppressRate) ? 1 : 0;
-    ds.sensor[i] = rng.weighted(ds.catalog.sensorWeights, sensorTotal);
-    ds.eventsCount[i] = rng.logInt(rule.events[0], rule.events[1]);
-    ds.delayMs[i] = rng.logInt(1500, MAX_DELAY_MS);
-    ds.status[i] = drawStatus(rng, ds.offsetSec[i]! / WINDOW_SECONDS);
+    const row = drawRow(
+      rng.reseed(columnSeed(ds.seed, i)),
+      ds.catalog,
+      ds.offsetSec[i]! / WINDOW_SECONDS,
+    );
+    ds.rule[i] = row.rule;
+    ds.priority[i] = row.priority;
+    ds.suppressed[i] = row.suppressed ? 1 : 0;
+    ds.sensor[i] = row.sensor;
+    ds.eventsCount[i] = row.eventsCount;
+    ds.delayMs[i] = row.delayMs;
+    ds.status[i] = row.status;
   }
 }
 

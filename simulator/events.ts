@@ -1,5 +1,5 @@
-// The events an alarm retains, in the wrapped shape real list responses carry. Like the real
-// service, at most 10 are kept: the first one and the last nine.
+// The events an alarm retains, in the wrapped shape real list responses carry (the single-alarm
+// endpoint flattens them). Like the real service, at most 10 are kept: the first and the last nine.
 import { BAD_DOMAINS, MAIL_DOMAIN, USERS } from "./catalog";
 import { Endpoint, endpointName } from "./endpoints";
 import { Rng, at } from "./prng";
@@ -12,6 +12,17 @@ export interface WrappedEvent {
   _links: { self: { href: string; templated: true } };
   timeStamp: number;
   message: Record<string, string | number>;
+}
+
+/** An event as the single-alarm endpoint sends it: its fields at top level and a link to itself. */
+export interface FlatEvent {
+  [field: string]: unknown;
+  _links: { self: { href: string; templated: false } };
+}
+
+export function flatEvent(event: WrappedEvent, origin: string): FlatEvent {
+  const href = `${origin}/api/2.0/events/${event.message.uuid}`;
+  return { ...event.message, _links: { self: { href, templated: false } } };
 }
 
 /** Positions (0-based, in the alarm's full event sequence) of the retained events. */

@@ -4,7 +4,11 @@ export { SIM_MAX_PAGE_SIZE, SIM_SORT_FIELDS } from "./dataset";
 export type {
   FaultRoute,
   Faults,
+  LiveOptions,
   RunningSimulator,
+  SimAlarm,
+  SimAlarmInput,
+  SimAlarmStatus,
   SimulatorClient,
   SimulatorOptions,
   SimulatorStats,

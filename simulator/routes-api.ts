@@ -2,7 +2,6 @@
 // GET /api/2.0/alarms/{alarmId}.
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { alarmIndexOf } from "./alarm-id";
 import { buildAlarm } from "./alarm-builder";
 import { QueryError, parseAlarmQuery } from "./alarm-query";
 import type { SimulatorCore } from "./core";
@@ -101,8 +100,8 @@ export async function handleAlarms(ctx: RequestContext): Promise<Reply> {
     throw error;
   }
   const { ds } = ctx.core;
-  const { rows, totalElements } = selectPage(ds, query);
-  const alarms = rows.map((index) => buildAlarm(ds, index, ctx.origin));
+  const { rows, totalElements } = selectPage(ds, query, ctx.core.visibleLive());
+  const alarms = rows.map((row) => buildAlarm(ds, row, ctx.origin));
   const body = buildPageBody(ctx.origin, query, totalElements, alarms);
   return { status: 200, body: JSON.stringify(body), headers: { "Content-Type": HAL_TYPE } };
 }
@@ -117,9 +116,8 @@ export async function handleAlarm(ctx: RequestContext, rawId: string): Promise<R
   } catch {
     id = "";
   }
-  const { ds } = ctx.core;
-  const index = alarmIndexOf(ds.seed, ds.count, id);
-  if (index < 0) return errorReply(404, ctx.path, "Alarm not found");
-  const body = JSON.stringify(buildAlarm(ds, index, ctx.origin));
+  const row = ctx.core.findAlarm(id);
+  if (!row) return errorReply(404, ctx.path, "Alarm not found");
+  const body = JSON.stringify(buildAlarm(ctx.core.ds, row, ctx.origin, "flat"));
   return { status: 200, body, headers: { "Content-Type": HAL_TYPE } };
 }

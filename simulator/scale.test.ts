@@ -1,17 +1,27 @@
 // Conformance at scale: with a million alarms every page, sort and filter still answers correctly.
 // Speed is measured by `npm run bench`, not asserted here: a busy machine must not fail a test.
 import { describe, expect, it } from "vitest";
-import { SIM_SORT_FIELDS } from "./index";
-import { AlarmPage, get, getToken, startTestSimulator } from "./test-support";
+import { SIM_SORT_FIELDS, type RunningSimulator } from "./index";
+import { ANCHOR, AlarmPage, get, getToken, startTestSimulator, testClock } from "./test-support";
 
 const sim = await startTestSimulator({ alarms: 1_000_000 });
 const token = await getToken(sim);
+// The same million with about 600 live arrivals an hour after the anchor.
+const liveSim = await startTestSimulator({
+  alarms: 1_000_000,
+  tokenTtlSeconds: 86_400,
+  now: testClock(ANCHOR + 60 * 60_000).now,
+  live: { perMinute: 10, statusChangesPerMinute: 0 },
+});
+const liveToken = await getToken(liveSim);
 
-async function page(query: string): Promise<AlarmPage> {
-  const res = await get(`${sim.url}/api/2.0/alarms${query}`, token);
+async function page(query: string, from: RunningSimulator = sim): Promise<AlarmPage> {
+  const res = await get(`${from.url}/api/2.0/alarms${query}`, from === sim ? token : liveToken);
   expect(res.status, query).toBe(200);
   return (await res.json()) as AlarmPage;
 }
+
+const uuids = (p: AlarmPage) => (p._embedded?.alarms ?? []).map((a) => a.uuid);
 
 describe("scale: 1,000,000 alarms", () => {
   it("serves a deep page of every sort, in order", async () => {
@@ -54,5 +64,40 @@ describe("scale: 1,000,000 alarms", () => {
       number: 49_999,
     });
     expect(result._links.next).toBeUndefined();
+  });
+});
+
+describe("scale: 1,000,000 alarms and live arrivals", () => {
+  const arrivals = async () => (await page("?size=1", liveSim)).page.totalElements - 1_000_000;
+
+  it("puts the arrivals (all newer) before the generated alarms in timestamp_occured desc", async () => {
+    const m = await arrivals();
+    expect(m).toBeGreaterThan(400);
+    const start = 9999 * 20 - m;
+    const first = Math.floor(start / 20);
+    const still = [
+      ...uuids(await page(`?page=${first}`)),
+      ...uuids(await page(`?page=${first + 1}`)),
+    ];
+    const expected = still.slice(start - first * 20, start - first * 20 + 20);
+    expect(uuids(await page("?page=9999", liveSim))).toEqual(expected);
+    // ...and after them in asc: the deep pages of the generated set are unchanged.
+    const asc = "?page=9999&sort=timestamp_occured,asc";
+    expect(uuids(await page(asc, liveSim))).toEqual(uuids(await page(asc)));
+  });
+
+  it("lands deep pages of every sort at the same rows whatever the page size", async () => {
+    for (const field of SIM_SORT_FIELDS) {
+      for (const direction of ["asc", "desc"] as const) {
+        const sort = `sort=${field},${direction}`;
+        const twenties = [
+          ...uuids(await page(`?${sort}&page=10000`, liveSim)),
+          ...uuids(await page(`?${sort}&page=10001`, liveSim)),
+        ];
+        expect(twenties, sort).toHaveLength(40);
+        expect(new Set(twenties).size, sort).toBe(40);
+        expect(uuids(await page(`?${sort}&page=5000&size=40`, liveSim)), sort).toEqual(twenties);
+      }
+    }
   });
 });

@@ -1,10 +1,17 @@
 // startSimulator: builds the data set, then serves it over node:http.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { buildAlarm } from "./alarm-builder";
+import type { AlarmRow } from "./alarm-row";
 import { resolveConfig } from "./config";
 import { SimulatorCore } from "./core";
 import { dispatch } from "./router";
-import type { RunningSimulator, SimulatorOptions } from "./types";
+import type { RunningSimulator, SimAlarm, SimulatorOptions } from "./types";
+
+/** An alarm as the single-alarm endpoint answers it, links under the simulator's own URL. */
+function memberJson(core: SimulatorCore, row: AlarmRow, origin: string): SimAlarm {
+  return buildAlarm(core.ds, row, origin, "flat") as SimAlarm; // buildAlarm always sets uuid
+}
 
 /** A connectable URL host: wildcard binds are reached over loopback. */
 function urlHost(host: string): string {
@@ -42,6 +49,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     },
     revokeTokens: () => core.revokeTokens(),
     reset: () => core.reset(),
+    addAlarm: (fields = {}) => memberJson(core, core.addAlarm(fields), url),
+    setAlarmStatus: (uuid, status) => memberJson(core, core.setAlarmStatus(uuid, status), url),
     stats: () => core.stats(),
   };
 }

@@ -66,3 +66,22 @@ export function runsOf(order: SortOrder, descending: boolean): Run[] {
   }
   return runs;
 }
+
+/** Up to `count` alarm indices in run order, skipping the first `skip`, without visiting them. */
+export function sliceRuns(order: SortOrder, runs: Run[], skip: number, count: number): number[] {
+  const rows: number[] = [];
+  let left = skip;
+  for (const run of runs) {
+    const length = Math.abs(run.to - run.from);
+    if (left >= length) {
+      left -= length;
+      continue;
+    }
+    for (let p = run.from + left * run.step; p !== run.to && rows.length < count; p += run.step) {
+      rows.push(order.asc[p]!);
+    }
+    left = 0;
+    if (rows.length === count) break;
+  }
+  return rows;
+}

@@ -8,7 +8,8 @@ import type { RunningSimulator, SimulatorOptions } from "./types";
 export const ANCHOR = Date.UTC(2024, 2, 15, 12, 0, 0);
 export const CLIENT = { id: "test-client", secret: "test-secret" };
 
-export interface Alarm {
+/** The fields list and member share. */
+interface AlarmFields {
   uuid: string;
   priority: number;
   priority_label: string;
@@ -22,13 +23,29 @@ export interface Alarm {
   sensor_uuid: string;
   alarm_sensor_sources: string[];
   alarm_events_count: number;
+  _links: { self: { href: string; templated: boolean } };
+  [field: string]: unknown;
+}
+
+/** An alarm of a list page: events wrapped. */
+export interface Alarm extends AlarmFields {
   events: Array<{
     _links: { self: { href: string; templated: boolean } };
     timeStamp: number;
     message: Record<string, unknown>;
   }>;
+}
+
+/** An event as the single-alarm endpoint sends it: flat, linking to itself. */
+export interface FlatEvent {
+  uuid: string;
   _links: { self: { href: string; templated: boolean } };
   [field: string]: unknown;
+}
+
+/** An alarm from GET /api/2.0/alarms/{uuid}: the list's fields, events flat. */
+export interface MemberAlarm extends AlarmFields {
+  events: FlatEvent[];
 }
 
 export interface Link {
@@ -46,6 +63,17 @@ export interface ErrorBody {
   result: string;
   location: string;
   error: string;
+}
+
+/** A clock a test moves by hand (epoch ms), for SimulatorOptions.now; starts at ANCHOR. */
+export interface TestClock {
+  ms: number;
+  now: () => number;
+}
+
+export function testClock(start = ANCHOR): TestClock {
+  const clock: TestClock = { ms: start, now: () => clock.ms };
+  return clock;
 }
 
 function testOptions(options: SimulatorOptions): SimulatorOptions {

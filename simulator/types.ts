@@ -21,6 +21,47 @@ export interface Faults {
   routes: FaultRoute[];
 }
 
+/** New alarms while the simulator runs; see README "Live mode". */
+export interface LiveOptions {
+  /** Alarms per minute on average, bursts included (decimals allowed); 0 = none. */
+  perMinute: number;
+  /** Share (0..1) of arrivals received 2-15 minutes after they occurred. Default 0.2. */
+  lateShare?: number;
+  /** Chance (0..1) that an arrival is a burst of 3-8 alarms of one rule. Default 0.05. */
+  burstChance?: number;
+  /** Scheduled status changes (open -> in_review -> closed) per minute. Default perMinute. */
+  statusChangesPerMinute?: number;
+}
+
+export type SimAlarmStatus = "open" | "in_review" | "closed";
+
+/** An alarm to add (POST /_sim/alarms, RunningSimulator.addAlarm); every field is optional. */
+export interface SimAlarmInput {
+  /** 0-100. Default: drawn around the rule's typical priority. */
+  priority?: number;
+  /** Default open (about 2% of new alarms carry none, as generated ones). */
+  status?: SimAlarmStatus;
+  /** An existing rule's method: picks that rule. */
+  rule_method?: string;
+  /** Picks the first rule with that intent (or checks rule_method's). */
+  rule_intent?: string;
+  suppressed?: boolean;
+  /** One of the data set's sensor uuids. */
+  sensor_uuid?: string;
+  /** Epoch ms (a number, or a string of digits as alarms carry it). Default now. */
+  timestamp_occured?: number | string;
+  /** Epoch ms, >= timestamp_occured. Default max(now, timestamp_occured). */
+  timestamp_received?: number | string;
+  /** >= 1. Default drawn for the rule. */
+  events_count?: number;
+}
+
+/** An alarm as GET /api/2.0/alarms/{uuid} answers it (events flat). */
+export interface SimAlarm {
+  uuid: string;
+  [field: string]: unknown;
+}
+
 export interface SimulatorOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
@@ -42,8 +83,11 @@ export interface SimulatorOptions {
   admin?: boolean;
   /** Initial faults. */
   faults?: Partial<Faults>;
+  /** New alarms and status changes over time. Default off: the data set stays still. */
+  live?: LiveOptions;
   /**
-   * The simulator's clock in epoch ms: token expiry, rate windows, stats and the default anchor.
+   * The simulator's clock in epoch ms: token expiry, rate windows, stats, the default anchor,
+   * and which live alarms have been received and which status changes have happened.
    * Default: the real clock; tests inject their own instead of waiting.
    */
   now?: () => number;
@@ -69,7 +113,14 @@ export interface RunningSimulator {
   close(): Promise<void>;
   setFaults(f: Partial<Faults>): void;
   revokeTokens(): void;
-  /** Clears faults, tokens, stats and rate windows. */
+  /**
+   * Clears faults, tokens, stats and rate windows; drops admin-added alarms and undoes every
+   * status change, then replays the scheduled ones: the state of a fresh start at this time.
+   */
   reset(): void;
+  /** Adds an alarm (visible once received <= now); throws TypeError on invalid fields. */
+  addAlarm(fields?: SimAlarmInput): SimAlarm;
+  /** Sets a visible alarm's status; throws TypeError on an unknown uuid or status. */
+  setAlarmStatus(uuid: string, status: SimAlarmStatus): SimAlarm;
   stats(): SimulatorStats;
 }
