@@ -1,5 +1,6 @@
 import "server-only";
 import { serverEnv } from "./env";
+import { closeLiveStreams } from "./live/stream";
 import { stampPeerAddresses } from "./peer-address";
 import { sharedStore } from "./store";
 
@@ -15,9 +16,12 @@ export function checkEnvOrExit(): void {
 
 /**
  * Before the first request: the shared store opens (so no request's context is tied to its
- * connection), and every request gets stamped with its real peer address.
+ * connection), and every request gets stamped with its real peer address. At shutdown, the
+ * live streams end, so that the server can.
  */
 export function prepareServer(): void {
   stampPeerAddresses();
   sharedStore();
+  // Next finishes open responses before it exits; live streams would never finish.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, closeLiveStreams);
 }

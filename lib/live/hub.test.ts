@@ -109,6 +109,36 @@ describe("a view's watcher", () => {
     expect(live.watched()).toBe(0);
   });
 
+  it("announces what arrives, late arrivals too, and a status change that takes a row out of the view", async () => {
+    const clock = new ManualClock();
+    const store = new MemoryStore({ now: clock.now });
+    stores.push(store);
+    const live = hub(clock, store, client(store));
+    let latest: LiveState | undefined;
+    live.subscribe(view("status=open"), (state) => (latest = state));
+    await live.settled(); // the baseline
+
+    const fresh = sim.addAlarm({ status: "open", priority: 80 }).uuid;
+    // Occurred ten minutes ago, received now: below every newer alarm, above the older ones.
+    const late = sim.addAlarm({ status: "open", timestamp_occured: Date.now() - 600_000 }).uuid;
+    sim.addAlarm({ status: "closed" }); // not in this view
+    await clock.advance(INTERVAL);
+    await live.settled();
+    expect(latest!.fresh.map((alarm) => alarm.uuid)).toEqual([fresh, late]);
+    expect(latest!.fresh[0]).toEqual({ uuid: fresh, seenAt: clock.now(), priorityLabel: "high" });
+    expect(latest!.changes).toEqual([]);
+
+    sim.setAlarmStatus(fresh, "closed"); // it leaves the open view upstream
+    await clock.advance(INTERVAL);
+    await live.settled();
+    const polledAt = clock.now();
+    // The row is asked about on its own, in the watchers' share: a call's turn later.
+    await clock.advance(1_000);
+    await live.settled();
+    expect(latest!.changes).toEqual([{ uuid: fresh, status: "closed", at: polledAt }]);
+    expect(latest!.fresh.map((alarm) => alarm.uuid)).toEqual([fresh, late]); // kept a while
+  });
+
   it("keeps the watchers within their share of the budget, stretching the interval and saying so", async () => {
     const clock = new ManualClock();
     const store = new MemoryStore({ now: clock.now });

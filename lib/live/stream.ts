@@ -28,8 +28,33 @@ const MAX_STREAMS_PER_ANALYST = 8;
 /** Streams one replica holds at most: each is a connection and a few timers. */
 const MAX_STREAMS = 5_000;
 
-const open = new Map<string, number>();
-let openTotal = 0;
+/**
+ * The process's open streams, on globalThis: the route's bundle opens them, start-up's
+ * (instrumentation) closes them at shutdown.
+ */
+interface Streams {
+  byAnalyst: Map<string, number>;
+  total: number;
+  closers: Set<() => void>;
+  shuttingDown: boolean;
+}
+const KEY = Symbol.for("alarm-console.live-streams");
+const streams: Streams = ((globalThis as { [KEY]?: Streams })[KEY] ??= {
+  byAnalyst: new Map(),
+  total: 0,
+  closers: new Set(),
+  shuttingDown: false,
+});
+
+/**
+ * Ends every open stream (a server shutting down: Next waits for open responses before it exits,
+ * and a stream never ends by itself). Browsers reconnect, to another replica or to this one when
+ * it is back, and resume from their last event.
+ */
+export function closeLiveStreams(): void {
+  streams.shuttingDown = true;
+  for (const close of [...streams.closers]) close();
+}
 
 export interface StreamOptions {
   hub?: LiveHub | null;
@@ -45,8 +70,16 @@ export async function liveStream(
     if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
     analystGate().enter(analyst.id)(); // counted as a request; the open stream holds no slot
     if (!hub) throw new ApiError("not_found", "The live queue is turned off on this console.");
+    if (streams.shuttingDown) {
+      // A browser would come straight back over its open connection and hold the server up.
+      const refusal = new ApiError("not_ready", "This server is stopping; try again shortly.", {
+        retryAfterSeconds: 2,
+      });
+      return errorResponse(refusal, "no-store", { Connection: "close" });
+    }
     const { views, refusals } = readViews(request, analyst);
-    if ((open.get(analyst.id) ?? 0) >= MAX_STREAMS_PER_ANALYST || openTotal >= MAX_STREAMS) {
+    const mine = streams.byAnalyst.get(analyst.id) ?? 0;
+    if (mine >= MAX_STREAMS_PER_ANALYST || streams.total >= MAX_STREAMS) {
       throw new ApiError(
         "rate_limited",
         "Too many live streams are open for you; close some of the console's windows.",
@@ -137,11 +170,12 @@ function streamResponse(
   const close = () => {
     if (closed) return;
     closed = true;
+    streams.closers.delete(close);
     for (const cleanup of cleanups.splice(0)) cleanup();
-    const count = (open.get(analyst.id) ?? 1) - 1;
-    if (count > 0) open.set(analyst.id, count);
-    else open.delete(analyst.id);
-    openTotal--;
+    const count = (streams.byAnalyst.get(analyst.id) ?? 1) - 1;
+    if (count > 0) streams.byAnalyst.set(analyst.id, count);
+    else streams.byAnalyst.delete(analyst.id);
+    streams.total--;
     try {
       controller.close();
     } catch {
@@ -149,8 +183,9 @@ function streamResponse(
     }
   };
 
-  open.set(analyst.id, (open.get(analyst.id) ?? 0) + 1);
-  openTotal++;
+  streams.byAnalyst.set(analyst.id, (streams.byAnalyst.get(analyst.id) ?? 0) + 1);
+  streams.total++;
+  streams.closers.add(close);
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;

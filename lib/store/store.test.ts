@@ -78,21 +78,24 @@ describe.each(kinds)("the %s store", (kind) => {
     expect(await store.get(key("lock"))).toBe("me");
   });
 
-  run("delivers what is published to every subscriber of the channel, until it leaves", async () => {
-    const heard: string[] = [];
-    const other: string[] = [];
-    const leave = await store.subscribe(key("channel"), (message) => heard.push(`a ${message}`));
-    await store.subscribe(key("channel"), (message) => heard.push(`b ${message}`));
-    await store.subscribe(key("elsewhere"), (message) => other.push(message));
-    await store.publish(key("channel"), "one");
-    await eventually(async () => heard.length === 2, "both subscribers hear it");
-    expect(heard.sort()).toEqual(["a one", "b one"]);
-    await leave();
-    await store.publish(key("channel"), "two");
-    await eventually(async () => heard.length === 3, "the remaining subscriber hears it");
-    expect(heard.at(-1)).toBe("b two");
-    expect(other).toEqual([]);
-  });
+  run(
+    "delivers what is published to every subscriber of the channel, until it leaves",
+    async () => {
+      const heard: string[] = [];
+      const other: string[] = [];
+      const leave = await store.subscribe(key("channel"), (message) => heard.push(`a ${message}`));
+      await store.subscribe(key("channel"), (message) => heard.push(`b ${message}`));
+      await store.subscribe(key("elsewhere"), (message) => other.push(message));
+      await store.publish(key("channel"), "one");
+      await eventually(async () => heard.length === 2, "both subscribers hear it");
+      expect(heard.sort()).toEqual(["a one", "b one"]);
+      await leave();
+      await store.publish(key("channel"), "two");
+      await eventually(async () => heard.length === 3, "the remaining subscriber hears it");
+      expect(heard.at(-1)).toBe("b two");
+      expect(other).toEqual([]);
+    },
+  );
 
   run("updates only what still exists, and counts", async () => {
     expect(await store.setIfPresent(key("gone"), "x", 60_000)).toBe(false);
