@@ -18,26 +18,31 @@ function freePort(): string {
 process.env.E2E_APP_PORT ??= freePort();
 process.env.E2E_SIM_PORT ??= freePort();
 process.env.E2E_SIM2_PORT ??= freePort();
+process.env.E2E_SIM3_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
 const appPort = process.env.E2E_APP_PORT;
 const simPort = process.env.E2E_SIM_PORT;
 const sim2Port = process.env.E2E_SIM2_PORT;
+const sim3Port = process.env.E2E_SIM3_PORT;
 const oidcPort = process.env.E2E_OIDC_PORT;
 
 process.env.E2E_APP_URL = `http://localhost:${appPort}`;
 process.env.E2E_SIM_URL = `http://127.0.0.1:${simPort}`;
 process.env.E2E_SIM2_URL = `http://127.0.0.1:${sim2Port}`;
+process.env.E2E_SIM3_URL = `http://127.0.0.1:${sim3Port}`;
 process.env.E2E_OIDC_URL = `http://127.0.0.1:${oidcPort}`;
 process.env.E2E_DEMO_PASSWORD ??= "e2e-demo-Passw0rd";
+process.env.E2E_LIVE_INTERVAL_SECONDS = "3";
 process.env.E2E_CANARY_SECRET = "CANARY-usm-secret-5f1d8e2b9c";
 // Its own build folder, so the run never disturbs a dashboard started with `npm start`.
 process.env.E2E_DIST_DIR = ".next-e2e";
 
 const usmClient = { USM_CLIENT_ID: "e2e-client", USM_CLIENT_SECRET: process.env.E2E_CANARY_SECRET };
 
-// Three deployments: Acme (the first, so old /alarms links land there) and Globex, each on its
-// own simulator, and Initech, which only local.analyst and the SSO group soc may see (on Globex's
-// simulator).
+// Four deployments: Acme (the first, so old /alarms links land there) and Globex, each on its
+// own simulator; Initech, which only local.analyst and the SSO group soc may see (on Globex's
+// simulator); and Umbrella, which only live.analyst sees, on a simulator of its own that the
+// live queue's spec adds alarms to (nobody else's counts move).
 const client = { clientId: usmClient.USM_CLIENT_ID, clientSecretEnv: "E2E_USM_SECRET" };
 const deployments = [
   { key: "acme", name: "Acme", kind: "anywhere", baseUrl: process.env.E2E_SIM_URL, ...client },
@@ -50,6 +55,14 @@ const deployments = [
     ...client,
     analysts: ["local.analyst"],
     groups: ["soc"],
+  },
+  {
+    key: "umbrella",
+    name: "Umbrella",
+    kind: "anywhere",
+    baseUrl: process.env.E2E_SIM3_URL,
+    ...client,
+    analysts: ["live.analyst"],
   },
 ];
 
@@ -98,7 +111,7 @@ export default defineConfig({
       name: "chromium",
       use: signedInDesktop,
       dependencies: ["setup"],
-      testIgnore: [/.*\.faults\.spec\.ts/, /replicas\.spec\.ts/],
+      testIgnore: [/.*\.faults\.spec\.ts/, /replicas\.spec\.ts/, /live-restart\.spec\.ts/],
     },
     {
       // Specs that break the shared simulator on purpose run last, one at a time.
@@ -114,7 +127,7 @@ export default defineConfig({
       // so after everything else, alone.
       name: "replicas",
       dependencies: ["faults"],
-      testMatch: /replicas\.spec\.ts/,
+      testMatch: [/replicas\.spec\.ts/, /live-restart\.spec\.ts/],
       fullyParallel: false,
       workers: 1,
     },
@@ -135,6 +148,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: `npx tsx simulator/cli.ts --port ${sim3Port} --alarms 300 --seed 11 --admin`,
+      url: `http://127.0.0.1:${sim3Port}/_sim/stats`,
+      env: { ...usmClient },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `npx tsx e2e/support/oidc-server.ts --port ${oidcPort}`,
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       env: { E2E_APP_URL: process.env.E2E_APP_URL },
@@ -150,6 +170,8 @@ export default defineConfig({
         USM_DEPLOYMENTS: JSON.stringify(deployments),
         USM_SIMULATOR: "1",
         E2E_USM_SECRET: usmClient.USM_CLIENT_SECRET,
+        // The live queue polls a watched view this often (15 s by default): specs wait less.
+        LIVE_INTERVAL_SECONDS: process.env.E2E_LIVE_INTERVAL_SECONDS,
         DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
         NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
         NEXTAUTH_URL: process.env.E2E_APP_URL,
@@ -174,6 +196,7 @@ export default defineConfig({
           "session.everywhere",
           "session.everywhere.ui",
           "session.lost",
+          "live.analyst",
         ]
           .map((user) => `${user}:${localPasswordHash}`)
           .join(","),

@@ -1,8 +1,9 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live
 import { benchDeployments } from "./deployments-bench";
 import { benchLighthouse } from "./lighthouse-bench";
+import { benchLive } from "./live-bench";
 import { benchRoutes } from "./route-bench";
 import { benchSimulator } from "./simulator-bench";
 import { benchTeam } from "./team-bench";
@@ -15,6 +16,7 @@ const benches = {
   ui: benchUi,
   lighthouse: benchLighthouse,
   deployments: benchDeployments,
+  live: benchLive,
 } as const;
 type BenchName = keyof typeof benches;
 

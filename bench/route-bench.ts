@@ -109,7 +109,12 @@ async function clientWork(simUrl: string, headers: Record<string, string>): Prom
       const start = performance.now();
       const json: unknown = JSON.parse(text);
       const parsed = performance.now();
-      alarmPageFromUpstream(json, DEFAULT_QUERY, { deployment: "bench", baseUrl: simUrl }, Date.now()); // 20, newest first
+      alarmPageFromUpstream(
+        json,
+        DEFAULT_QUERY,
+        { deployment: "bench", baseUrl: simUrl },
+        Date.now(),
+      ); // 20, newest first
       if (round >= 3) {
         parse.push(parsed - start);
         total.push(performance.now() - start);

@@ -15,6 +15,8 @@ const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[]
       { keys: ["Esc"], does: "Leave a filter box" },
       { keys: ["n"], does: "Next page" },
       { keys: ["p"], does: "Previous page" },
+      { keys: ["."], does: "Show the alarms that arrived" },
+      { keys: ["l"], does: "Pause or resume live updates" },
     ],
   },
   {

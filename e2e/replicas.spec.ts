@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
-import { startReplicas, type Replica, type Replicas } from "./support/replicas";
+import { acmeOn, startReplicas, type Replica, type Replicas } from "./support/replicas";
 
 // The console as a team service: three production servers sharing one real Redis (REDIS_URL),
 // driven round-robin as a load balancer would, against a simulator of their own that answers in
@@ -34,17 +34,7 @@ test.beforeAll(async () => {
   });
   cluster = await startReplicas(3, {
     REDIS_URL: redis.url,
-    USM_DEPLOYMENTS: JSON.stringify([
-      {
-        key: "acme",
-        name: "Acme",
-        kind: "anywhere",
-        baseUrl: sim.url,
-        clientId: CLIENT.id,
-        clientSecret: CLIENT.secret,
-      },
-    ]),
-    USM_SIMULATOR: "1",
+    ...acmeOn(sim, CLIENT),
     NEXTAUTH_SECRET: `replicas-${randomBytes(24).toString("hex")}`,
     NEXTAUTH_URL: "http://localhost:3999", // the load balancer's address, as analysts see it
     AUTH_TRUSTED_PROXY_HOPS: "1",

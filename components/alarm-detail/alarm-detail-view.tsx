@@ -46,7 +46,13 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
     <TimeZoneProvider zone={zone}>
       <div className="flex flex-col gap-3" ref={hydratedRoot}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <BackToAlarms href={listHref} />
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            <BackToAlarms href={listHref} />
+            {/* The list's live queue (components/live) is not watched while a detail is open. */}
+            <span className="text-xs text-slate-600 dark:text-slate-400" data-live-status>
+              Live updates paused while you read an alarm
+            </span>
+          </div>
           <div className="flex flex-wrap items-center gap-1.5">
             <TimeZonePicker zone={zone} onChange={setZoneInUrl} />
             <CopyButton

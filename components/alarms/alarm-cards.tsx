@@ -30,10 +30,12 @@ export function AlarmCards({
   table,
   busy,
   prefetch,
+  marks,
 }: {
   table: Table<AlarmSummary>;
   busy: boolean;
   prefetch: ReturnType<typeof useRowPrefetch>;
+  marks?: ReadonlyMap<string, "new" | "changed">;
 }) {
   const detailHref = table.options.meta?.detailHref;
   return (
@@ -48,7 +50,7 @@ export function AlarmCards({
         const href = detailHref?.(alarm.uuid) ?? detailPath(alarm.deployment, alarm.uuid);
         const { rule } = alarm;
         return (
-          <li key={row.id} data-alarm-card={alarm.uuid}>
+          <li key={row.id} data-alarm-card={alarm.uuid} data-live-mark={marks?.get(alarm.uuid)}>
             <Link
               href={href}
               prefetch={false}

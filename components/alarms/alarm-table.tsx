@@ -36,9 +36,12 @@ export function AlarmTable({
   total,
   busy,
   onSort,
+  marks,
   forms: guessedForms = "both",
 }: {
   alarms: AlarmSummary[];
+  /** Rows the live queue marks for a moment: just shown, or a status just changed. */
+  marks?: ReadonlyMap<string, "new" | "changed">;
   view: ListView;
   total: number;
   busy: boolean;
@@ -157,6 +160,7 @@ export function AlarmTable({
                     key={row.id}
                     aria-rowindex={query.page * query.size + index + 2}
                     data-alarm-row={row.original.uuid}
+                    data-live-mark={marks?.get(row.original.uuid)}
                     onClick={(event) => openRow(event, href)}
                     onPointerEnter={() => prefetch.hover(row.original, href)}
                     onPointerLeave={prefetch.cancel}
@@ -179,7 +183,9 @@ export function AlarmTable({
           </table>
         </div>
       ) : null}
-      {forms !== "table" ? <AlarmCards table={table} busy={busy} prefetch={prefetch} /> : null}
+      {forms !== "table" ? (
+        <AlarmCards table={table} busy={busy} prefetch={prefetch} marks={marks} />
+      ) : null}
     </div>
   );
 }

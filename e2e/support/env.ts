@@ -20,6 +20,17 @@ export const e2e = {
   get simulator2Url() {
     return required("E2E_SIM2_URL");
   },
+  /** Umbrella's simulator: only live.analyst sees it; the live queue's spec adds alarms there. */
+  get simulator3Url() {
+    return required("E2E_SIM3_URL");
+  },
+  /** How often the e2e app's live queue polls a watched view. */
+  get liveIntervalMs() {
+    return Number(required("E2E_LIVE_INTERVAL_SECONDS")) * 1000;
+  },
+  get localPassword() {
+    return required("E2E_LOCAL_PASSWORD");
+  },
   get demoPassword() {
     return required("E2E_DEMO_PASSWORD");
   },

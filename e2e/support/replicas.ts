@@ -14,6 +14,8 @@ export interface Replica {
 export interface Replicas {
   replicas: Replica[];
   stop(): Promise<void>;
+  /** Stops replica `index` (its whole process group) and starts it again on the same port. */
+  restart(index: number): Promise<void>;
 }
 
 async function waitUntilLive(url: string, child: ChildProcess): Promise<void> {
@@ -30,52 +32,77 @@ async function waitUntilLive(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not come up within 60 s`);
 }
 
-export async function startReplicas(count: number, env: Record<string, string>): Promise<Replicas> {
+function end(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.pid === undefined) return resolve();
+    child.once("exit", () => resolve());
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/** `env` may depend on the replica's own URL (NEXTAUTH_URL for a browser signing in there). */
+export async function startReplicas(
+  count: number,
+  env: Record<string, string> | ((url: string) => Record<string, string>),
+): Promise<Replicas> {
   const children: ChildProcess[] = [];
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.pid === undefined) return resolve();
-            child.once("exit", () => resolve());
-            try {
-              process.kill(-child.pid, "SIGTERM");
-            } catch {
-              resolve();
-            }
-          }),
-      ),
+    await Promise.all(children.map(end));
+  };
+  const launch = async (index: number, port: number) => {
+    const url = `http://localhost:${port}`;
+    const child = spawn(
+      process.execPath,
+      ["node_modules/next/dist/bin/next", "start", "--port", String(port)],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          NEXT_TELEMETRY_DISABLED: "1",
+          NEXT_DIST_DIR: e2e.distDir,
+          ...(typeof env === "function" ? env(url) : env),
+        },
+        detached: true,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
     );
+    children[index] = child;
+    await waitUntilLive(url, child);
+    return url;
   };
   try {
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
     const replicas = await Promise.all(
-      Array.from({ length: count }, async () => {
-        const port = await freePort();
-        const child = spawn(
-          process.execPath,
-          ["node_modules/next/dist/bin/next", "start", "--port", String(port)],
-          {
-            env: {
-              ...process.env,
-              NODE_ENV: "production",
-              NEXT_TELEMETRY_DISABLED: "1",
-              NEXT_DIST_DIR: e2e.distDir,
-              ...env,
-            },
-            detached: true,
-            stdio: ["ignore", "ignore", "inherit"],
-          },
-        );
-        children.push(child);
-        const url = `http://localhost:${port}`;
-        await waitUntilLive(url, child);
-        return { url, alive: () => child.exitCode === null };
+      ports.map(async (port, index) => {
+        const url = await launch(index, port);
+        return { url, alive: () => children[index]!.exitCode === null };
       }),
     );
-    return { replicas, stop };
+    const restart = async (index: number) => {
+      await end(children[index]!);
+      await launch(index, ports[index]!);
+    };
+    return { replicas, stop, restart };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** USM_DEPLOYMENTS for one deployment, Acme, on `sim` with the client `client`. */
+export function acmeOn(
+  sim: { url: string },
+  client: { id: string; secret: string },
+): Record<string, string> {
+  const acme = { key: "acme", name: "Acme", kind: "anywhere", baseUrl: sim.url };
+  return {
+    USM_DEPLOYMENTS: JSON.stringify([
+      { ...acme, clientId: client.id, clientSecret: client.secret },
+    ]),
+    USM_SIMULATOR: "1",
+  };
 }

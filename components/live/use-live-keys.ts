@@ -1,0 +1,29 @@
+"use client";
+
+import { useEffect } from "react";
+import { isTyping } from "@/components/keyboard";
+
+/** "." shows the alarms that arrived (when there are), "l" pauses or resumes live updates. */
+export function useLiveKeys({
+  onShow,
+  onTogglePause,
+}: {
+  onShow: (() => void) | null;
+  onTogglePause: () => void;
+}) {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) return;
+      if (event.key === "." && onShow) {
+        event.preventDefault();
+        onShow();
+      } else if (event.key === "l") {
+        event.preventDefault();
+        onTogglePause();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [onShow, onTogglePause]);
+}

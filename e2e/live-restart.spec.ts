@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
+import { acmeOn, startReplicas, type Replicas } from "./support/replicas";
+
+// The live stream outlives its server: a console on Redis (sessions and the watch survive in it)
+// is stopped and started again while an analyst's list is open. Runs with the replicas (it
+// restarts a production server of its own).
+
+test.describe.configure({ mode: "serial" });
+test.skip(!redisTestsEnabled(), "redis-server is not installed (in CI this fails instead)");
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const CLIENT = { id: "live-restart", secret: `live-restart-${randomBytes(8).toString("hex")}` };
+const INTERVAL_S = 2;
+
+let redis: RedisServer;
+let sim: RunningSimulator;
+let cluster: Replicas;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  redis = await startRedisServer();
+  sim = await startSimulator({ port: 0, alarms: 500, seed: 5, clients: [CLIENT], admin: true });
+  const secret = `live-restart-${randomBytes(24).toString("hex")}`; // the same after the restart
+  cluster = await startReplicas(1, (url) => ({
+    REDIS_URL: redis.url,
+    ...acmeOn(sim, CLIENT),
+    LIVE_INTERVAL_SECONDS: String(INTERVAL_S),
+    NEXTAUTH_SECRET: secret,
+    NEXTAUTH_URL: url,
+    AUTH_LOCAL_USERS: `live.restart:${process.env.E2E_LOCAL_PASSWORD_HASH}`,
+  }));
+});
+
+test.afterAll(async () => {
+  await cluster?.stop();
+  await sim?.close();
+  await redis?.close();
+});
+
+test("the stream reconnects after the server restarts, resumes from its last event, and announces what arrives", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const url = cluster.replicas[0]!.url;
+  await page.goto(`${url}/signin`);
+  await page.getByLabel("Username").fill("live.restart");
+  await page.getByLabel("Password").fill(process.env.E2E_LOCAL_PASSWORD ?? "");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((next) => next.pathname !== "/signin");
+
+  // Each stream request's Last-Event-ID: the header the browser sends when it reconnects by
+  // itself, or the parameter the console sends when it opens a stream anew after a refusal.
+  const streams: Array<string | null> = [];
+  page.on("request", async (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== "/api/live") return;
+    const index = streams.push(null) - 1;
+    const header = await request.headerValue("last-event-id");
+    streams[index] = header ?? url.searchParams.get("lastEventId");
+  });
+  await page.goto(`${url}/d/acme/alarms`);
+  const status = page.locator("[data-live-status]");
+  await expect(status).toHaveText(/^Updated/);
+  expect(streams).toHaveLength(1);
+
+  await cluster.restart(0);
+  // The browser reconnects by itself, saying which event it had last.
+  await expect(status).not.toHaveText(/^Updated/, { timeout: 30_000 }); // it noticed the drop
+  await expect(status).toHaveText(/^Updated/, { timeout: 30_000 });
+  expect(streams.length).toBeGreaterThan(1);
+  expect(streams[0]).toBeNull();
+  for (const id of streams.slice(1)) expect(id).toMatch(/^\S+$/);
+
+  const { uuid } = sim.addAlarm({ status: "open", priority: 80 }) as { uuid: string };
+  await expect(page.getByRole("status").filter({ hasText: /new alarm/ })).toHaveText(
+    /^1 new alarm/,
+    { timeout: 2 * INTERVAL_S * 1000 + 5_000 },
+  );
+  await page.keyboard.press(".");
+  await expect(page.locator("tr[data-alarm-row]").first()).toHaveAttribute("data-alarm-row", uuid);
+});

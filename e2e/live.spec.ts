@@ -1,0 +1,215 @@
+import { expect, test, type Page } from "@playwright/test";
+import { e2e } from "./support/env";
+import { fillAndSubmitSignIn } from "./support/sign-in";
+
+// The live queue against a real simulator (Umbrella's: only live.analyst sees it, so the alarms
+// added here move nobody else's counts). The e2e app polls a watched view every few seconds
+// (E2E_LIVE_INTERVAL_SECONDS); alarms and status changes go in through the simulator's admin API.
+
+test.describe.configure({ mode: "serial" });
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const interval = () => e2e.liveIntervalMs;
+/** A poll after the change, and the message's way to the page. */
+const withinAPoll = () => ({ timeout: interval() + 2_000 });
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto("/signin");
+  await fillAndSubmitSignIn(page, "live.analyst", e2e.localPassword);
+  await page.waitForURL((url) => url.pathname !== "/signin");
+}
+
+async function addAlarm(fields: Record<string, unknown>): Promise<string> {
+  const response = await fetch(`${e2e.simulator3Url}/_sim/alarms`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(fields),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { uuid: string }).uuid;
+}
+
+async function setStatus(uuid: string, status: string): Promise<void> {
+  const response = await fetch(`${e2e.simulator3Url}/_sim/alarms/${uuid}/status`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
+  expect(response.status).toBe(200);
+}
+
+const liveStatus = (page: Page) => page.locator("[data-live-status]");
+const banner = (page: Page) => page.getByRole("status").filter({ hasText: /new alarm/ });
+const rows = (page: Page) => page.locator("tr[data-alarm-row]");
+const rowUuids = (page: Page) =>
+  rows(page).evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.alarmRow));
+
+/** Opens a view of the list and waits until its watcher has polled once (its baseline). */
+async function openLive(page: Page, search = ""): Promise<void> {
+  await page.goto(`/d/umbrella/alarms${search}`);
+  await expect(rows(page).first()).toBeVisible();
+  await expect(liveStatus(page)).toHaveText(/^Updated/);
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test("an alarm that matches the view raises the banner and the title's count; one that does not, nothing", async ({
+  page,
+}) => {
+  await openLive(page, "?status=open");
+  const before = await rowUuids(page);
+  await addAlarm({ status: "closed", priority: 90 }); // not in this view
+  await addAlarm({ status: "open", priority: 90 });
+  // Both were in the poll that found the open one: the closed one was not counted.
+  await expect(banner(page)).toHaveText(/^1 new alarm since \d\d:\d\d UTC/, withinAPoll());
+  await expect(page).toHaveTitle(/^\(1\) .*Umbrella/);
+  expect(await rowUuids(page)).toEqual(before); // nothing inserted by itself
+});
+
+test("Show puts the new alarm on top, keeps the scroll position and the focused row, and marks it", async ({
+  page,
+}) => {
+  await openLive(page);
+  await page.evaluate(() => window.scrollTo(0, 300));
+  const focused = rows(page).nth(8);
+  await focused.locator("a[data-row-link]").focus();
+  const focusedUuid = await focused.getAttribute("data-alarm-row");
+  const topBefore = (await focused.boundingBox())!.y;
+
+  const uuid = await addAlarm({ status: "open", priority: 70 });
+  await expect(banner(page)).toBeVisible(withinAPoll());
+  await page.keyboard.press(".");
+
+  await expect(rows(page).first()).toHaveAttribute("data-alarm-row", uuid);
+  await expect(rows(page).first()).toHaveAttribute("data-live-mark", "new");
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^\(/);
+  // The focused row is still focused, and still where the analyst's eyes were.
+  const stillFocused = await page.evaluate(
+    () =>
+      (document.activeElement?.closest("[data-alarm-row]") as HTMLElement | null)?.dataset.alarmRow,
+  );
+  expect(stillFocused).toBe(focusedUuid);
+  const row = page.locator(`tr[data-alarm-row="${focusedUuid}"]`);
+  expect(Math.abs((await row.boundingBox())!.y - topBefore)).toBeLessThanOrEqual(2);
+});
+
+test("a late alarm, received minutes after it occurred, is caught below newer ones", async ({
+  page,
+}) => {
+  await openLive(page);
+  const newer = await addAlarm({ status: "open" });
+  await expect(banner(page)).toHaveText(/^1 new alarm/, withinAPoll());
+  const now = Date.now();
+  const late = await addAlarm({ status: "open", timestamp_occured: now - 8 * 60_000 });
+  await expect(banner(page)).toHaveText(/^2 new alarms/, withinAPoll());
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(rows(page).nth(0)).toHaveAttribute("data-alarm-row", newer);
+  // Below the alarms that occurred after it (the earlier tests' too), and marked as new.
+  const lateRow = page.locator(`tr[data-alarm-row="${late}"]`);
+  await expect(lateRow).toHaveAttribute("data-live-mark", "new");
+  expect((await rowUuids(page)).indexOf(late)).toBeGreaterThan(0);
+});
+
+test("a status change shows in place: the same rows in the same order, the new status marked", async ({
+  page,
+}) => {
+  await openLive(page, "?status=open");
+  const order = await rowUuids(page);
+  const target = order[2]!;
+  await setStatus(target, "closed"); // it leaves this view upstream
+  const row = page.locator(`tr[data-alarm-row="${target}"]`);
+  await expect(row.locator('[data-column="status"]')).toHaveText("Closed", withinAPoll());
+  await expect(row).toHaveAttribute("data-live-mark", "changed");
+  expect(await rowUuids(page)).toEqual(order);
+});
+
+test("pausing stops the announcements until resumed; off the first page the queue pauses by itself", async ({
+  page,
+}) => {
+  await openLive(page);
+  await page.keyboard.press("l");
+  await expect(liveStatus(page)).toHaveText("Live updates paused");
+  await expect(page.getByRole("button", { name: "Resume" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await addAlarm({ status: "open" });
+  await page.waitForTimeout(2 * interval()); // two polls' worth: nothing may show meanwhile
+  await expect(banner(page)).toHaveCount(0);
+  await page.keyboard.press("l");
+  await expect(banner(page)).toHaveText(/^1 new alarm/, withinAPoll());
+
+  await page.keyboard.press("n"); // page 2
+  await expect(page).toHaveURL(/page=1/);
+  await expect(liveStatus(page)).toHaveText("Live updates paused off the first page");
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test("the tabs of one browser share one stream; another tab takes it over when the first closes", async ({
+  page,
+  context,
+}) => {
+  const streams = new Map<Page, number>();
+  const count = (p: Page) =>
+    p.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/live")
+        streams.set(p, (streams.get(p) ?? 0) + 1);
+    });
+  count(page);
+  await openLive(page, "?status=open");
+  const second = await context.newPage();
+  count(second);
+  await openLive(second, "?priority_label=high");
+  expect(streams.get(second) ?? 0).toBe(0); // the first tab's stream carries both views
+  await addAlarm({ status: "open", priority: 95 });
+  await expect(banner(page)).toBeVisible(withinAPoll());
+  await expect(banner(second)).toBeVisible(withinAPoll());
+
+  await page.close(); // the leader goes: the second tab opens the stream itself
+  const uuid = await addAlarm({ status: "open", priority: 96 });
+  await expect(banner(second)).toHaveText(/^2 new alarms/, { timeout: 2 * interval() + 5_000 });
+  expect(streams.get(second) ?? 0).toBeGreaterThan(0);
+  await second.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(rows(second).first()).toHaveAttribute("data-alarm-row", uuid);
+});
+
+test("the stream is sent as events, unbuffered and uncompressed; bad views and other teams' deployments are refused", async ({
+  page,
+}) => {
+  await openLive(page);
+  const answer = await page.evaluate(async () => {
+    const abort = new AbortController();
+    const response = await fetch("/api/live?view=umbrella&view=initech", { signal: abort.signal });
+    const reader = response.body!.getReader();
+    let text = "";
+    while (!text.includes("event: state")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    abort.abort();
+    const headers = Object.fromEntries(response.headers);
+    return { status: response.status, headers, text };
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+  expect(answer.headers["content-encoding"]).toBeUndefined(); // the browser asked for gzip
+  expect(answer.headers["x-accel-buffering"]).toBe("no");
+  expect(answer.headers["cache-control"]).toContain("no-transform");
+  expect(answer.text).toMatch(/^retry: \d+\n/);
+  // Initech is not live.analyst's: refused like a deployment that does not exist.
+  expect(answer.text).toContain(
+    'event: refused\ndata: {"view":"initech","error":{"code":"not_found","message":"There is no such deployment."}}',
+  );
+  expect(answer.text).toMatch(/id: \S+\nevent: state\ndata: \{"view":"umbrella"/);
+
+  const bad = await page.request.get("/api/live?view=umbrella%3Fpage%3D2");
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toMatchObject({ error: { code: "invalid_request", param: "view" } });
+  const anonymous = await fetch(`${e2e.appUrl}/api/live?view=umbrella`);
+  expect(anonymous.status).toBe(401);
+  expect(await anonymous.json()).toMatchObject({ error: { code: "unauthenticated" } });
+});
