@@ -15,12 +15,18 @@ export interface WatchedRow {
   /** The row's value in the view's sort field (null when the alarm has none). */
   key: number | string | null;
   occurredAt: number | null;
+  receivedAt?: number | null;
 }
 
 export interface WatchMemory {
   rows: WatchedRow[];
   /** The page held `window` rows: more alarms lay beyond it. */
   full: boolean;
+  /**
+   * The latest received time on that page, on the upstream's own clock (so no skew between its
+   * clock and ours matters): rows received after it arrived since.
+   */
+  receivedUpTo?: number | null;
 }
 
 export interface Observation {
@@ -55,13 +61,15 @@ function sortKey(alarm: AlarmSummary, sort: Sort): number | string | null {
   }
 }
 
-/** Whether `row` sorts strictly after `last`: pushed below the page by what came in above it. */
-function sortsAfter(row: WatchedRow, last: WatchedRow, sort: Sort): boolean {
-  // Unknown or equal keys: the order between them is the upstream's to choose, so pushed.
-  if (row.key === null || last.key === null || row.key === last.key) return true;
-  const before = row.key < last.key;
-  return sort.direction === "desc" ? before : !before;
+/** -1, 0 or 1 as `a` sorts before, level with (or unknown against) or after `b` in the view. */
+function compare(a: WatchedRow, b: WatchedRow, sort: Sort): number {
+  if (a.key === null || b.key === null || a.key === b.key) return 0;
+  const ascending = a.key < b.key ? -1 : 1;
+  return sort.direction === "desc" ? -ascending : ascending;
 }
+
+/** Rows received up to this long before the previous page's newest count as arriving since. */
+const RECEIVED_MARGIN_MS = 60_000;
 
 export function toWatchedRow(alarm: AlarmSummary, sort: Sort): WatchedRow {
   return {
@@ -69,6 +77,7 @@ export function toWatchedRow(alarm: AlarmSummary, sort: Sort): WatchedRow {
     status: alarm.status,
     key: sortKey(alarm, sort),
     occurredAt: alarm.occurredAt,
+    receivedAt: alarm.receivedAt,
   };
 }
 
@@ -91,36 +100,68 @@ export function observe(
   { sort, window, now, occurredGte }: ObserveContext,
 ): Observation {
   const rows = page.slice(0, window).map((alarm) => toWatchedRow(alarm, sort));
-  const memory: WatchMemory = { rows, full: rows.length >= window };
+  const received = rows.map((row) => row.receivedAt ?? -Infinity);
+  const receivedUpTo = rows.length > 0 ? Math.max(...received) : null;
+  const memory: WatchMemory = {
+    rows,
+    full: rows.length >= window,
+    receivedUpTo: Number.isFinite(receivedUpTo) ? receivedUpTo : null,
+  };
   if (!previous) return { memory, fresh: [], changes: [], departed: [] };
 
   const before = new Map(previous.rows.map((row) => [row.uuid, row]));
   const current = new Set(rows.map((row) => row.uuid));
-  const gone = previous.rows.filter((row) => !current.has(row.uuid));
-  // When rows left a full page, as many rows move up from below it: those are not new.
-  const backfillFrom = previous.full ? rows.length - gone.length : Infinity;
+  const previousLast = previous.rows.at(-1);
+  /**
+   * A row the previous page did not hold is new to the view when it sorts above that page's
+   * last row (it came in, or its status brought it in), or was received about when the newest
+   * alarm of that page was or later (a late arrival lands anywhere). Otherwise it moved up from
+   * below a full page: not news.
+   */
+  const upTo = previous.receivedUpTo;
+  const entered = (row: WatchedRow) =>
+    !previous.full ||
+    !previousLast ||
+    compare(row, previousLast, sort) < 0 ||
+    (row.receivedAt != null && upTo != null && row.receivedAt > upTo - RECEIVED_MARGIN_MS);
 
   const fresh: LiveFresh[] = [];
   const changes: LiveChange[] = [];
+  let unseen = 0;
   page.slice(0, window).forEach((alarm, index) => {
     const was = before.get(alarm.uuid);
     if (!was) {
-      if (index < backfillFrom) {
+      unseen++;
+      if (entered(rows[index]!)) {
         fresh.push({ uuid: alarm.uuid, seenAt: now, priorityLabel: alarm.priorityLabel });
       }
       return;
     }
-    if (was.status !== alarm.status)
+    if (was.status !== alarm.status) {
       changes.push({ uuid: alarm.uuid, status: alarm.status, at: now });
+    }
   });
 
+  // Rows that left: those at the very bottom of the previous page (no row below them stayed),
+  // as many as came in, may have been pushed below a full page; the others left for a reason the
+  // page does not show and are asked about.
+  let pushed = memory.full ? unseen : 0;
   const last = rows.at(-1);
-  const departed = gone.filter((row) => {
-    if (occurredGte !== null && row.occurredAt !== null && row.occurredAt < occurredGte) {
-      return false; // aged out of a rolling range
+  const departed: WatchedRow[] = [];
+  let aboveAStayingRow = false;
+  for (const row of [...previous.rows].reverse()) {
+    if (current.has(row.uuid)) {
+      aboveAStayingRow = true;
+      continue;
     }
-    if (memory.full && last && sortsAfter(row, last, sort)) return false;
-    return true;
-  });
-  return { memory, fresh, changes, departed };
+    if (occurredGte !== null && row.occurredAt !== null && row.occurredAt < occurredGte) {
+      continue; // aged out of a rolling range
+    }
+    if (!aboveAStayingRow && pushed > 0 && last && compare(row, last, sort) >= 0) {
+      pushed--;
+      continue;
+    }
+    departed.push(row);
+  }
+  return { memory, fresh, changes, departed: departed.reverse() };
 }

@@ -24,7 +24,12 @@ import type { LiveView } from "./view-id";
 /** How long announcements and status changes are kept for late subscribers. */
 const LOOK_BACK_MS = 60 * 60_000;
 const MAX_KEPT = 200;
-/** Views that left a page for no visible reason, asked about one by one, at most per poll. */
+/**
+ * How far ahead a poll may be booked when the watchers' share is short: at 10 GET/s, 6,000 views
+ * take their turns before any is refused (and tries again when the queue has room).
+ */
+const MAX_BOOKING_MS = 10 * 60_000;
+/** Alarms that left a page for no visible reason, asked about one by one, at most per poll. */
 const MAX_DEPARTED_CHECKS = 5;
 
 export interface WatchedDeployment {
@@ -64,6 +69,12 @@ interface Entry {
   cancelTick: () => void;
   leave: Promise<(() => Promise<void>) | null>;
 }
+
+/**
+ * How long a view's lock lasts unrenewed: past a poll that waits for the budget's queue, short
+ * enough that another replica takes the watch over within a few intervals when this one dies.
+ */
+const lockMs = (intervalMs: number) => 3 * intervalMs + 30_000;
 
 const hashOf = (id: string) => createHash("sha256").update(id).digest("base64url").slice(0, 22);
 
@@ -225,20 +236,39 @@ export class LiveHub {
     const { store, intervalMs } = this.#options;
     if (!(await entry.leave)) {
       entry.leave = store.subscribe(entry.key, (m) => this.#deliver(entry, m)).catch(() => null);
-      if (!(await entry.leave)) return intervalMs;
+      if (!(await entry.leave)) {
+        this.#hand(entry, this.#unwatched(entry));
+        return intervalMs;
+      }
     }
     const lock = `${entry.key}:lock`;
-    // Long enough to outlast a poll that waits its turn in the budget, short enough that another
-    // replica takes over within a few intervals when this one dies.
-    const lockMs = 3 * intervalMs + 30_000;
     entry.holding =
-      (await store.extendIfEquals(lock, this.#owner, lockMs)) ||
-      (await store.setIfAbsent(lock, this.#owner, lockMs));
+      (await store.extendIfEquals(lock, this.#owner, lockMs(intervalMs))) ||
+      (await store.setIfAbsent(lock, this.#owner, lockMs(intervalMs)));
     if (!entry.holding) return intervalMs;
     const record = await this.#read(entry);
     const now = this.#clock.now();
     if (record && record.nextPollAt > now) return record.nextPollAt - now;
     return this.#poll(entry, record);
+  }
+
+  /** What this replica's subscribers hear while it cannot subscribe (the store is down). */
+  #unwatched(entry: Entry): LiveState {
+    const message =
+      "Alarm Console cannot reach its shared store right now; updates resume when it answers.";
+    return {
+      ...(entry.latest ?? {
+        view: entry.view.id,
+        polledAt: null,
+        intervalMs: this.#options.intervalMs,
+        stretched: false,
+        fresh: [],
+        changes: [],
+      }),
+      rev: `${this.#epoch}-store-${this.#clock.now()}`,
+      sentAt: this.#clock.now(),
+      error: { code: "store_unavailable", message },
+    };
   }
 
   async #read(entry: Entry): Promise<WatchRecord | null> {
@@ -248,20 +278,24 @@ export class LiveHub {
 
   /** Polls the upstream once, records and publishes the outcome; returns when to tick next. */
   async #poll(entry: Entry, record: WatchRecord | null): Promise<number> {
-    const { intervalMs, window } = this.#options;
+    const { intervalMs, window, store } = this.#options;
     const { view } = entry;
     const deployment = this.#options.deployment(view.deployment);
     if (!deployment) return intervalMs;
     const lastPoll = record?.state.polledAt ?? null;
 
     const turn = await this.#takeTurn(view.deployment, deployment);
-    if (turn === "refused") {
-      // The watchers' share is booked more than an interval ahead: say so, and try again then.
-      const stretched = { stretched: true, intervalMs: 2 * intervalMs };
+    if (typeof turn !== "number") {
+      // The watchers' share is booked far ahead: say so, and ask again when it has room.
+      const stretched = { stretched: true, intervalMs: intervalMs + turn.retryInMs };
       await this.#publish(entry, record, stretched, record?.memory ?? null, this.#clock.now());
-      return intervalMs;
+      return Math.max(intervalMs, turn.retryInMs * (1 + Math.random() / 10));
     }
-    if (turn > 0) await this.#sleep(turn);
+    if (turn > 0) {
+      // The watch stays this replica's while it waits for its turn.
+      await store.extendIfEquals(`${entry.key}:lock`, this.#owner, turn + lockMs(intervalMs));
+      await this.#sleep(turn);
+    }
     if (entry.stopped) return intervalMs;
 
     const at = this.#clock.now();
@@ -304,20 +338,27 @@ export class LiveHub {
       memory,
       at + intervalMs,
     );
-    return intervalMs;
+    // An interval from this poll's start, not its end: the cadence does not drift by a poll's time.
+    return Math.max(0, at + intervalMs - this.#clock.now());
   }
 
   /** A send time in the watchers' slice of the budget: wait this long, or refused. */
-  async #takeTurn(key: string, deployment: WatchedDeployment): Promise<number | "refused"> {
-    const { budgetShare, intervalMs, store } = this.#options;
+  async #takeTurn(
+    key: string,
+    deployment: WatchedDeployment,
+    maxWaitMs = Math.max(MAX_BOOKING_MS, 20 * this.#options.intervalMs),
+  ): Promise<number | { retryInMs: number }> {
+    const { budgetShare, store } = this.#options;
     if (deployment.getPerSecond <= 0) return 0;
     const perSecond = deployment.getPerSecond * budgetShare;
+    // Booked far ahead rather than refused: views take their turns in the order they asked,
+    // so when the share is short every view is polled less often, none never.
     const slot = await store.reserve(`live-share:${key}`, {
       intervalMs: 1000 / perSecond,
       burst: 1,
-      maxWaitMs: intervalMs,
+      maxWaitMs,
     });
-    return slot.granted ? slot.waitMs : "refused";
+    return slot.granted ? slot.waitMs : { retryInMs: slot.retryInMs };
   }
 
   /** Asks for the alarms that left the page one by one, each in the watchers' share. */
@@ -329,8 +370,9 @@ export class LiveHub {
   ): Promise<LiveChange[]> {
     const changes: LiveChange[] = [];
     for (const row of departed.slice(0, MAX_DEPARTED_CHECKS)) {
-      const turn = await this.#takeTurn(view.deployment, deployment);
-      if (turn === "refused") break;
+      // Soon, or not this time: the poll's news must not wait minutes behind other views.
+      const turn = await this.#takeTurn(view.deployment, deployment, 1_000);
+      if (typeof turn !== "number") break;
       if (turn > 0) await this.#sleep(turn);
       const status = await readLiveStatus(row.uuid, deployment.client);
       if (status !== undefined && status !== row.status) {

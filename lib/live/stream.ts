@@ -27,6 +27,11 @@ const RETRY_MS = 3_000;
 const MAX_STREAMS_PER_ANALYST = 8;
 /** Streams one replica holds at most: each is a connection and a few timers. */
 const MAX_STREAMS = 5_000;
+/** Session checks that may fail in a row (the store is down) before the stream ends. */
+const MAX_FAILED_SESSION_CHECKS = 2;
+/** What a stream may hold unread before it keeps only each view's latest state. */
+const HIGH_WATER_BYTES = 64 * 1024;
+const REV = /^[A-Za-z0-9-]{1,40}$/;
 
 /**
  * The process's open streams, on globalThis: the route's bundle opens them, start-up's
@@ -110,9 +115,10 @@ function readViews(
   for (const id of ids) {
     const view = parseLiveViewId(id);
     if (!view) {
-      throw new ApiError("invalid_request", "A view parameter is not a view of the alarm list.", {
-        param: "view",
-      });
+      // One tab's stale or odd view must not cost the browser's other tabs their updates.
+      const message = "This is not a view of the alarm list.";
+      refusals.push({ view: id.slice(0, 200), error: { code: "invalid_request", message } });
+      continue;
     }
     try {
       registry.get(view.deployment, analyst); // not_found alike for others' deployments
@@ -121,6 +127,12 @@ function readViews(
       if (!(error instanceof ApiError)) throw error;
       refusals.push({ view: id, error: { code: error.code, message: error.message } });
     }
+  }
+  const first = refusals[0];
+  if (views.length === 0 && first) {
+    // Nothing to watch: say why as an answer, not as a stream that would stay open for nothing.
+    const code = first.error.code === "not_found" ? "not_found" : "invalid_request";
+    throw new ApiError(code, first.error.message, { param: "view" });
   }
   return { views, refusals };
 }
@@ -133,7 +145,8 @@ function knownRevs(request: NextRequest, views: readonly LiveView[]): Map<string
   const known = new Map<string, string>();
   if (revs.length !== views.length) return known; // another set of views: send everything
   views.forEach((view, i) => {
-    if (revs[i] && revs[i] !== "-") known.set(view.id, revs[i]!);
+    // Only what a rev looks like: the ids go back out on the stream's id lines.
+    if (REV.test(revs[i] ?? "")) known.set(view.id, revs[i]!);
   });
   return known;
 }
@@ -152,17 +165,29 @@ function streamResponse(
   let closed = false;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
 
-  const write = (text: string) => {
-    if (closed) return;
+  // A browser that stops reading (a suspended laptop, a stalled network) must not make the
+  // server hold every message meanwhile: past the high-water mark only each view's latest state
+  // waits, and it goes out when the browser reads again. Heartbeats are then left out.
+  const waiting = new Map<string, LiveState>();
+  const write = (text: string): boolean => {
+    if (closed) return false;
+    if ((controller.desiredSize ?? 0) <= 0) return false;
     try {
       controller.enqueue(encoder.encode(text));
+      return true;
     } catch {
       close();
+      return false;
     }
   };
   const idLine = () => views.map((view) => revs.get(view.id) ?? "-").join(" ");
   const send = (state: LiveState) => {
     if (revs.get(state.view) === state.rev) return; // the browser has it already
+    if ((controller.desiredSize ?? 0) <= 0) {
+      waiting.set(state.view, state);
+      return;
+    }
+    waiting.delete(state.view);
     revs.set(state.view, state.rev);
     const message = JSON.stringify({ ...state, sentAt: Date.now() });
     write(`id: ${idLine()}\nevent: state\ndata: ${message}\n\n`);
@@ -186,32 +211,45 @@ function streamResponse(
   streams.byAnalyst.set(analyst.id, (streams.byAnalyst.get(analyst.id) ?? 0) + 1);
   streams.total++;
   streams.closers.add(close);
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      write(`retry: ${RETRY_MS}\n: live\n\n`);
-      for (const refusal of refusals) write(`event: refused\ndata: ${JSON.stringify(refusal)}\n\n`);
-      for (const view of views) cleanups.push(hub.subscribe(view, send));
-      const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
-      // A stream outlives nothing its session would not: signed out or revoked ends it.
-      const session = setInterval(() => {
-        who().then(
-          (still) => {
-            if (!still || still.sid !== analyst.sid) {
-              write(`event: ended\ndata: {"code":"unauthenticated"}\n\n`);
-              close();
-            }
-          },
-          () => undefined, // the store is down: the next check decides
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        write(`retry: ${RETRY_MS}\n: live\n\n`);
+        for (const refusal of refusals)
+          write(`event: refused\ndata: ${JSON.stringify(refusal)}\n\n`);
+        for (const view of views) cleanups.push(hub.subscribe(view, send));
+        const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+        // A stream outlives nothing its session would not: signed out or revoked ends it, and so
+        // does a session that cannot be checked for a few minutes (fail closed).
+        let failed = 0;
+        const end = () => {
+          write(`event: ended\ndata: {"code":"unauthenticated"}\n\n`);
+          close();
+        };
+        const session = setInterval(() => {
+          who().then(
+            (still) => {
+              failed = 0;
+              if (!still || still.sid !== analyst.sid) end();
+            },
+            () => {
+              if (++failed > MAX_FAILED_SESSION_CHECKS) end();
+            },
+          );
+        }, SESSION_CHECK_MS);
+        cleanups.push(
+          () => clearInterval(heartbeat),
+          () => clearInterval(session),
         );
-      }, SESSION_CHECK_MS);
-      cleanups.push(
-        () => clearInterval(heartbeat),
-        () => clearInterval(session),
-      );
+      },
+      pull() {
+        for (const state of [...waiting.values()]) send(state);
+      },
+      cancel: close,
     },
-    cancel: close,
-  });
+    { highWaterMark: HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
+  );
   request.signal.addEventListener("abort", close, { once: true });
   return new Response(body, {
     headers: {

@@ -37,6 +37,8 @@ export const DEFAULT_TABLES: Record<string, TableLimits> = {
   session: { maxEntries: 100_000 },
   // Apart from the sessions, so that no number of new sessions can evict an ended generation.
   "session-generation": { maxEntries: 100_000 },
+  // The live queue's watched views: churned views must not evict tokens or locks.
+  live: { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 },
   default: { maxEntries: 10_000 },
 };
 
