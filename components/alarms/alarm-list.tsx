@@ -39,9 +39,10 @@ interface RowAnchor {
 
 /** A row (table row or card) of the alarm `uuid` that has boxes (CSS hides the other form). */
 function visibleRow(uuid: string): Element | undefined {
-  return [
-    ...document.querySelectorAll(`[data-alarm-row="${uuid}"], [data-alarm-card="${uuid}"]`),
-  ].find((row) => row.getClientRects().length > 0);
+  const id = CSS.escape(uuid); // an upstream's uuid, only checked as a string
+  return [...document.querySelectorAll(`[data-alarm-row="${id}"], [data-alarm-card="${id}"]`)].find(
+    (row) => row.getClientRects().length > 0,
+  );
 }
 
 /**
@@ -102,8 +103,11 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   const showArrived = useCallback(() => {
     anchor.current = rowAnchor();
     setShownNew(new Set(live.arrived.map((alarm) => alarm.uuid)));
-    void result.refetch();
-  }, [live.arrived, result]);
+    void queryClient.fetchQuery({
+      ...alarmsQueryOptions(deployment.key, query, { fresh: true }),
+      staleTime: 0,
+    });
+  }, [live.arrived, queryClient, deployment.key, query]);
   useLayoutEffect(() => {
     const held = anchor.current;
     if (!held || !fresh || !data.alarms.some((alarm) => alarm.uuid === held.uuid)) return;

@@ -33,12 +33,17 @@ export function catalogueQueryOptions(deployment: string) {
   });
 }
 
-export function alarmsQueryOptions(deployment: string, query: AlarmListQuery) {
+/** `fresh`: past every shared cache (the live queue's Show must see what was just announced). */
+export function alarmsQueryOptions(
+  deployment: string,
+  query: AlarmListQuery,
+  { fresh = false }: { fresh?: boolean } = {},
+) {
   const search = toSearchParams(query).toString();
   return queryOptions({
     queryKey: alarmKeys.list(deployment, query),
     queryFn: ({ signal }) =>
-      fetchJson<AlarmPage>(api.list(deployment, search ? `?${search}` : ""), signal),
+      fetchJson<AlarmPage>(api.list(deployment, search ? `?${search}` : ""), signal, { fresh }),
     retry: shouldRetry,
     retryDelay,
   });
@@ -89,10 +94,15 @@ export function retryDelay(failureCount: number, error: unknown): number {
  * re-checking would ship zod and those schemas in every analyst's first load. What can
  * still arrive, and is refused, is an answer that is not our JSON at all (say a proxy's page).
  */
-export async function fetchJson<T extends object>(url: string, signal?: AbortSignal): Promise<T> {
+export async function fetchJson<T extends object>(
+  url: string,
+  signal?: AbortSignal,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, headers: { Accept: "application/json" } });
+    const headers = { Accept: "application/json", ...(fresh && { "Cache-Control": "no-cache" }) };
+    response = await fetch(url, { signal, headers });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError("internal", "Could not reach the Alarm Console server.", { cause: error });

@@ -76,6 +76,21 @@ describe("GET /api/alarms", () => {
     expect(error.message).toContain(param);
   });
 
+  it("reads past the shared cache when asked for a fresh page (the live queue's Show)", async () => {
+    const read = (fresh: boolean) =>
+      respond("GET /api/alarms", () =>
+        alarmList(new URL("http://app.test/api/alarms?status=open"), asTester(client), fresh),
+      );
+    const first = alarmPageSchema.parse(await (await read(false)).json());
+    const added = sim.addAlarm({ status: "open" }).uuid; // arrives right after that read
+    const cached = alarmPageSchema.parse(await (await read(false)).json());
+    expect(cached.alarms[0]?.uuid).toBe(first.alarms[0]?.uuid); // a colleague's page, shared
+    const fresh = alarmPageSchema.parse(await (await read(true)).json());
+    expect(fresh.alarms[0]?.uuid).toBe(added);
+    expect(fresh.readAt).toBeGreaterThanOrEqual(cached.readAt);
+    expect(sim.stats().byRoute.alarms).toBe(2);
+  });
+
   it("calls nothing upstream for an invalid request", async () => {
     await list("?size=7");
     expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });

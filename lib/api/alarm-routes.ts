@@ -9,8 +9,13 @@ import { JsonText } from "./route";
 // The request -> data logic of the browser's alarm and health API, without the session check
 // (app/api/** wrap these in analystRoute), so tests can call them directly through respond().
 
-/** GET /api/alarms?page&size&sort&<filters>: one AlarmPage, or 400 naming the wrong parameter. */
-export async function alarmList(url: URL, call: UsmCall): Promise<JsonText> {
+/**
+ * GET /api/alarms?page&size&sort&<filters>: one AlarmPage, or 400 naming the wrong parameter.
+ * `fresh` (the request said Cache-Control: no-cache; the live queue's Show) reads the upstream
+ * anew instead of taking a page another analyst read a moment ago, which may lack the alarms
+ * just announced. Still the analyst's own call, within their share.
+ */
+export async function alarmList(url: URL, call: UsmCall, fresh = false): Promise<JsonText> {
   const { query, problems } = parseAlarmListQuery(url.searchParams);
   const first = problems[0];
   if (first) {
@@ -18,7 +23,7 @@ export async function alarmList(url: URL, call: UsmCall): Promise<JsonText> {
       param: first.param,
     });
   }
-  return new JsonText((await readAlarmPage(query, call)).json);
+  return new JsonText((await readAlarmPage(query, call, { fresh })).json);
 }
 
 /** GET /api/alarms/{uuid}: one AlarmDetail; 404 for an unknown id or one that is not a uuid. */

@@ -51,15 +51,24 @@ export interface UsmCall {
 export function readAlarmPage(
   query: AlarmListQuery,
   { analyst, client, now = Date.now }: UsmCall,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<Shared<AlarmPage>> {
   // A rolling range ("last 24 hours") ends now, at this request; the page says which bounds.
   const resolved = resolveRange(query, now());
   // toUpstreamParams writes only validated, typed values: no raw user string goes upstream.
-  return client.read(analyst, "alarm-page", ALARMS_PATH, toUpstreamParams(resolved), (json) => {
-    const page = alarmPageFromUpstream(json, resolved, client.source, now());
-    client.catalogue.note(page.alarms); // once per upstream read, not per cached answer
-    return page;
-  });
+  return client.read(
+    analyst,
+    // A fresh read shares only with other fresh reads in flight, never a stored page.
+    fresh ? "alarm-page-fresh" : "alarm-page",
+    ALARMS_PATH,
+    toUpstreamParams(resolved),
+    (json) => {
+      const page = alarmPageFromUpstream(json, resolved, client.source, now());
+      client.catalogue.note(page.alarms); // once per upstream read, not per cached answer
+      return page;
+    },
+    fresh ? { ttlMs: 0 } : undefined,
+  );
 }
 
 export async function fetchAlarmPage(query: AlarmListQuery, call: UsmCall): Promise<AlarmPage> {

@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: deploymentRoute("GET /api/d/[deployment]/alarms", ({ request, call }) =>
-    alarmList(request.nextUrl, call),
+    alarmList(request.nextUrl, call, /no-cache/i.test(request.headers.get("cache-control") ?? "")),
   ),
 });
