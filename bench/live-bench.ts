@@ -14,7 +14,7 @@ import { percentile } from "./stats";
 const ALARMS = 100_000;
 const LATENCY_MS = 50;
 const INTERVAL_S = 5;
-const WINDOW_S = 30;
+const WINDOW_S = 60;
 const STREAMS_PER_ANALYST = 8;
 const ARRIVALS = 20;
 const VIEWS = 50;

@@ -213,3 +213,32 @@ test("the stream is sent as events, unbuffered and uncompressed; bad views and o
   expect(anonymous.status).toBe(401);
   expect(await anonymous.json()).toMatchObject({ error: { code: "unauthenticated" } });
 });
+
+test("on request, a desktop notification for each new high alarm, none for the others", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["notifications"]);
+  // The browser's own Notification, counted on its way.
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: string[] = [];
+    (window as unknown as { shown: string[] }).shown = shown;
+    window.Notification = class extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(`${title} | ${options?.tag ?? ""}`);
+      }
+    } as typeof Notification;
+  });
+  await openLive(page);
+  const notify = page.getByRole("button", { name: "Notify high" });
+  await expect(notify).toHaveAttribute("aria-pressed", "false"); // off by default
+  await notify.click();
+  await expect(notify).toHaveAttribute("aria-pressed", "true");
+  await addAlarm({ status: "open", priority: 20 }); // low: no notification
+  const high = await addAlarm({ status: "open", priority: 90 });
+  await expect(banner(page)).toHaveText(/^2 new alarms/, withinAPoll());
+  const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+  expect(shown).toEqual([`New high alarm · Umbrella | ${high}`]);
+});

@@ -51,6 +51,8 @@ export class LiveConnection {
   #lastEventId = "";
   #lastViews = "";
   #backoffMs = 0;
+  /** Not before this (epoch ms): the server refused the last stream. */
+  #retryAt = 0;
   #reopen: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
@@ -144,7 +146,9 @@ export class LiveConnection {
 
   #scheduleOpen(delayMs = SETTLE_MS): void {
     clearTimeout(this.#reopen);
-    this.#reopen = setTimeout(() => this.#open(), delayMs);
+    // A refused stream waits out its backoff, whatever tabs come and go meanwhile.
+    const wait = Math.max(delayMs, this.#retryAt - Date.now());
+    this.#reopen = setTimeout(() => this.#open(), wait);
   }
 
   /** Opens the stream for every view some tab watches, unless it is open for exactly those. */
@@ -172,6 +176,7 @@ export class LiveConnection {
     this.#setStatus("connecting", true);
     source.onopen = () => {
       this.#backoffMs = 0;
+      this.#retryAt = 0;
       this.#setStatus("open", true);
     };
     source.addEventListener("state", (event) => {
@@ -205,8 +210,10 @@ export class LiveConnection {
     this.#source = null;
     this.#setStatus("refused", true);
     this.#backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(2_000, this.#backoffMs * 2));
+    // Spread out, so that the browsers a restart refused do not all come back at once.
+    this.#retryAt = Date.now() + this.#backoffMs * (0.8 + Math.random() * 0.4);
     this.#sourceViews = "";
-    this.#scheduleOpen(this.#backoffMs);
+    this.#scheduleOpen(0);
   }
 
   #receive(state: LiveState): void {
