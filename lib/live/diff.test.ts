@@ -46,8 +46,12 @@ const bySort = (
   occurredGte: number | null = null,
 ) => ({ sort, window, now: NOW, occurredGte });
 
-function baseline(page: AlarmSummary[], window = 4): WatchMemory {
-  const first = observe(null, page, bySort(undefined, window));
+function baseline(
+  page: AlarmSummary[],
+  sort: AlarmListQuery["sort"] = DEFAULT_QUERY.sort,
+  window = 4,
+): WatchMemory {
+  const first = observe(null, page, bySort(sort, window));
   expect(first.fresh).toEqual([]); // a baseline announces nothing
   return first.memory;
 }
@@ -121,5 +125,62 @@ describe("observe", () => {
     );
     expect(next.fresh.map((f) => f.uuid)).toEqual(["p95"]);
     expect(next.departed).toEqual([]); // p80 was pushed below, not changed
+  });
+});
+
+// Adversarial pages: late arrivals at the bottom of a full page, backfill, and rows that leave
+// a view sorted by a key many alarms share.
+
+describe("observe's backfill heuristic", () => {
+  it("announces a late arrival that lands in the last slot of a full page", () => {
+    // Full page a..d (more alarms below). "late" occurred between c and d, received only now:
+    // it takes d's slot and pushes d below the page. Nothing departed, nothing moved up.
+    const memory = baseline([alarm("a", 1), alarm("b", 2), alarm("c", 3), alarm("d", 5)]);
+    const next = observe(
+      memory,
+      [alarm("a", 1), alarm("b", 2), alarm("c", 3), alarm("late", 4)],
+      bySort(),
+    );
+    // gone = {d} (pushed) -> backfillFrom = 3 -> "late" at index 3 is taken for a backfill.
+    expect(next.fresh.map((f) => f.uuid)).toEqual(["late"]);
+  });
+
+  it("announces a late arrival near the bottom while new alarms push rows out", () => {
+    const page = Array.from({ length: 10 }, (_, i) => alarm(`r${i}`, i + 1));
+    const memory = baseline(page, undefined, 10);
+    // Two new alarms at the top, one late arrival between r6 and r7: r7, r8, r9 are pushed out.
+    const next = observe(
+      memory,
+      [alarm("n1", 0), alarm("n2", 0.5), ...page.slice(0, 7), alarm("late", 7.5)],
+      bySort(undefined, 10),
+    );
+    expect(next.fresh.map((f) => f.uuid)).toEqual(["n1", "n2", "late"]);
+  });
+
+  it("does not announce a genuine backfill", () => {
+    const memory = baseline([alarm("a", 1), alarm("b", 2), alarm("c", 3), alarm("d", 4)]);
+    const next = observe(
+      memory,
+      [alarm("a", 1), alarm("c", 3), alarm("d", 4), alarm("e", 5)],
+      bySort(),
+    );
+    expect(next.fresh).toEqual([]);
+  });
+});
+
+describe("observe's departed heuristic", () => {
+  it("asks about a row that left a priority-sorted view at the last row's priority", () => {
+    const sort = { field: "priority", direction: "desc" } as const;
+    // Priorities repeat a lot (0-100 integers): all four rows are priority 50.
+    const memory = baseline([alarm("a", 1), alarm("b", 2), alarm("c", 3), alarm("d", 4)], sort);
+    // b was closed upstream and left the status=open view; e moved up from below.
+    const next = observe(
+      memory,
+      [alarm("a", 1), alarm("c", 3), alarm("d", 4), alarm("e", 5)],
+      bySort(sort),
+    );
+    // Equal keys are taken as "pushed below", so b is never asked about and its status change
+    // never reaches the analyst whose page still shows it open.
+    expect(next.departed.map((row) => row.uuid)).toEqual(["b"]);
   });
 });

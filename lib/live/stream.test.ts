@@ -4,6 +4,7 @@ import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import { MemoryStore } from "@/lib/store/memory";
 import { testClient } from "@/lib/usm/test-client";
 import { startSimulator, type RunningSimulator } from "@/simulator";
+import { stubAcmeAndHidden } from "@/test/deployments-env";
 import { testAnalyst } from "@/test/analyst";
 import { ManualClock } from "@/test/manual-clock";
 import { LiveHub } from "./hub";
@@ -19,18 +20,7 @@ let sim: RunningSimulator;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, alarms: 3000, clients: [CREDS] });
-  const deployment = { kind: "anywhere", baseUrl: sim.url, clientId: CREDS.id };
-  vi.stubEnv(
-    "USM_DEPLOYMENTS",
-    JSON.stringify([
-      { key: "acme", name: "Acme", ...deployment, clientSecret: CREDS.secret },
-      { key: "hidden", name: "Hidden", ...deployment, clientSecret: "x", analysts: ["boss"] },
-    ]),
-  );
-  vi.stubEnv("USM_SIMULATOR", "1");
-  vi.stubEnv("NEXTAUTH_SECRET", "stream-test-session-secret-0123456789");
-  vi.stubEnv("NEXTAUTH_URL", "");
-  vi.stubEnv("REDIS_URL", "");
+  stubAcmeAndHidden(sim, CREDS);
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

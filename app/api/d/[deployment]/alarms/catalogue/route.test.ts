@@ -6,6 +6,7 @@ import { sessionRegistry } from "@/lib/auth/session-token";
 import { serverEnv } from "@/lib/env";
 import { parseErrorBody } from "@/lib/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
+import { stubAcmeAndHidden } from "@/test/deployments-env";
 import { DELETE, GET, POST } from "./route";
 
 // The route file itself, as Next calls it: the session check of the one wrapper, our error shape,
@@ -20,19 +21,7 @@ let sim: RunningSimulator;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, alarms: 2000, clients: [CREDS] });
-  const deployment = { kind: "anywhere", baseUrl: sim.url, clientId: CREDS.id };
-  vi.stubEnv(
-    "USM_DEPLOYMENTS",
-    JSON.stringify([
-      { key: "acme", name: "Acme", ...deployment, clientSecret: CREDS.secret },
-      // Someone else's: the analyst must not learn that it exists.
-      { key: "hidden", name: "Hidden", ...deployment, clientSecret: "x", analysts: ["boss"] },
-    ]),
-  );
-  vi.stubEnv("USM_SIMULATOR", "1");
-  vi.stubEnv("NEXTAUTH_SECRET", "route-test-session-secret-0123456789");
-  vi.stubEnv("NEXTAUTH_URL", "");
-  vi.stubEnv("REDIS_URL", "");
+  stubAcmeAndHidden(sim, CREDS);
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
