@@ -51,14 +51,15 @@ test("the stream reconnects after the server restarts, resumes from its last eve
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((next) => next.pathname !== "/signin");
 
-  // Each stream request's Last-Event-ID: the header the browser sends when it reconnects by
-  // itself, or the parameter the console sends when it opens a stream anew after a refusal.
+  // The Last-Event-ID of each stream request the server answered: the header the browser sends
+  // when it reconnects by itself, or the parameter the console sends when it opens a stream
+  // anew after a refusal. (Attempts made while the server was down never reached it.)
   const streams: Array<string | null> = [];
-  page.on("request", async (request) => {
-    const url = new URL(request.url());
+  page.on("response", async (response) => {
+    const url = new URL(response.url());
     if (url.pathname !== "/api/live") return;
     const index = streams.push(null) - 1;
-    const header = await request.headerValue("last-event-id");
+    const header = await response.request().headerValue("last-event-id");
     streams[index] = header ?? url.searchParams.get("lastEventId");
   });
   await page.goto(`${url}/d/acme/alarms`);
