@@ -156,16 +156,6 @@ describe("observe's backfill heuristic", () => {
     );
     expect(next.fresh.map((f) => f.uuid)).toEqual(["n1", "n2", "late"]);
   });
-
-  it("does not announce a genuine backfill", () => {
-    const memory = baseline([alarm("a", 1), alarm("b", 2), alarm("c", 3), alarm("d", 4)]);
-    const next = observe(
-      memory,
-      [alarm("a", 1), alarm("c", 3), alarm("d", 4), alarm("e", 5)],
-      bySort(),
-    );
-    expect(next.fresh).toEqual([]);
-  });
 });
 
 describe("observe's departed heuristic", () => {
