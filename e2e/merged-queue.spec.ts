@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
+import { simulatorToken } from "./support/simulator-api";
 
 // The merged queue (/d/all/alarms): the newest alarms of every deployment the analyst may see,
 // newest first, paged by cursor. The analyst sees Acme (simulator seed 42) and Globex (seed 7);
@@ -54,13 +55,7 @@ async function newestFromSimulator(
   deployment: string,
   size: number,
 ): Promise<{ deployment: string; uuid: string; occurred: number }[]> {
-  const basic = Buffer.from(`e2e-client:${e2e.canarySecret}`).toString("base64");
-  const token = await fetch(`${baseUrl}/api/2.0/oauth/token?grant_type=client_credentials`, {
-    method: "POST",
-    headers: { Authorization: `Basic ${basic}` },
-  });
-  expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
+  const access_token = await simulatorToken(baseUrl);
   const response = await fetch(
     `${baseUrl}/api/2.0/alarms?page=0&size=${size}&sort=timestamp_occured,desc`,
     { headers: { Authorization: `Bearer ${access_token}` } },

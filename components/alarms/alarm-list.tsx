@@ -13,6 +13,7 @@ import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { useHydratedMark } from "@/components/use-hydrated";
 import { LiveBar } from "@/components/live/live-bar";
+import { AlarmOverview } from "@/components/overview/alarm-overview";
 import { useLiveKeys } from "@/components/live/use-live-keys";
 import { useLiveQueue } from "@/components/live/use-live-queue";
 import { AlarmFiltersBar } from "./alarm-filters";
@@ -206,6 +207,13 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
           />
         </FiltersDisclosure>
         <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
+        <AlarmOverview
+          deployment={deployment.key}
+          filters={query.filters}
+          zone={tz}
+          ready={fresh || result.isError}
+          onFilter={setFilters}
+        />
         <RateLimitWatch result={result} />
         <LiveBar
           live={live}

@@ -6,6 +6,7 @@ import {
   DEFAULT_VIEW,
   DENSITY_ATTRIBUTE,
   HIDDEN_ATTRIBUTE,
+  OVERVIEW_ATTRIBUTE,
   STORAGE_KEY,
   applyViewToDocument,
   parseViewPreferences,
@@ -91,11 +92,15 @@ describe("view preferences", () => {
       JSON.stringify({ density: "cosy", columnVisibility: { events: false, priority: false } }),
       JSON.stringify({ columnVisibility: { rule: false, sources: "no", destinations: false } }),
       JSON.stringify({ columnVisibility: null, density: "comfortable" }),
+      JSON.stringify({ overview: "folded" }),
+      JSON.stringify({ overview: "hidden", density: "compact" }),
     ];
     for (const raw of cases) expect(runScript(raw), String(raw)).toEqual(applied(raw));
     // And the cases are not all trivially empty.
     expect(runScript(cases[4]!).get(HIDDEN_ATTRIBUTE)).toBe("priority events");
     expect(runScript(cases[3]!).get(DENSITY_ATTRIBUTE)).toBe("compact");
+    expect(runScript(cases[7]!).get(OVERVIEW_ATTRIBUTE)).toBe("folded");
+    expect(runScript(cases[8]!).has(OVERVIEW_ATTRIBUTE)).toBe(false);
   });
 
   it("the inline script survives a storage that throws (blocked cookies)", () => {

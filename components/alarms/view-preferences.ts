@@ -23,17 +23,23 @@ export const ALWAYS_VISIBLE: ReadonlySet<ColumnId> = new Set(["rule"]);
 export const DENSITIES = ["comfortable", "compact"] as const;
 export type Density = (typeof DENSITIES)[number];
 
+/** The overview above the table (counts and histogram), or folded away to one line. */
+export const OVERVIEW_STATES = ["shown", "folded"] as const;
+export type OverviewState = (typeof OVERVIEW_STATES)[number];
+
 /** react-table's own state shapes, so the table takes them as they are. */
 export interface ViewPreferences {
   columnVisibility: VisibilityState;
   columnOrder: ColumnOrderState;
   density: Density;
+  overview: OverviewState;
 }
 
 export const DEFAULT_VIEW: ViewPreferences = Object.freeze({
   columnVisibility: Object.freeze({}) as VisibilityState,
   columnOrder: Object.freeze([...COLUMN_IDS]) as unknown as ColumnOrderState,
   density: "comfortable",
+  overview: "shown",
 });
 
 export const STORAGE_KEY = "alarm-console:list-view:v1";
@@ -54,7 +60,7 @@ export function parseViewPreferences(raw: string | null): ViewPreferences {
     return DEFAULT_VIEW;
   }
   if (typeof stored !== "object" || stored === null) return DEFAULT_VIEW;
-  const { columnVisibility, columnOrder, density } = stored as Record<string, unknown>;
+  const { columnVisibility, columnOrder, density, overview } = stored as Record<string, unknown>;
 
   const visibility: VisibilityState = {};
   if (typeof columnVisibility === "object" && columnVisibility !== null) {
@@ -78,6 +84,7 @@ export function parseViewPreferences(raw: string | null): ViewPreferences {
     columnVisibility: visibility,
     columnOrder: order,
     density: DENSITIES.includes(density as Density) ? (density as Density) : "comfortable",
+    overview: overview === "folded" ? "folded" : "shown",
   };
 }
 
@@ -86,11 +93,13 @@ export function hiddenColumns(view: ViewPreferences): ColumnId[] {
 }
 
 /**
- * The attributes on <html> that globals.css styles by: the density, and the hidden columns (so
- * the server's default table shows the analyst's columns before the page's scripts run).
+ * The attributes on <html> that globals.css styles by: the density, the hidden columns and a
+ * folded overview (so the server's default page shows the analyst's layout before the page's
+ * scripts run).
  */
 export const DENSITY_ATTRIBUTE = "data-alarm-density";
 export const HIDDEN_ATTRIBUTE = "data-alarm-hidden";
+export const OVERVIEW_ATTRIBUTE = "data-alarm-overview";
 
 export function applyViewToDocument(view: ViewPreferences, root: Element): void {
   const hidden = hiddenColumns(view).join(" ");
@@ -98,6 +107,8 @@ export function applyViewToDocument(view: ViewPreferences, root: Element): void 
   else root.removeAttribute(HIDDEN_ATTRIBUTE);
   if (view.density !== "comfortable") root.setAttribute(DENSITY_ATTRIBUTE, view.density);
   else root.removeAttribute(DENSITY_ATTRIBUTE);
+  if (view.overview === "folded") root.setAttribute(OVERVIEW_ATTRIBUTE, "folded");
+  else root.removeAttribute(OVERVIEW_ATTRIBUTE);
 }
 
 /**
@@ -114,4 +125,5 @@ var c=v.columnVisibility,h=[],r=document.documentElement;
 for(var i=0;i<ids.length;i++)if(c&&typeof c==="object"&&c[ids[i]]===false)h.push(ids[i]);
 if(h.length)r.setAttribute(${JSON.stringify(HIDDEN_ATTRIBUTE)},h.join(" "));
 if(v.density==="compact")r.setAttribute(${JSON.stringify(DENSITY_ATTRIBUTE)},"compact");
+if(v.overview==="folded")r.setAttribute(${JSON.stringify(OVERVIEW_ATTRIBUTE)},"folded");
 }catch(e){}})();`;

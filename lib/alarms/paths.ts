@@ -38,4 +38,6 @@ export const api = {
   list: (deployment: string, search = "") => `/api${listPath(deployment)}${search}`,
   detail: (deployment: string, uuid: string) => `/api${detailPath(deployment, uuid)}`,
   catalogue: (deployment: string) => `/api${listPath(deployment)}/catalogue`,
+  /** One section (`part`) of a view's overview; `search` carries the view's filters. */
+  overview: (deployment: string, search: string) => `/api${listPath(deployment)}/overview${search}`,
 };

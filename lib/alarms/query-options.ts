@@ -3,7 +3,9 @@ import { ApiError, parseErrorBody } from "@/lib/errors";
 import { ALL_DEPLOYMENTS } from "@/lib/deployments/types";
 import type { MergedQueuePage } from "./merged-types";
 import { api } from "./paths";
-import { type AlarmListQuery, toSearchParams } from "./query";
+import { OVERVIEW_STEP_MS, type OverviewPart } from "@/lib/overview/plan";
+import type { OverviewSection } from "@/lib/overview/types";
+import { type AlarmFilters, type AlarmListQuery, DEFAULT_QUERY, toSearchParams } from "./query";
 import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "./types";
 
 // The key factory shared by the server pages (which swap in a direct queryFn for the SAME key)
@@ -20,7 +22,34 @@ export const alarmKeys = {
   detail: (deployment: string, uuid: string) =>
     ["alarms", deployment, "detail", uuid.toLowerCase()] as const,
   catalogue: (deployment: string) => ["alarms", deployment, "catalogue"] as const,
+  /** A view's overview depends on its filters only: paging or sorting does not read it again. */
+  overview: (deployment: string, part: OverviewPart, filters: AlarmFilters) =>
+    [
+      "alarms",
+      deployment,
+      "overview",
+      part,
+      toSearchParams({ ...DEFAULT_QUERY, filters }).toString(),
+    ] as const,
 };
+
+/** One section of the overview of a view's filters. */
+export function overviewQueryOptions(
+  deployment: string,
+  part: OverviewPart,
+  filters: AlarmFilters,
+) {
+  const params = toSearchParams({ ...DEFAULT_QUERY, filters });
+  params.set("part", part);
+  return queryOptions({
+    queryKey: alarmKeys.overview(deployment, part, filters),
+    queryFn: ({ signal }) =>
+      fetchJson<OverviewSection>(api.overview(deployment, `?${params}`), signal),
+    staleTime: OVERVIEW_STEP_MS, // as long as the server shares its counts
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
 
 /** The values the console has seen (filter suggestions); it grows slowly, so kept a while. */
 export function catalogueQueryOptions(deployment: string) {

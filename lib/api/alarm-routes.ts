@@ -1,5 +1,8 @@
 import "server-only";
+import { z } from "zod";
 import { parseAlarmListQuery } from "@/lib/alarms/query";
+import { OVERVIEW_PARTS } from "@/lib/overview/plan";
+import { readOverviewPart } from "@/lib/overview/read";
 import type { Deployment } from "@/lib/deployments/registry";
 import { ApiError } from "@/lib/errors";
 import { fetchHealth, readAlarm, readAlarmPage, type UsmCall } from "@/lib/usm/alarms";
@@ -74,4 +77,29 @@ export async function healthOfAll(deployments: readonly Deployment[], analyst: s
       }),
     ),
   };
+}
+
+const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
+  error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
+});
+
+/**
+ * GET /api/d/{deployment}/alarms/overview?part&<the list's query>: one section of the view's
+ * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
+ * parameter. Its page, size and sort do not matter; its filters do.
+ */
+export async function alarmOverview(url: URL, call: UsmCall) {
+  const parts = url.searchParams.getAll("part");
+  const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
+  if (!part.success) {
+    throw new ApiError("invalid_request", part.error.issues[0]!.message, { param: "part" });
+  }
+  const { query, problems } = parseAlarmListQuery(url.searchParams);
+  const first = problems[0];
+  if (first) {
+    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
+      param: first.param,
+    });
+  }
+  return readOverviewPart(part.data, query, call);
 }

@@ -19,7 +19,7 @@ export const epochMsSchema = z.union([
 /** Strings that some payloads send as numbers (ports, severities): normalised to strings. */
 const looseString = z.union([z.string(), z.number().transform(String)]);
 /** Integers that some payloads send as strings. */
-const looseInt = z.union([
+export const looseInt = z.union([
   z.number().finite().transform(Math.round),
   z
     .string()

@@ -1,0 +1,12 @@
+// GET /api/d/{deployment}/alarms/overview?part=priority|status|intent|histogram&<the list's filters> - one section of a view's overview
+import { alarmOverview } from "@/lib/api/alarm-routes";
+import { deploymentRoute } from "@/lib/api/deployment-route";
+import { routeMethods } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: deploymentRoute("GET /api/d/[deployment]/alarms/overview", ({ request, call }) =>
+    alarmOverview(request.nextUrl, call),
+  ),
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import {
+  MAX_BUCKETS,
+  MAX_INTENTS,
+  MIN_BUCKETS,
+  OVERVIEW_STEP_MS,
+  baseFilters,
+  countParams,
+  dimensionValues,
+  histogramBuckets,
+  withValue,
+} from "./plan";
+
+const H = 3_600_000;
+const D = 24 * H;
+
+function expectTiling(buckets: { gte: number; lte: number }[], gte: number, lte: number) {
+  expect(buckets[0]!.gte).toBe(gte);
+  expect(buckets.at(-1)!.lte).toBe(lte);
+  buckets.forEach((bucket, index) => {
+    expect(bucket.lte).toBeGreaterThanOrEqual(bucket.gte);
+    if (index > 0) expect(bucket.gte).toBe(buckets[index - 1]!.lte + 1);
+  });
+}
+
+describe("histogramBuckets", () => {
+  it("cuts the last 24 hours into whole hours, the edges partial", () => {
+    const lte = Date.UTC(2026, 10, 23, 14, 30);
+    const gte = lte - D;
+    const buckets = histogramBuckets(gte, lte);
+    expect(buckets).toHaveLength(25);
+    expectTiling(buckets, gte, lte);
+    expect(buckets[1]!.gte).toBe(Date.UTC(2026, 10, 22, 15, 0));
+    expect(buckets[1]!.lte - buckets[1]!.gte + 1).toBe(H);
+  });
+
+  it.each([
+    ["1h", H, 31],
+    ["7d", 7 * D, 29],
+    ["30d", 30 * D, 31],
+  ])("gives the %s range round bars", (_name, span, bars) => {
+    const lte = Date.UTC(2026, 10, 23, 14, 30);
+    const buckets = histogramBuckets(lte - span, lte);
+    expect(buckets).toHaveLength(bars);
+    expectTiling(buckets, lte - span, lte);
+  });
+
+  it("keeps every span from a minute to two years within 24 to 48 bars that tile it", () => {
+    let span = 60_000;
+    const start = Date.UTC(2026, 0, 1, 3, 7, 11, 13);
+    while (span < 2 * 365 * D) {
+      const buckets = histogramBuckets(start, start + span);
+      expect(buckets.length, `span ${span}`).toBeGreaterThanOrEqual(MIN_BUCKETS);
+      expect(buckets.length, `span ${span}`).toBeLessThanOrEqual(MAX_BUCKETS);
+      expectTiling(buckets, start, start + span);
+      span = Math.ceil(span * 1.37);
+    }
+  });
+
+  it("has nothing to cut when the bounds are reversed", () => {
+    expect(histogramBuckets(10, 5)).toEqual([]);
+  });
+});
+
+describe("the counts' filters", () => {
+  it("resolves a rolling range on a shared step, so a view's counts are shared a while", () => {
+    const now = Date.UTC(2026, 10, 23, 14, 0, 1);
+    const a = baseFilters({ range: "24h", status: "open" }, now);
+    const b = baseFilters({ range: "24h", status: "open" }, now + 20_000);
+    expect(a).toEqual(b);
+    expect(a.timestamp_occured_lte! % OVERVIEW_STEP_MS).toBe(0);
+    expect(a.timestamp_occured_lte! - a.timestamp_occured_gte!).toBe(D);
+    expect(a).not.toHaveProperty("range");
+  });
+
+  it("leaves out the dimension's own filter and keeps the others", () => {
+    const base = baseFilters({ status: "open", priority_label: "high" }, 0);
+    expect(withValue(base, "status", "closed")).toEqual({
+      status: "closed",
+      priority_label: "high",
+    });
+    expect(withValue(base, "status", undefined)).toEqual({ priority_label: "high" });
+  });
+
+  it("asks every count in one order, whatever order the filters were given in", () => {
+    expect(countParams({ status: "open", priority_label: "low" }).toString()).toBe(
+      countParams({ priority_label: "low", status: "open" }).toString(),
+    );
+    expect(countParams({}).get("size")).toBe("1");
+  });
+
+  it("counts the most seen intents and always the filtered one", () => {
+    const known = Array.from({ length: 12 }, (_, i) => `Intent ${i}`);
+    expect(dimensionValues("intent", {}, known)).toEqual(known.slice(0, MAX_INTENTS));
+    const values = dimensionValues("intent", { rule_intent: "Rare" }, known);
+    expect(values).toHaveLength(MAX_INTENTS);
+    expect(values).toContain("Rare");
+    expect(dimensionValues("intent", { rule_intent: "Intent 2" }, known)).toEqual(
+      known.slice(0, MAX_INTENTS),
+    );
+  });
+});
