@@ -1,9 +1,10 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview
 import { benchDeployments } from "./deployments-bench";
 import { benchLighthouse } from "./lighthouse-bench";
 import { benchLive } from "./live-bench";
+import { benchOverview } from "./overview-bench";
 import { benchRoutes } from "./route-bench";
 import { benchSimulator } from "./simulator-bench";
 import { benchTeam } from "./team-bench";
@@ -17,6 +18,7 @@ const benches = {
   lighthouse: benchLighthouse,
   deployments: benchDeployments,
   live: benchLive,
+  overview: benchOverview,
 } as const;
 type BenchName = keyof typeof benches;
 

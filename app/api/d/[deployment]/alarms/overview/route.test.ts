@@ -1,0 +1,95 @@
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionRegistry } from "@/lib/auth/session-token";
+import { serverEnv } from "@/lib/env";
+import { parseErrorBody } from "@/lib/errors";
+import type { DimensionOverview } from "@/lib/overview/types";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { GET } from "./route";
+
+// The overview's route file as Next calls it: the session check, the input checks in our error
+// shape, and one section of the overview from the real simulator over HTTP.
+
+const cookies = vi.hoisted(() => ({ jar: [] as { name: string; value: string }[] }));
+vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => cookies.jar }) }));
+
+const CREDS = { id: "route-overview-client", secret: "route-overview-secret-5b1e" };
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, alarms: 800, clients: [CREDS] });
+  stubAcmeAndHidden(sim, CREDS);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await sim.close();
+});
+beforeEach(() => {
+  cookies.jar = [];
+  sim.reset();
+});
+
+const call = (search: string, deployment = "acme") =>
+  GET(new NextRequest(`http://console.test/api/d/${deployment}/alarms/overview${search}`), {
+    params: Promise.resolve({ deployment }),
+  });
+
+async function signIn(): Promise<void> {
+  const { auth } = serverEnv();
+  const user = "local:route.analyst";
+  const { sid } = await sessionRegistry(auth).create(user);
+  const token = await encode({
+    token: { sub: user, name: "Route Analyst", email: null, sid },
+    secret: auth.secret,
+  });
+  cookies.jar = [{ name: "next-auth.session-token", value: token }];
+}
+
+describe("GET /api/d/{deployment}/alarms/overview", () => {
+  it("answers 401 when signed out, asking nothing upstream", async () => {
+    const response = await call("?part=status");
+    expect(response.status).toBe(401);
+    expect(parseErrorBody(await response.json())?.error.code).toBe("unauthenticated");
+    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+  });
+
+  it.each([
+    ["", "part"],
+    ["?part=severity", "part"],
+    ["?part=status&part=priority", "part"],
+    ["?part=status&status=resolved", "status"],
+    ["?part=histogram&range=2d", "range"],
+  ])("answers 400 naming the parameter for %j, asking nothing upstream", async (search, param) => {
+    await signIn();
+    const response = await call(search);
+    expect(response.status).toBe(400);
+    const body = parseErrorBody(await response.json());
+    expect(body?.error).toMatchObject({ code: "invalid_request", param });
+    expect(sim.stats().byRoute.alarms).toBe(0);
+  });
+
+  it("answers a section of the signed-in analyst's view", async () => {
+    await signIn();
+    const response = await call("?part=status&priority_label=high&page=3&sort=priority,asc");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as DimensionOverview;
+    expect(body.part).toBe("status");
+    expect(body.counts.map((entry) => entry.value)).toEqual(["open", "in_review", "closed"]);
+    expect(body.counts.every((entry) => typeof entry.count === "number")).toBe(true);
+    expect(sim.stats().byRoute.alarms).toBe(3);
+  });
+
+  it("answers 404 alike for a deployment the analyst may not see and one that does not exist", async () => {
+    await signIn();
+    const bodies = [];
+    for (const key of ["hidden", "nowhere"]) {
+      const response = await call("?part=status", key);
+      expect(response.status).toBe(404);
+      bodies.push(await response.json());
+    }
+    expect(bodies[0]).toEqual(bodies[1]);
+    expect(sim.stats().byRoute.alarms).toBe(0);
+  });
+});
