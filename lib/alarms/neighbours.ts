@@ -75,10 +75,10 @@ function found(
   data: ListPage,
   index: number,
   pageOf: PageOf,
-  read: AlarmListQuery[],
+  alreadyRead: AlarmListQuery[],
 ): Location {
-  const pages = [...read];
-  const use = (query: AlarmListQuery) => {
+  const pages = [...alreadyRead];
+  const read = (query: AlarmListQuery) => {
     if (!pages.some((page) => page.page === query.page)) pages.push(query);
     return pageOf(query);
   };
@@ -88,7 +88,7 @@ function found(
   if (index > 0) previous = { query: home, uuid: alarms[index - 1]!.uuid };
   else if (home.page > 0) {
     const query = { ...home, page: home.page - 1 };
-    const before = use(query);
+    const before = read(query);
     // A loaded page with no rows (the list shrank under it) has no last alarm to go to.
     if (!before) previous = { query, uuid: undefined };
     else if (before.alarms.length > 0) previous = { query, uuid: before.alarms.at(-1)!.uuid };
@@ -98,7 +98,7 @@ function found(
   if (index < alarms.length - 1) next = { query: home, uuid: alarms[index + 1]!.uuid };
   else if (home.page + 1 < data.page.totalPages) {
     const query = { ...home, page: home.page + 1 };
-    const after = use(query);
+    const after = read(query);
     if (!after) next = { query, uuid: undefined };
     else if (after.alarms.length > 0) next = { query, uuid: after.alarms[0]!.uuid };
   }
