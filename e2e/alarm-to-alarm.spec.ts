@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 // From alarm to alarm: a detail opened from a list knows its place in it ("20 of 5,000"),
@@ -113,6 +114,8 @@ test("the list's ends have no step beyond them", async ({ page }) => {
   await expect(stepper(page).getByRole("button", { name: "Next" })).toBeEnabled();
   expect(await keyTaken(page, "k"), "k on the first alarm of the list").toBe(true);
   expect(detailAt(page)).toEqual({ uuid: firstPage[0], from: "" });
+  const results = await new AxeBuilder({ page }).include("[data-list-stepper]").analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
   // The last alarm of the list, opened from its last page.
   const whole = await page.request.get("/api/d/acme/alarms?size=100");

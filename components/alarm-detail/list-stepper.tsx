@@ -42,14 +42,16 @@ export function ListStepper({
 
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
+  const state = location?.state;
   useEffect(() => {
-    if (!focusAfterStep || !place) return;
+    if (!focusAfterStep || state === "locating") return;
     const wanted = focusAfterStep === "next" ? nextButton.current : previousButton.current;
     const other = focusAfterStep === "next" ? previousButton.current : nextButton.current;
-    focusAfterStep = null;
+    focusAfterStep = null; // also when this alarm has no place: never a focus jump later on
+    if (state !== "found") return;
     // At the end of the list the button stepped with is disabled: the other one takes focus.
     (wanted && !wanted.disabled ? wanted : other)?.focus({ preventScroll: true });
-  }, [place]);
+  }, [state]);
 
   if (!location || location.state === "lost") return null;
   const step = (direction: Direction) => {
