@@ -21,7 +21,11 @@ const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[]
   },
   {
     section: "Alarm detail",
-    keys: [{ keys: ["Esc", "Backspace"], does: "Back to the list, where you left it" }],
+    keys: [
+      { keys: ["j"], does: "Next alarm of its list" },
+      { keys: ["k"], does: "Previous alarm of its list" },
+      { keys: ["Esc", "Backspace"], does: "Back to the list, at the alarm last shown" },
+    ],
   },
   { section: "Anywhere", keys: [{ keys: ["?"], does: "Show this help" }] },
 ];

@@ -4,3 +4,13 @@ export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName);
 }
+
+/** A dialog, menu or listbox is open: Escape and letters belong to it first. */
+export function isOverlayOpen(): boolean {
+  return document.querySelector("dialog[open], [role=dialog], [aria-expanded=true]") !== null;
+}
+
+/** A key pressed with Ctrl, Cmd or Alt is the browser's or the system's, never ours. */
+export function hasModifier(event: KeyboardEvent): boolean {
+  return event.ctrlKey || event.metaKey || event.altKey;
+}

@@ -3,9 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { useMemo } from "react";
 import { alarmQueryOptions, asApiError } from "@/lib/alarms/query-options";
 import { UTC } from "@/lib/alarms/time-zone";
-import { TZ_KEY, listHrefFrom, parseTimeZoneParam } from "@/lib/alarms/url-state";
+import {
+  FROM_KEY,
+  TZ_KEY,
+  fromListQuery,
+  listHref,
+  listHrefFrom,
+  parseTimeZoneParam,
+} from "@/lib/alarms/url-state";
 import { detailPath } from "@/lib/alarms/paths";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ErrorState } from "@/components/alarms/list-states";
@@ -19,7 +27,9 @@ import { DetailHeader } from "./detail-header";
 import { DetailSkeleton } from "./detail-skeleton";
 import { EndpointsTable } from "./endpoints-table";
 import { EventsTable } from "./events-table";
+import { ListStepper } from "./list-stepper";
 import { RawJson } from "./raw-json";
+import { useListPlace } from "./use-list-place";
 
 /** Writes the detail's zone into its URL (a new entry, like the list's changes). */
 function setZoneInUrl(zone: string) {
@@ -33,10 +43,15 @@ function setZoneInUrl(zone: string) {
 /** One alarm, from the query cache (filled by the server render or by a hover prefetch). */
 export function AlarmDetailView({ uuid }: { uuid: string }) {
   const searchParams = useSearchParams();
-  const from = searchParams.get("from");
+  const from = searchParams.get(FROM_KEY);
   const zone = parseTimeZoneParam(searchParams.get(TZ_KEY)) ?? UTC;
   const deployment = useDeployment();
-  const listHref = listHrefFrom(deployment.key, from, zone);
+  const fromQuery = useMemo(() => fromListQuery(from), [from]);
+  const place = useListPlace(deployment.key, fromQuery, uuid, zone);
+  // Back to the page the alarm is on now (it may have moved since the list was shown).
+  const backHref = place.backQuery
+    ? listHref(deployment.key, { query: place.backQuery, tz: zone })
+    : listHrefFrom(deployment.key, from, zone);
   const result = useQuery(alarmQueryOptions(deployment.key, uuid));
   const alarm = result.data;
   const error = result.isError ? asApiError(result.error) : null;
@@ -47,7 +62,8 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
       <div className="flex flex-col gap-3" ref={hydratedRoot}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-baseline gap-x-3">
-            <BackToAlarms href={listHref} />
+            <BackToAlarms href={backHref} />
+            <ListStepper location={place.location} onMove={place.move} />
             {/* The list's live queue (components/live) is not watched while a detail is open. */}
             <span className="text-xs text-slate-600 dark:text-slate-400" data-live-status>
               Live updates paused while you read an alarm
@@ -83,7 +99,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               USM Anywhere has no alarm <span className="font-mono">{uuid}</span>.
             </p>
-            <Link href={listHref} className="btn-primary mt-3">
+            <Link href={backHref} className="btn-primary mt-3">
               Go to the alarm list
             </Link>
           </div>

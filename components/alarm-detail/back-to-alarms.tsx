@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { listPathDeployment } from "@/lib/alarms/paths";
 import { listHref, parseListView } from "@/lib/alarms/url-state";
 import { requestScrollRestore } from "@/components/alarms/scroll-memory";
-import { isTyping } from "@/components/keyboard";
+import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
 
 interface NavigationEntry {
   url: string | null;
@@ -53,10 +53,10 @@ export function BackToAlarms({ href }: { href: string }) {
   const router = useRouter();
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || hasModifier(event)) return;
       if (isTyping(event.target)) return;
       if (event.key !== "Escape" && event.key !== "Backspace") return;
-      if (document.querySelector("dialog[open], [role=dialog], [aria-expanded=true]")) return; // Escape closes those first
+      if (isOverlayOpen()) return; // Escape closes those first
       event.preventDefault();
       backToList(router, href);
     }

@@ -141,7 +141,13 @@ function focusRow(uuid: string, framesLeft = 30): void {
   ].find((candidate) => candidate.checkVisibility());
   if (link) {
     link.focus({ preventScroll: true });
-    if (document.activeElement === link) return;
+    if (document.activeElement === link) {
+      // The row may lie outside the remembered scroll: the analyst stepped to it in the detail
+      // (j / k), or came to a page not seen before. Bring it into view, and only then.
+      const { top, bottom } = link.getBoundingClientRect();
+      if (top < 0 || bottom > window.innerHeight) link.scrollIntoView({ block: "center" });
+      return;
+    }
   }
   if (framesLeft > 0) requestAnimationFrame(() => focusRow(uuid, framesLeft - 1));
 }

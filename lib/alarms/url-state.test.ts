@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, parseAlarmListQuery, resolveRange, toSearchParams } from "./query";
 import {
   detailHref,
+  fromListQuery,
   filteredListHref,
   isCanonical,
   listHrefFrom,
@@ -78,13 +79,27 @@ describe("links between list and detail", () => {
     );
   });
 
-  it("leave the default view out of the detail link", () => {
-    expect(
-      detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", {
-        query: DEFAULT_QUERY,
-        tz: "UTC",
-      }),
-    ).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001");
+  it("mark a detail opened from the default view with an empty `from`", () => {
+    const href = detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", {
+      query: DEFAULT_QUERY,
+      tz: "UTC",
+    });
+    expect(href).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001?from=");
+    const from = new URL(href, "http://x").searchParams.get("from");
+    expect(fromListQuery(from)).toEqual(DEFAULT_QUERY);
+    expect(listHrefFrom("acme", from)).toBe("/d/acme/alarms");
+  });
+
+  it("tell a detail opened from a list from one opened by a bare link", () => {
+    expect(fromListQuery(null), "no `from`: not opened from a list").toBeNull();
+    expect(fromListQuery(undefined)).toBeNull();
+    const from = new URL(
+      detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", list),
+      "http://x",
+    ).searchParams.get("from");
+    expect(fromListQuery(from)).toEqual(list.query);
+    // Links written before `from` was always there keep working: a named view is still read.
+    expect(fromListQuery("?page=2&size=nope")).toEqual({ ...DEFAULT_QUERY, page: 2 });
   });
 
   it("never lead anywhere but the list, whatever `from` holds", () => {

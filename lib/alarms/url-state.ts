@@ -105,14 +105,30 @@ export function listHrefFrom(
   return listHref(deployment, { ...view, tz });
 }
 
-/** Detail page hrefs for the rows of one list view, remembering that view (built once). */
+/** The detail's parameter naming the list view it was opened from. */
+export const FROM_KEY = "from";
+
+/**
+ * Detail page hrefs for the rows of one list view, remembering that view (built once). `from`
+ * is always there, empty for the default view: a detail opened from a list knows its place in
+ * it, one opened from a bare link (no `from`) does not.
+ */
 export function detailHrefsFor(deployment: string, view: ListView): (uuid: string) => string {
   const params = new URLSearchParams();
-  const from = toSearchParams(view.query).toString();
-  if (from) params.set("from", from);
+  params.set(FROM_KEY, toSearchParams(view.query).toString());
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
-  const search = params.size > 0 ? `?${params}` : "";
+  const search = `?${params}`;
   return (uuid) => `${detailPath(deployment, uuid)}${search}`;
+}
+
+/**
+ * The list query a detail's `from` names, or null when the detail was not opened from a list
+ * (a bare or shared link, or one from before `from` was always written). Wrong parameters in
+ * it are dropped, as the list itself would drop them.
+ */
+export function fromListQuery(from: string | null | undefined): AlarmListQuery | null {
+  if (from === null || from === undefined) return null;
+  return parseAlarmListQuery(new URLSearchParams(from.replace(/^\?/, ""))).query;
 }
 
 /** The detail page's href, remembering the list view it was opened from. */

@@ -1,0 +1,106 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { formatCount } from "@/lib/alarms/format";
+import type { Location } from "@/lib/alarms/neighbours";
+import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
+import type { Direction } from "./use-list-place";
+
+// The button a step was made with, so the next alarm's stepper (a new mount) gives focus back
+// to it and Enter on Next keeps stepping. Module state: it only has to outlive one navigation.
+let focusAfterStep: Direction | null = null;
+
+/**
+ * "37 of 2,043" and Previous / Next through the list the detail was opened from; k and j do
+ * the same. Renders nothing for a detail opened without a list, or whose alarm is no longer
+ * where the list had it.
+ */
+export function ListStepper({
+  location,
+  onMove,
+}: {
+  location: Location | null;
+  onMove: (direction: Direction) => void;
+}) {
+  const place = location?.state === "found" ? location.place : null;
+  const hasPrevious = Boolean(place?.previous);
+  const hasNext = Boolean(place?.next);
+
+  const listed = location !== null;
+  useEffect(() => {
+    if (!listed) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || hasModifier(event) || isTyping(event.target)) return;
+      if (event.key !== "j" && event.key !== "k") return;
+      if (isOverlayOpen()) return;
+      event.preventDefault();
+      onMove(event.key === "j" ? "next" : "previous");
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [listed, onMove]);
+
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const state = location?.state;
+  useEffect(() => {
+    if (!focusAfterStep || state === "locating") return;
+    const wanted = focusAfterStep === "next" ? nextButton.current : previousButton.current;
+    const other = focusAfterStep === "next" ? previousButton.current : nextButton.current;
+    focusAfterStep = null; // also when this alarm has no place: never a focus jump later on
+    if (state !== "found") return;
+    // At the end of the list the button stepped with is disabled: the other one takes focus.
+    (wanted && !wanted.disabled ? wanted : other)?.focus({ preventScroll: true });
+  }, [state]);
+
+  if (!location || location.state === "lost") return null;
+  const step = (direction: Direction) => {
+    focusAfterStep = direction;
+    onMove(direction);
+  };
+
+  return (
+    <nav aria-label="Alarms of the list" className="flex items-center gap-1.5" data-list-stepper>
+      <button
+        ref={previousButton}
+        type="button"
+        className="btn-secondary"
+        aria-keyshortcuts="k"
+        title="Previous alarm of the list (k)"
+        disabled={!hasPrevious}
+        onClick={() => step("previous")}
+      >
+        <span aria-hidden="true">↑</span> Previous
+      </button>
+      <p
+        className="min-w-[7ch] text-center text-xs whitespace-nowrap text-slate-700 tabular-nums dark:text-slate-300"
+        data-list-position
+      >
+        {place ? (
+          <>
+            <span className="sr-only">Alarm </span>
+            {formatCount(place.position)} of {formatCount(place.total)}
+          </>
+        ) : (
+          <>
+            <span className="text-slate-500 dark:text-slate-400" aria-hidden="true">
+              … of …
+            </span>
+            <span className="sr-only">Finding its place in the list</span>
+          </>
+        )}
+      </p>
+      <button
+        ref={nextButton}
+        type="button"
+        className="btn-secondary"
+        aria-keyshortcuts="j"
+        title="Next alarm of the list (j)"
+        disabled={!hasNext}
+        onClick={() => step("next")}
+      >
+        Next <span aria-hidden="true">↓</span>
+      </button>
+    </nav>
+  );
+}

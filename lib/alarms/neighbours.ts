@@ -1,0 +1,127 @@
+import type { AlarmListQuery } from "./query";
+import type { AlarmPage } from "./types";
+
+// Where an alarm opened from a list sits in that list ("37 of 2,043") and which alarms are
+// before and after it, across page boundaries. Pure and client-safe: the caller hands in the
+// pages it has (the query cache) and loads the pages the answer says it reads or waits for.
+
+/** What of a page the answer needs. */
+export type ListPage = {
+  alarms: readonly Pick<AlarmPage["alarms"][number], "uuid">[];
+  page: Pick<AlarmPage["page"], "totalElements" | "totalPages">;
+};
+
+/** A loaded page of the list, or undefined while it is not (yet) loaded. */
+export type PageOf = (query: AlarmListQuery) => ListPage | undefined;
+
+/** The alarm before or after this one, and the list page it is on. */
+export interface Step {
+  query: AlarmListQuery;
+  /**
+   * Undefined while its page is not loaded: it is then that page's last alarm (a previous step)
+   * or its first (a next step).
+   */
+  uuid: string | undefined;
+}
+
+export interface Place {
+  /** The list page the alarm is on: the page `from` named, or one next to it when rows moved. */
+  query: AlarmListQuery;
+  /** 1-based: page * size + index + 1. */
+  position: number;
+  total: number;
+  previous: Step | null;
+  next: Step | null;
+}
+
+export type Location =
+  /** `pages`: every list page the answer read or waits for, the named page first. */
+  | { state: "found"; place: Place; pages: AlarmListQuery[] }
+  /** Pages that could hold the alarm are still loading. */
+  | { state: "locating"; pages: AlarmListQuery[] }
+  /** Not on the named page nor on those beside it: no position (Back still works). */
+  | { state: "lost"; pages: AlarmListQuery[] };
+
+const sameUuid = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Finds `uuid` on the page `from` names, else on the pages just before and after it. */
+export function locate(from: AlarmListQuery, uuid: string, pageOf: PageOf): Location {
+  const atPage = (page: number): AlarmListQuery => ({ ...from, page });
+  const named = pageOf(from);
+  if (!named) return { state: "locating", pages: [from] };
+
+  // Rows move while the analyst reads (new alarms on top, closed ones leaving a filtered view):
+  // an alarm that was on page 3 may now be the last of page 2 or the first of page 4.
+  const candidates = [from.page, from.page - 1, from.page + 1]
+    .filter((page) => page >= 0 && (page <= from.page || page < named.page.totalPages))
+    .map(atPage);
+  const pages: AlarmListQuery[] = [];
+  let pending = false;
+  for (const query of candidates) {
+    const data = pageOf(query);
+    pages.push(query);
+    if (!data) {
+      pending = true;
+      continue;
+    }
+    const index = data.alarms.findIndex((alarm) => sameUuid(alarm.uuid, uuid));
+    if (index >= 0) return found(query, data, index, pageOf, pages);
+  }
+  return { state: pending ? "locating" : "lost", pages };
+}
+
+function found(
+  home: AlarmListQuery,
+  data: ListPage,
+  index: number,
+  pageOf: PageOf,
+  alreadyRead: AlarmListQuery[],
+): Location {
+  const pages = [...alreadyRead];
+  const read = (query: AlarmListQuery) => {
+    if (!pages.some((page) => page.page === query.page)) pages.push(query);
+    return pageOf(query);
+  };
+  const { alarms } = data;
+
+  let previous: Step | null = null;
+  if (index > 0) previous = { query: home, uuid: alarms[index - 1]!.uuid };
+  else if (home.page > 0) {
+    const query = { ...home, page: home.page - 1 };
+    const before = read(query);
+    // A loaded page with no rows (the list shrank under it) has no last alarm to go to.
+    if (!before) previous = { query, uuid: undefined };
+    else if (before.alarms.length > 0) previous = { query, uuid: before.alarms.at(-1)!.uuid };
+  }
+
+  let next: Step | null = null;
+  if (index < alarms.length - 1) next = { query: home, uuid: alarms[index + 1]!.uuid };
+  else if (home.page + 1 < data.page.totalPages) {
+    const query = { ...home, page: home.page + 1 };
+    const after = read(query);
+    if (!after) next = { query, uuid: undefined };
+    else if (after.alarms.length > 0) next = { query, uuid: after.alarms[0]!.uuid };
+  }
+
+  return {
+    state: "found",
+    place: {
+      query: home,
+      position: home.page * home.size + index + 1,
+      total: data.page.totalElements,
+      previous,
+      next,
+    },
+    pages,
+  };
+}
+
+/** The uuid a step leads to once its page is loaded (first of the page going forward). */
+export function stepTarget(
+  step: Step,
+  direction: "previous" | "next",
+  page: ListPage,
+): string | undefined {
+  if (step.uuid !== undefined) return step.uuid;
+  return direction === "next" ? page.alarms[0]?.uuid : page.alarms.at(-1)?.uuid;
+}
