@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useSyncExternalStore } from "react";
 import { formatCount, PRIORITY_NAME, STATUS_NAME } from "@/lib/alarms/format";
 import {
@@ -11,7 +11,7 @@ import {
   type PriorityLabel,
 } from "@/lib/alarms/query";
 import { asApiError, overviewQueryOptions } from "@/lib/alarms/query-options";
-import { DIMENSION_FILTER, type OverviewPart } from "@/lib/overview/plan";
+import { DIMENSION_FILTER, OVERVIEW_STEP_MS, type OverviewPart } from "@/lib/overview/plan";
 import type { DimensionOverview, HistogramBar, HistogramOverview } from "@/lib/overview/types";
 import { useViewPreferences } from "@/components/alarms/use-view-preferences";
 import { Histogram } from "./histogram";
@@ -69,6 +69,7 @@ function CountGroup({
 }) {
   const section = result.data as DimensionOverview | undefined;
   const loading = !result.data && !result.isError;
+  const stale = result.isPlaceholderData;
   const failure = failureOf(result);
   const key = DIMENSION_FILTER[part];
   const selected = filters[key];
@@ -81,7 +82,8 @@ function CountGroup({
       role="group"
       aria-label={`Alarms by ${GROUP_NAME[part].toLowerCase()}`}
       data-overview-group={part}
-      className={`flex min-w-0 items-center gap-1.5 ${part === "intent" ? "overflow-x-auto [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] pr-6" : "flex-wrap"}`}
+      aria-busy={loading || stale}
+      className={`flex min-w-0 items-center gap-1.5 ${stale ? "opacity-60" : ""} ${part === "intent" ? "overflow-x-auto [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] pr-6" : "flex-wrap"}`}
     >
       <span className="shrink-0 text-[11px] font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
         {GROUP_NAME[part]}
@@ -89,7 +91,7 @@ function CountGroup({
       {counts.length === 0 && loading ? (
         <span className="h-6 w-48 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
       ) : null}
-      {counts.length === 0 && !loading ? (
+      {counts.length === 0 && !loading && !section?.rest ? (
         <span className="text-xs text-slate-600 dark:text-slate-400" title={unknown ?? undefined}>
           {unknown ? "unknown" : "none seen yet"}
         </span>
@@ -132,27 +134,52 @@ function CountGroup({
           </button>
         );
       })}
-      {section?.rest ? (
-        <span
-          className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-700 dark:border-slate-600 dark:text-slate-200"
-          title={
-            section.rest.label === "critical"
-              ? "Critical: labels beyond high, which the API cannot filter by name"
-              : "Other intents, beyond the most seen"
-          }
-          data-overview-count={section.rest.label}
-          data-count={section.rest.count}
-        >
-          {section.rest.label === "critical" ? (
-            <span aria-hidden="true" className={`h-2 w-2 rounded-full ${PRIORITY_DOT.critical}`} />
-          ) : null}
-          {section.rest.label === "critical" ? "Critical" : "Other"}
-          <span className="font-mono font-semibold tabular-nums">
-            {formatCount(section.rest.count)}
-          </span>
-        </span>
-      ) : null}
+      {section?.rest ? <RestCount part={part} rest={section.rest} unknown={unknown} /> : null}
     </div>
+  );
+}
+
+const REST_TITLE = {
+  critical: "Critical (priorities 91 to 100, on newer deployments): the filters cannot select it",
+  priority: "Other labels, beyond low, medium and high",
+  intent: "Other intents, beyond the most seen",
+};
+
+/** What a dimension holds beyond its named values: critical alarms, other labels or intents. */
+function RestCount({
+  part,
+  rest,
+  unknown,
+}: {
+  part: DimensionPart;
+  rest: NonNullable<DimensionOverview["rest"]>;
+  unknown: string | null;
+}) {
+  const name = rest.label === "critical" ? "Critical" : "Other";
+  const about =
+    rest.label === "critical"
+      ? REST_TITLE.critical
+      : REST_TITLE[part === "priority" ? "priority" : "intent"];
+  const title =
+    rest.count === null
+      ? `${name}: count unknown${unknown ? ` (${unknown})` : ""}`
+      : `${about}: ${formatCount(rest.count)} alarms`;
+  return (
+    <span
+      className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-700 dark:border-slate-600 dark:text-slate-200"
+      title={title}
+      aria-label={title}
+      data-overview-count={rest.label}
+      data-count={rest.count ?? ""}
+    >
+      {rest.label === "critical" ? (
+        <span aria-hidden="true" className={`h-2 w-2 rounded-full ${PRIORITY_DOT.critical}`} />
+      ) : null}
+      {name}
+      <span className="font-mono font-semibold tabular-nums">
+        {rest.count === null ? "?" : formatCount(rest.count)}
+      </span>
+    </span>
   );
 }
 
@@ -160,8 +187,29 @@ const subscribeNothing = () => () => {};
 const isBrowser = () => true;
 const isServer = () => false;
 
+/** How often a shown overview is read again (its counts are shared for OVERVIEW_STEP_MS). */
+const REFRESH_MS = 2 * OVERVIEW_STEP_MS;
+
 function useSection(deployment: string, part: OverviewPart, filters: AlarmFilters, on: boolean) {
-  return useQuery({ ...overviewQueryOptions(deployment, part, filters), enabled: on });
+  // Priority and status counts leave their own filter out: picking one reads nothing again.
+  const asked =
+    part === "priority" || part === "status"
+      ? withoutKey(filters, DIMENSION_FILTER[part])
+      : filters;
+  return useQuery({
+    ...overviewQueryOptions(deployment, part, asked),
+    enabled: on,
+    // The last view's counts stay (dimmed) while the next ones come: nothing jumps, and a
+    // focused count or bar keeps its place.
+    placeholderData: keepPreviousData,
+    refetchInterval: on ? REFRESH_MS : false,
+  });
+}
+
+function withoutKey(filters: AlarmFilters, key: keyof AlarmFilters): AlarmFilters {
+  const rest = { ...filters };
+  delete rest[key];
+  return rest;
 }
 
 /** The overview of the view with `filters`; `ready` once the table's page is in (or failed). */
@@ -238,6 +286,13 @@ export function AlarmOverview({
             bars={histogramData?.bars ?? []}
             zone={zone}
             loading={!histogramData && !histogram.isError}
+            stale={histogram.isPlaceholderData}
+            selected={
+              filters.timestamp_occured_gte !== undefined &&
+              filters.timestamp_occured_lte !== undefined
+                ? { gte: filters.timestamp_occured_gte, lte: filters.timestamp_occured_lte }
+                : null
+            }
             unknownReason={histogramData?.problem?.message ?? failureOf(histogram)}
             onPick={pickBar}
           />

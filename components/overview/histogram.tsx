@@ -15,7 +15,9 @@ function axisLabel(ms: number, zone: string, span: number): string {
   const options: Intl.DateTimeFormatOptions =
     span <= 1.5 * DAY
       ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }
-      : { month: "short", day: "numeric", timeZone: zone };
+      : span <= 300 * DAY
+        ? { month: "short", day: "numeric", timeZone: zone }
+        : { year: "numeric", month: "short", timeZone: zone };
   return new Intl.DateTimeFormat("en-GB", options).format(ms);
 }
 
@@ -23,12 +25,18 @@ export function Histogram({
   bars,
   zone,
   loading,
+  stale,
+  selected,
   unknownReason,
   onPick,
 }: {
   bars: HistogramBar[];
   zone: string;
   loading: boolean;
+  /** The bars are the previous view's, while this one's are read. */
+  stale: boolean;
+  /** The list's absolute range, when it is one bar's. */
+  selected: { gte: number; lte: number } | null;
   /** Why a bar with no count is unknown. */
   unknownReason: string | null;
   onPick: (bar: HistogramBar) => void;
@@ -60,15 +68,19 @@ export function Histogram({
             />
           ))}
         </div>
-        <p className="mt-1 h-4 text-[11px] text-slate-600 dark:text-slate-400">
-          {loading ? "Counting alarms over time…" : "No alarms to chart."}
+        <p className="mt-1 h-4 truncate text-[11px] text-slate-600 dark:text-slate-400">
+          {loading
+            ? "Counting alarms over time…"
+            : unknownReason
+              ? `Alarms over time: unknown (${unknownReason})`
+              : "No alarms to chart."}
         </p>
       </div>
     );
   }
 
   return (
-    <div className="flex flex-col">
+    <div className={`flex flex-col ${stale ? "opacity-60" : ""}`} aria-busy={stale}>
       <div
         role="group"
         aria-label="Alarms over time: pick a bar to show only its alarms"
@@ -103,6 +115,7 @@ export function Histogram({
               }}
               type="button"
               tabIndex={index === current ? 0 : -1}
+              aria-pressed={selected?.gte === bar.gte && selected.lte === bar.lte}
               title={label}
               aria-label={label}
               data-overview-bar={index}
@@ -111,7 +124,7 @@ export function Histogram({
               data-lte={bar.lte}
               onFocus={() => setActive(index)}
               onClick={() => onPick(bar)}
-              className="group flex h-full min-w-0 flex-1 items-end rounded-t-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+              className="group flex h-full min-w-0 flex-1 items-end rounded-t-sm aria-pressed:bg-blue-100 dark:aria-pressed:bg-blue-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
             >
               {bar.count === null ? (
                 <span className="block h-full w-full rounded-t-sm border border-dashed border-slate-400 bg-transparent dark:border-slate-500" />

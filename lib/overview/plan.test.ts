@@ -35,7 +35,7 @@ describe("histogramBuckets", () => {
   });
 
   it.each([
-    ["1h", H, 31],
+    ["1h", H, 30], // its last bar, a millisecond at 14:30:00.000, joins the one before
     ["7d", 7 * D, 29],
     ["30d", 30 * D, 31],
   ])("gives the %s range round bars", (_name, span, bars) => {
@@ -55,6 +55,26 @@ describe("histogramBuckets", () => {
       expectTiling(buckets, start, start + span);
       span = Math.ceil(span * 1.37);
     }
+  });
+
+  it("joins a sliver at the end of a rolling range to the bar before it", () => {
+    const lte = Date.UTC(2026, 10, 23, 14, 0, 30); // 30 s into an hour
+    const buckets = histogramBuckets(lte - D, lte);
+    expect(buckets).toHaveLength(24);
+    expectTiling(buckets, lte - D, lte);
+    expect(buckets.at(-1)!.gte).toBe(Date.UTC(2026, 10, 23, 13, 0));
+  });
+
+  it("uses round widths for most spans: even bars for at most a fifth of them", () => {
+    let even = 0;
+    let spans = 0;
+    for (let span = 30 * 60_000; span < 3 * 365 * D; span = Math.ceil(span * 1.07)) {
+      const buckets = histogramBuckets(Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1) + span);
+      const width = buckets[1]!.lte - buckets[1]!.gte + 1;
+      if (buckets[1]!.gte % width !== 0) even++;
+      spans++;
+    }
+    expect(even / spans).toBeLessThan(0.2);
   });
 
   it("has nothing to cut when the bounds are reversed", () => {

@@ -164,6 +164,10 @@ describe("overview reads", () => {
       const status = await overview("status", { suppressed: true });
       expect(status.counts.map((entry) => entry.count)).toEqual([null, null, null]);
       expect(status.problem?.code).toMatch(/^upstream_/);
+      const priority = await overview("priority", { suppressed: true });
+      expect(priority.counts.map((entry) => entry.count)).toEqual([null, null, null]);
+      // What lies beyond the named labels is unknown too, not absent.
+      expect(priority.rest).toEqual({ label: "other", count: null });
       const histogram = (await readOverviewPart(
         "histogram",
         { ...DEFAULT_QUERY, filters: { suppressed: true, range: "7d" } },

@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/errors";
 import type { UsmCall } from "@/lib/usm/alarms";
 import { readCatalogue } from "@/lib/usm/catalogue-read";
 import { epochMsSchema, looseInt } from "@/lib/usm/schemas";
+import { isUpstreamBadRequest } from "@/lib/usm/transport";
 import {
   DIMENSION_FILTER,
   OVERVIEW_STEP_MS,
@@ -20,6 +21,7 @@ import {
 import type {
   DimensionOverview,
   HistogramOverview,
+  OverviewCount,
   OverviewProblem,
   OverviewSection,
 } from "./types";
@@ -109,24 +111,76 @@ async function readDimension(
   // Statuses are a closed set: their counts add up to the total. Priority labels and intents
   // are open: their total (the dimension's filter left out) tells what the named values miss.
   const withTotal = part !== "status";
-  const results = await Promise.allSettled([
-    ...values.map((value) => count(call, withValue(base, key, value as never))),
-    ...(withTotal ? [count(call, withValue(base, key, undefined))] : []),
+  const [named, total, critical] = await Promise.all([
+    Promise.allSettled(values.map((value) => count(call, withValue(base, key, value as never)))),
+    withTotal ? settle(count(call, withValue(base, key, undefined))) : null,
+    // Newer deployments label priorities 91-100 "critical", which the published enum lacks:
+    // asked for by name, a deployment that does not know it refuses (400), one that does counts.
+    part === "priority" ? settle(criticalCount(call, withValue(base, key, undefined))) : null,
   ]);
   const counts = values.map((value, index) => ({
     value,
-    count: settledValue(results[index]!)?.total ?? null,
+    count: settledValue(named[index]!)?.total ?? null,
   }));
-  let rest: DimensionOverview["rest"] = null;
-  if (withTotal) {
-    const total = settledValue(results[values.length]!)?.total ?? null;
-    const named = counts.every((entry) => entry.count !== null)
-      ? counts.reduce((sum, entry) => sum + entry.count!, 0)
-      : null;
-    const beyond = total !== null && named !== null ? total - named : 0;
-    if (beyond > 0) rest = { label: part === "priority" ? "critical" : "other", count: beyond };
+  const settled = [...named, ...(total ? [total] : [])];
+  const rest = total ? beyondNamed(counts, total, critical) : null;
+  // A refusal of "critical" says the deployment lacks the label: no problem to show.
+  if (critical?.status === "rejected" && !isUpstreamBadRequest(critical.reason)) {
+    settled.push(critical);
   }
-  return { part, counts, rest, problem: firstProblem(results), readAt: Date.now() };
+  return { part, counts, rest, problem: firstProblem(settled), readAt: Date.now() };
+}
+
+/** Deployments (their clients) that refused "critical", until when: asked again hourly. */
+const lacksCritical = new WeakMap<UsmCall["client"], number>();
+const LACKS_CRITICAL_MS = 3_600_000;
+
+/** The count of the critical label by name; refused (400) by a deployment that lacks it. */
+async function criticalCount(call: UsmCall, base: CountFilters): Promise<Count> {
+  const refusedUntil = lacksCritical.get(call.client) ?? 0;
+  if (refusedUntil > Date.now()) throw LACKS_CRITICAL;
+  try {
+    return await count(call, { ...base, priority_label: "critical" as never });
+  } catch (error) {
+    if (isUpstreamBadRequest(error)) lacksCritical.set(call.client, Date.now() + LACKS_CRITICAL_MS);
+    throw error;
+  }
+}
+
+/** What criticalCount throws while a deployment is known to lack the label. */
+const LACKS_CRITICAL = new ApiError("upstream_invalid_response", "No critical label here.", {
+  cause: { upstreamStatus: 400 },
+});
+
+function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return Promise.allSettled([promise]).then(([result]) => result!);
+}
+
+/**
+ * What a dimension's total holds beyond its named values. For priorities: the critical count
+ * when the deployment knows the label (and its count fits in what is beyond: a deployment that
+ * ignored the filter would answer its whole total), else what is beyond as "other". Unknown
+ * (null) when a count it rests on failed; null when nothing is beyond.
+ */
+function beyondNamed(
+  counts: OverviewCount[],
+  total: PromiseSettledResult<Count>,
+  critical: PromiseSettledResult<Count> | null,
+): DimensionOverview["rest"] {
+  const label = critical?.status === "fulfilled" && critical.value.total > 0 ? "critical" : "other";
+  const all = settledValue(total)?.total ?? null;
+  const named = counts.every((entry) => entry.count !== null)
+    ? counts.reduce((sum, entry) => sum + entry.count!, 0)
+    : null;
+  if (all === null || named === null) return { label, count: null };
+  const beyond = all - named;
+  if (critical?.status === "fulfilled" && critical.value.total <= Math.max(0, beyond)) {
+    return critical.value.total > 0 ? { label: "critical", count: critical.value.total } : null;
+  }
+  if (critical?.status === "rejected" && !isUpstreamBadRequest(critical.reason)) {
+    return beyond > 0 ? { label: "critical", count: null } : null;
+  }
+  return beyond > 0 ? { label: "other", count: beyond } : null;
 }
 
 async function readHistogram(

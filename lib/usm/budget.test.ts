@@ -4,7 +4,7 @@ import { MemoryStore } from "@/lib/store/memory";
 import type { SharedStore } from "@/lib/store";
 import { ManualClock } from "@/test/manual-clock";
 import { redisFixture } from "@/test/redis-fixture";
-import { budgetRate, FairBudget, MAX_LATENESS_MS } from "./budget";
+import { budgetRate, FairBudget, MAX_BACKGROUND_QUEUED, MAX_LATENESS_MS } from "./budget";
 
 // The shared, fair rate budget: what one analyst's flood leaves the others, what it costs the
 // flood itself, and the bound it keeps across replicas. Orders and counts are asserted, never
@@ -99,6 +99,27 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
     await time.settle(Promise.all([...background, ...analysts]));
     // Queued first, served last: every analyst's call went ahead of every background one.
     expect(order).toEqual([...Array(10).fill("analyst"), ...Array(5).fill("background")]);
+  });
+
+  run("serves background callers in turn, and bounds what one of them may queue", async () => {
+    const time = setup();
+    const shared = budget(time);
+    const order: string[] = [];
+    await time.settle(Promise.all(Array.from({ length: 5 }, () => shared.take("warm-up"))));
+    // One analyst's overview reads queued first, up to the bound; the excess refused at once.
+    const overview = Array.from({ length: MAX_BACKGROUND_QUEUED + 5 }, () =>
+      shared.take("ana", { background: true }).then(
+        () => order.push("ana"),
+        (error: unknown) => order.push(error instanceof ApiError ? error.code : "?"),
+      ),
+    );
+    // The live queue's watcher, queued behind all of them.
+    const watcher = shared.take("(live)", { background: true }).then(() => order.push("(live)"));
+    await time.settle(Promise.all([...overview, watcher]));
+    expect(order.slice(0, 5)).toEqual(Array(5).fill("upstream_rate_limited"));
+    // Round-robin: the watcher went at the second background turn, not after ana's backlog.
+    expect(order.indexOf("(live)")).toBeLessThanOrEqual(5 + 2);
+    expect(order.filter((what) => what === "ana")).toHaveLength(MAX_BACKGROUND_QUEUED);
   });
 
   run("refuses an analyst's excess at once, with a wait, and nobody else's", async () => {

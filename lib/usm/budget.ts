@@ -83,6 +83,24 @@ interface Waiter {
   cancelExpiry: () => void;
 }
 
+/**
+ * The most background calls one caller may have waiting on a replica: a whole view's overview
+ * (at most 60 reads) and a little more. Beyond it a call is refused at once (its count shows as
+ * unknown) rather than queued behind the caller's own backlog.
+ */
+export const MAX_BACKGROUND_QUEUED = 90;
+
+/** The oldest call of the caller whose turn it is; that caller moves to the back of the round. */
+function nextInTurn(queues: Map<string, Waiter[]>): Waiter | undefined {
+  for (const [caller, queue] of queues) {
+    const waiter = queue.shift();
+    queues.delete(caller);
+    if (queue.length > 0) queues.set(caller, queue);
+    if (waiter) return waiter;
+  }
+  return undefined;
+}
+
 export class FairBudget {
   readonly #store: SharedStore;
   readonly #key: string;
@@ -95,8 +113,12 @@ export class FairBudget {
   readonly #clock: Clock;
   /** Waiting calls per analyst; Map order is the round-robin order. */
   readonly #queues = new Map<string, Waiter[]>();
-  /** Background calls, served in order once no analyst's call waits. */
-  readonly #background: Waiter[] = [];
+  /**
+   * Background calls (watchers, overviews, exports) per caller, served round-robin too, but only
+   * while no analyst's call waits: one analyst's burst of overview reads cannot starve the live
+   * queue's watchers or a colleague's overview.
+   */
+  readonly #background = new Map<string, Waiter[]>();
   #waiting = 0;
   #pumping = false;
 
@@ -124,6 +146,10 @@ export class FairBudget {
     if (!this.#rate) return;
     const background = options.background === true;
     if (this.#share && options.shared !== false && !background) await this.#checkShare(analyst);
+    // Background calls are not charged to a share (a watcher has none): bounded here instead.
+    if (background && (this.#background.get(analyst)?.length ?? 0) >= MAX_BACKGROUND_QUEUED) {
+      throw this.#refusal();
+    }
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         analyst,
@@ -132,13 +158,10 @@ export class FairBudget {
         reject,
         cancelExpiry: this.#clock.schedule(() => this.#expire(waiter), this.#maxWaitMs),
       };
-      if (background) {
-        this.#background.push(waiter);
-      } else {
-        const queue = this.#queues.get(analyst);
-        if (queue) queue.push(waiter);
-        else this.#queues.set(analyst, [waiter]);
-      }
+      const queues = background ? this.#background : this.#queues;
+      const queue = queues.get(analyst);
+      if (queue) queue.push(waiter);
+      else queues.set(analyst, [waiter]);
       this.#waiting++;
       void this.#pump();
     });
@@ -216,19 +239,10 @@ export class FairBudget {
 
   /**
    * The next analyst's oldest waiting call, that analyst moving to the back of the round; the
-   * oldest background call only when no analyst's call waits.
+   * next background caller's oldest call (round-robin as well) only when no analyst's call waits.
    */
   #next(): Waiter | undefined {
-    for (const [analyst, queue] of this.#queues) {
-      const waiter = queue.shift();
-      this.#queues.delete(analyst);
-      if (queue.length > 0) this.#queues.set(analyst, queue);
-      if (!waiter) continue;
-      waiter.cancelExpiry();
-      this.#waiting--;
-      return waiter;
-    }
-    const waiter = this.#background.shift();
+    const waiter = nextInTurn(this.#queues) ?? nextInTurn(this.#background);
     if (!waiter) return undefined;
     waiter.cancelExpiry();
     this.#waiting--;
@@ -236,19 +250,12 @@ export class FairBudget {
   }
 
   #expire(waiter: Waiter): void {
-    if (waiter.background) {
-      const index = this.#background.indexOf(waiter);
-      if (index < 0) return;
-      this.#background.splice(index, 1);
-      this.#waiting--;
-      waiter.reject(this.#refusal());
-      return;
-    }
-    const queue = this.#queues.get(waiter.analyst);
+    const queues = waiter.background ? this.#background : this.#queues;
+    const queue = queues.get(waiter.analyst);
     const index = queue?.indexOf(waiter) ?? -1;
     if (!queue || index < 0) return;
     queue.splice(index, 1);
-    if (queue.length === 0) this.#queues.delete(waiter.analyst);
+    if (queue.length === 0) queues.delete(waiter.analyst);
     this.#waiting--;
     waiter.reject(this.#refusal());
   }
@@ -262,14 +269,14 @@ export class FairBudget {
   }
 
   #failAll(error: unknown): void {
-    for (const queue of [...this.#queues.values(), this.#background]) {
+    for (const queue of [...this.#queues.values(), ...this.#background.values()]) {
       for (const waiter of queue) {
         waiter.cancelExpiry();
         waiter.reject(error);
       }
     }
     this.#queues.clear();
-    this.#background.length = 0;
+    this.#background.clear();
     this.#waiting = 0;
   }
 }

@@ -155,5 +155,16 @@ export function statusError(status: number): ApiError {
   return new ApiError(
     "upstream_invalid_response",
     `USM Anywhere refused the dashboard's request (HTTP ${status}).`,
+    { cause: { upstreamStatus: status } },
+  );
+}
+
+/** Whether the upstream refused a request as malformed (HTTP 400): a filter value it lacks. */
+export function isUpstreamBadRequest(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    typeof error.cause === "object" &&
+    error.cause !== null &&
+    (error.cause as { upstreamStatus?: unknown }).upstreamStatus === 400
   );
 }
