@@ -88,7 +88,7 @@ const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
  * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
  * parameter. Its page, size and sort do not matter; its filters do.
  */
-export async function alarmOverview(url: URL, call: UsmCall) {
+export async function alarmOverview(url: URL, call: UsmCall, signal?: AbortSignal) {
   const parts = url.searchParams.getAll("part");
   const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
   if (!part.success) {
@@ -101,5 +101,15 @@ export async function alarmOverview(url: URL, call: UsmCall) {
       param: first.param,
     });
   }
-  return readOverviewPart(part.data, query, call);
+  const section = readOverviewPart(part.data, query, call);
+  if (!signal) return section;
+  // Left by the browser (the analyst moved on): answer at once, so the request stops holding
+  // one of the analyst's places in the gate; its reads go on and fill the shared cache.
+  return Promise.race([
+    section,
+    new Promise<{ left: true }>((resolve) => {
+      if (signal.aborted) resolve({ left: true });
+      signal.addEventListener("abort", () => resolve({ left: true }), { once: true });
+    }),
+  ]);
 }

@@ -81,6 +81,30 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
     expect(sim.stats().byRoute.alarms).toBe(3);
   });
 
+  it("lets go of a request the browser left at once, not when its reads end", async () => {
+    await signIn();
+    sim.setFaults({ latencyMs: 2_000, routes: ["alarms"] });
+    try {
+      const abort = new AbortController();
+      const request = new NextRequest(
+        "http://console.test/api/d/acme/alarms/overview?part=histogram&range=7d",
+        { signal: abort.signal },
+      );
+      const answer = GET(request, { params: Promise.resolve({ deployment: "acme" }) });
+      abort.abort();
+      const response = await answer;
+      expect(response.status).toBe(200);
+      // The reads (two seconds each) were still under way: the answer is the early one.
+      expect(await response.json()).toEqual({ left: true });
+      expect(request.signal.aborted).toBe(true);
+      // Its reads went on: the same section asked again joins them, and ends when they do.
+      const joined = await call("?part=histogram&range=7d");
+      expect(((await joined.json()) as { bars: unknown[] }).bars.length).toBeGreaterThan(24);
+    } finally {
+      sim.setFaults({ latencyMs: 0 });
+    }
+  });
+
   it("answers 404 alike for a deployment the analyst may not see and one that does not exist", async () => {
     await signIn();
     const bodies = [];

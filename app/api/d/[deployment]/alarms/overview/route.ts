@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: deploymentRoute("GET /api/d/[deployment]/alarms/overview", ({ request, call }) =>
-    alarmOverview(request.nextUrl, call),
+    alarmOverview(request.nextUrl, call, request.signal),
   ),
 });
