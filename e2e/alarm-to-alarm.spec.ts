@@ -113,7 +113,12 @@ test("the list's ends have no step beyond them", async ({ page }) => {
   await expect(stepper(page).getByRole("button", { name: "Previous" })).toBeDisabled();
   await expect(stepper(page).getByRole("button", { name: "Next" })).toBeEnabled();
   expect(await keyTaken(page, "k"), "k on the first alarm of the list").toBe(true);
-  expect(detailAt(page)).toEqual({ uuid: firstPage[0], from: "" });
+  // k went nowhere: the next j goes from the first alarm to the second.
+  await page.keyboard.press("j");
+  await expect(position(page)).toHaveText(/^Alarm 2 of [\d,]+$/);
+  expect(detailAt(page)).toEqual({ uuid: firstPage[1], from: "" });
+  await page.keyboard.press("k");
+  await expect(position(page)).toHaveText(/^Alarm 1 of [\d,]+$/);
   const results = await new AxeBuilder({ page }).include("[data-list-stepper]").analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
@@ -134,6 +139,22 @@ test("the list's ends have no step beyond them", async ({ page }) => {
   );
   await expect(stepper(page).getByRole("button", { name: "Next" })).toBeDisabled();
   await expect(stepper(page).getByRole("button", { name: "Previous" })).toBeEnabled();
+});
+
+test("a detail opened in a new tab from a list link steps across the page edge at once", async ({
+  page,
+}) => {
+  const secondPage = await pageIds(page, 1);
+  const thirdPage = await pageIds(page, 2);
+  // The last alarm of page 2, its list link pasted into a fresh tab: nothing of the list cached.
+  await page.goto(`/d/acme/alarms/${secondPage[19]}?from=page%3D1`);
+  await page.locator("[data-hydrated]").first().waitFor();
+  await page.keyboard.press("j");
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: thirdPage[0], from: "page=2" });
+  await expect(position(page)).toHaveText(/^Alarm 41 of [\d,]+$/);
+  await page.keyboard.press("k");
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[19], from: "page=1" });
+  await expect(position(page)).toHaveText(/^Alarm 40 of [\d,]+$/);
 });
 
 test("a detail opened from a bare link has no place in a list, and j does nothing", async ({

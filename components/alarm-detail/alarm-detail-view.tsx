@@ -63,7 +63,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-baseline gap-x-3">
             <BackToAlarms href={backHref} />
-            <ListStepper location={place.location} onMove={place.move} />
+            <ListStepper uuid={uuid} location={place.location} onMove={place.move} />
             {/* The list's live queue (components/live) is not watched while a detail is open. */}
             <span className="text-xs text-slate-600 dark:text-slate-400" data-live-status>
               Live updates paused while you read an alarm

@@ -6,9 +6,24 @@ import type { Location } from "@/lib/alarms/neighbours";
 import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
 import type { Direction } from "./use-list-place";
 
-// The button a step was made with, so the next alarm's stepper (a new mount) gives focus back
-// to it and Enter on Next keeps stepping. Module state: it only has to outlive one navigation.
-let focusAfterStep: Direction | null = null;
+// The button a step was made with, so the next alarm's stepper gives focus back to it and Enter
+// on Next keeps stepping. Module state: it has to outlive one navigation, in which the alarm may
+// render twice (the loading copy, then the page), so every stepper of another alarm takes it,
+// until the analyst's next key or click ends it.
+let focusAfterStep: { direction: Direction; from: string } | null = null;
+
+function wishFocus(direction: Direction, from: string): void {
+  const wish = { direction, from };
+  focusAfterStep = wish;
+  const end = () => {
+    if (focusAfterStep === wish) focusAfterStep = null;
+  };
+  // After the click that made the wish has passed.
+  setTimeout(() => {
+    document.addEventListener("pointerdown", end, { once: true, capture: true });
+    document.addEventListener("keydown", end, { once: true, capture: true });
+  }, 0);
+}
 
 /**
  * "37 of 2,043" and Previous / Next through the list the detail was opened from; k and j do
@@ -16,9 +31,12 @@ let focusAfterStep: Direction | null = null;
  * where the list had it.
  */
 export function ListStepper({
+  uuid,
   location,
   onMove,
 }: {
+  /** The alarm shown. */
+  uuid: string;
   location: Location | null;
   onMove: (direction: Direction) => void;
 }) {
@@ -26,7 +44,8 @@ export function ListStepper({
   const hasPrevious = Boolean(place?.previous);
   const hasNext = Boolean(place?.next);
 
-  const listed = location !== null;
+  // Keys only where there is somewhere to go (not for an alarm no longer where its list had it).
+  const listed = location !== null && location.state !== "lost";
   useEffect(() => {
     if (!listed) return;
     function onKeyDown(event: KeyboardEvent) {
@@ -34,6 +53,8 @@ export function ListStepper({
       if (event.key !== "j" && event.key !== "k") return;
       if (isOverlayOpen()) return;
       event.preventDefault();
+      // A held key steps once: each step costs upstream reads, and the analyst reads alarms.
+      if (event.repeat) return;
       onMove(event.key === "j" ? "next" : "previous");
     }
     document.addEventListener("keydown", onKeyDown);
@@ -44,18 +65,21 @@ export function ListStepper({
   const nextButton = useRef<HTMLButtonElement>(null);
   const state = location?.state;
   useEffect(() => {
-    if (!focusAfterStep || state === "locating") return;
-    const wanted = focusAfterStep === "next" ? nextButton.current : previousButton.current;
-    const other = focusAfterStep === "next" ? previousButton.current : nextButton.current;
-    focusAfterStep = null; // also when this alarm has no place: never a focus jump later on
-    if (state !== "found") return;
+    const wish = focusAfterStep;
+    if (!wish || state === "locating" || wish.from === uuid) return;
+    if (state !== "found") {
+      focusAfterStep = null; // this alarm has no place: never a focus jump later on
+      return;
+    }
+    const wanted = wish.direction === "next" ? nextButton.current : previousButton.current;
+    const other = wish.direction === "next" ? previousButton.current : nextButton.current;
     // At the end of the list the button stepped with is disabled: the other one takes focus.
     (wanted && !wanted.disabled ? wanted : other)?.focus({ preventScroll: true });
-  }, [state]);
+  }, [state, uuid]);
 
   if (!location || location.state === "lost") return null;
   const step = (direction: Direction) => {
-    focusAfterStep = direction;
+    wishFocus(direction, uuid);
     onMove(direction);
   };
 
@@ -75,6 +99,7 @@ export function ListStepper({
       <p
         className="min-w-[7ch] text-center text-xs whitespace-nowrap text-slate-700 tabular-nums dark:text-slate-300"
         data-list-position
+        aria-live="polite"
       >
         {place ? (
           <>

@@ -4,7 +4,7 @@ import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef } from "react";
 import { type Location, type Step, locate, stepTarget } from "@/lib/alarms/neighbours";
-import type { AlarmListQuery } from "@/lib/alarms/query";
+import { type AlarmListQuery, toSearchParams } from "@/lib/alarms/query";
 import { alarmQueryOptions, alarmsQueryOptions } from "@/lib/alarms/query-options";
 import { detailHrefsFor, listHref } from "@/lib/alarms/url-state";
 import { rememberOpened } from "@/components/alarms/scroll-memory";
@@ -45,6 +45,9 @@ export function useListPlace(
     queries: (located?.pages ?? []).map((query) => alarmsQueryOptions(deployment, query)),
   });
   // A page that cannot be read (rate limit, error) leaves the alarm without a place, not waiting.
+  // Read, so that it is tracked: useQueries renders again only for what the render looked at,
+  // and the place above is read from the cache, so a page arriving must render it again.
+  void results.map((result) => result.dataUpdatedAt);
   const failed = located?.state === "locating" && results.some((result) => result.isError);
   const location = failed ? null : located;
   const place = location?.state === "found" ? location.place : null;
@@ -79,19 +82,39 @@ export function useListPlace(
   // One step at a time: keys pressed while a step is on its way do not pile up history entries.
   const moving = useRef(false);
   const placeRef = useRef(place);
+  const locatingRef = useRef(false);
   useEffect(() => {
     placeRef.current = place;
+    locatingRef.current = location?.state === "locating";
   });
+  // A step has landed once the alarm or its list page (the same alarm seen again on the next
+  // page, say) in the URL changed.
+  const fromKey = from ? toSearchParams(from).toString() : null;
   useEffect(() => {
     moving.current = false;
-  }, [uuid]);
+  }, [uuid, fromKey]);
+
+  // A key pressed while the alarm's place is still being found (a detail opened in a new tab)
+  // is kept, and taken once the place is known.
+  const waitingKey = useRef<Direction | null>(null);
+  const locating = location?.state === "locating";
 
   const move = useCallback(
     (direction: Direction) => {
+      if (!placeRef.current && locatingRef.current) {
+        waitingKey.current = direction;
+        return;
+      }
       const step: Step | null | undefined = placeRef.current?.[direction];
       if (!step || moving.current) return;
       moving.current = true;
+      const origin = window.location.href;
       const go = (target: string) => {
+        // The analyst went elsewhere while the page was loading: stay where they are.
+        if (window.location.href !== origin) {
+          moving.current = false;
+          return;
+        }
         rememberOpened(listHref(deployment, { query: step.query, tz }), target);
         router.push(detailHrefsFor(deployment, { query: step.query, tz })(target));
       };
@@ -110,6 +133,13 @@ export function useListPlace(
     },
     [deployment, tz, queryClient, router],
   );
+
+  useEffect(() => {
+    const direction = waitingKey.current;
+    if (!direction || (!place && locating)) return;
+    waitingKey.current = null; // taken, or dropped when the alarm has no place after all
+    if (place) move(direction);
+  }, [place, locating, move]);
 
   return { location, backQuery, move };
 }

@@ -108,6 +108,12 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
       ...alarmsQueryOptions(deployment.key, query, { fresh: true }),
       staleTime: 0,
     });
+    // The next page, prefetched before, no longer follows this one: read it again with it (a
+    // detail's Next across the page edge reads both).
+    void queryClient.invalidateQueries({
+      queryKey: alarmsQueryOptions(deployment.key, { ...query, page: query.page + 1 }).queryKey,
+      refetchType: "none",
+    });
   }, [live.arrived, queryClient, deployment.key, query]);
   useLayoutEffect(() => {
     const held = anchor.current;

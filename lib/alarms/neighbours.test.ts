@@ -45,8 +45,8 @@ describe("an alarm's place in the list it was opened from", () => {
         query: query(1),
         position: 26,
         total: TOTAL,
-        previous: { query: query(1), uuid: "a24" },
-        next: { query: query(1), uuid: "a26" },
+        previous: { query: query(1), uuid: "a24", skip: [] },
+        next: { query: query(1), uuid: "a26", skip: [] },
       },
       pages: [query(1)],
     });
@@ -57,14 +57,18 @@ describe("an alarm's place in the list it was opened from", () => {
     expect(waiting.state).toBe("found");
     if (waiting.state !== "found") return;
     expect(waiting.place.position).toBe(20);
-    expect(waiting.place.next).toEqual({ query: query(1), uuid: undefined });
+    expect(waiting.place.next).toMatchObject({ query: query(1), uuid: undefined });
     expect(pagesOf(waiting), "the next page is to be loaded").toEqual([0, 1]);
 
     const ready = locate(query(0), "a19", cache([0, 1]));
-    expect(ready.state === "found" && ready.place.next).toEqual({ query: query(1), uuid: "a20" });
+    expect(ready.state === "found" && ready.place.next).toMatchObject({
+      query: query(1),
+      uuid: "a20",
+    });
     expect(ready.state === "found" && ready.place.previous).toEqual({
       query: query(0),
       uuid: "a18",
+      skip: [],
     });
   });
 
@@ -73,8 +77,8 @@ describe("an alarm's place in the list it was opened from", () => {
     expect(location.state).toBe("found");
     if (location.state !== "found") return;
     expect(location.place.position).toBe(21);
-    expect(location.place.previous).toEqual({ query: query(0), uuid: "a19" });
-    expect(location.place.next).toEqual({ query: query(1), uuid: "a21" });
+    expect(location.place.previous).toMatchObject({ query: query(0), uuid: "a19" });
+    expect(location.place.next).toMatchObject({ query: query(1), uuid: "a21" });
     expect(pagesOf(location)).toEqual([1, 0]);
   });
 
@@ -116,7 +120,7 @@ describe("an alarm's place in the list it was opened from", () => {
     expect(location.place.query).toEqual(query(1));
     expect(location.place.position).toBe(23);
     expect(location.place.total).toBe(48);
-    expect(location.place.previous).toEqual({ query: query(1), uuid: "a18" });
+    expect(location.place.previous).toMatchObject({ query: query(1), uuid: "a18" });
 
     // Closed alarms left the view: a20 (opened from page 1) is now on page 0.
     const shrunk = uuids.filter((uuid) => !["a3", "a4"].includes(uuid));
@@ -148,11 +152,44 @@ describe("an alarm's place in the list it was opened from", () => {
 
 describe("the alarm a step leads to", () => {
   it("is the step's own, or the first (next) or last (previous) of its page once loaded", () => {
-    expect(stepTarget({ query: query(0), uuid: "a3" }, "next", pageData(1))).toBe("a3");
-    expect(stepTarget({ query: query(1), uuid: undefined }, "next", pageData(1))).toBe("a20");
-    expect(stepTarget({ query: query(0), uuid: undefined }, "previous", pageData(0))).toBe("a19");
+    expect(stepTarget({ query: query(0), uuid: "a3", skip: [] }, "next", pageData(1))).toBe("a3");
+    expect(stepTarget({ query: query(1), uuid: undefined, skip: [] }, "next", pageData(1))).toBe(
+      "a20",
+    );
     expect(
-      stepTarget({ query: query(3), uuid: undefined }, "next", { ...pageData(3), alarms: [] }),
+      stepTarget({ query: query(0), uuid: undefined, skip: [] }, "previous", pageData(0)),
+    ).toBe("a19");
+    expect(
+      stepTarget({ query: query(3), uuid: undefined, skip: [] }, "next", {
+        ...pageData(3),
+        alarms: [],
+      }),
     ).toBeUndefined();
+  });
+});
+
+describe("pages read at different moments (rows moved across the edge in between)", () => {
+  // Page 0 as the list read it; page 1 read after 3 new alarms went on top: its first rows
+  // are page 0's last ones again.
+  const later = ["n0", "n1", "n2", ...uuids];
+  const mixed: PageOf = (q) => (q.page === 0 ? pageData(0) : pageData(q.page, later));
+
+  it("never steps to an alarm of the page being left, nor to the alarm itself", () => {
+    const location = locate(query(0), "a19", mixed);
+    expect(location.state === "found" && location.place.next?.uuid).toBe("a20");
+    // The same when the next page comes only after the step was asked for.
+    const step = { query: query(1), uuid: undefined, skip: pageData(0).alarms.map((a) => a.uuid) };
+    expect(stepTarget(step, "next", pageData(1, later))).toBe("a20");
+  });
+
+  it("going back from a page read later, lands on the alarm before, not on one seen again", () => {
+    // Page 1 as read later starts with a17; page 0 as read earlier ends with a19.
+    const location = locate(query(1), "a17", (q) =>
+      q.page === 1 ? pageData(1, later) : pageData(0),
+    );
+    expect(location.state).toBe("found");
+    if (location.state !== "found") return;
+    expect(location.place.previous?.uuid).not.toBe("a17");
+    expect(location.place.previous?.uuid).toBe("a16");
   });
 });

@@ -19,9 +19,14 @@ export interface Step {
   query: AlarmListQuery;
   /**
    * Undefined while its page is not loaded: it is then that page's last alarm (a previous step)
-   * or its first (a next step).
+   * or its first (a next step) that `skip` does not hold.
    */
   uuid: string | undefined;
+  /**
+   * The alarms of the page being left: a neighbour page read at another moment than it (rows
+   * moved in between) may repeat some, and a step never lands on one already passed.
+   */
+  skip: readonly string[];
 }
 
 export interface Place {
@@ -83,24 +88,25 @@ function found(
     return pageOf(query);
   };
   const { alarms } = data;
+  const skip = alarms.map((alarm) => alarm.uuid);
 
   let previous: Step | null = null;
-  if (index > 0) previous = { query: home, uuid: alarms[index - 1]!.uuid };
+  if (index > 0) previous = { query: home, uuid: alarms[index - 1]!.uuid, skip: [] };
   else if (home.page > 0) {
     const query = { ...home, page: home.page - 1 };
     const before = read(query);
-    // A loaded page with no rows (the list shrank under it) has no last alarm to go to.
-    if (!before) previous = { query, uuid: undefined };
-    else if (before.alarms.length > 0) previous = { query, uuid: before.alarms.at(-1)!.uuid };
+    const uuid = before && stepTarget({ query, uuid: undefined, skip }, "previous", before);
+    // A loaded page with nothing new (the list shrank under it) has no alarm to go to.
+    if (!before || uuid) previous = { query, uuid, skip };
   }
 
   let next: Step | null = null;
-  if (index < alarms.length - 1) next = { query: home, uuid: alarms[index + 1]!.uuid };
+  if (index < alarms.length - 1) next = { query: home, uuid: alarms[index + 1]!.uuid, skip: [] };
   else if (home.page + 1 < data.page.totalPages) {
     const query = { ...home, page: home.page + 1 };
     const after = read(query);
-    if (!after) next = { query, uuid: undefined };
-    else if (after.alarms.length > 0) next = { query, uuid: after.alarms[0]!.uuid };
+    const uuid = after && stepTarget({ query, uuid: undefined, skip }, "next", after);
+    if (!after || uuid) next = { query, uuid, skip };
   }
 
   return {
@@ -116,12 +122,18 @@ function found(
   };
 }
 
-/** The uuid a step leads to once its page is loaded (first of the page going forward). */
+/**
+ * The uuid a step leads to once its page is loaded: going forward the page's first alarm, going
+ * back its last, leaving out those of the page being left (rows that moved across the edge).
+ */
 export function stepTarget(
   step: Step,
   direction: "previous" | "next",
   page: ListPage,
 ): string | undefined {
   if (step.uuid !== undefined) return step.uuid;
-  return direction === "next" ? page.alarms[0]?.uuid : page.alarms.at(-1)?.uuid;
+  const fresh = page.alarms.filter(
+    (alarm) => !step.skip.some((uuid) => sameUuid(uuid, alarm.uuid)),
+  );
+  return direction === "next" ? fresh[0]?.uuid : fresh.at(-1)?.uuid;
 }
