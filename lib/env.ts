@@ -146,6 +146,17 @@ const envSchema = z
       z.coerce.number().int().min(10).max(1_000).default(100),
     ),
 
+    // The most alarms one export writes (the dialog says so before it starts).
+    EXPORT_MAX_ROWS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: "must be a whole number of alarms, such as 100000" })
+        .int({ message: "must be a whole number of alarms, such as 100000" })
+        .min(1, { message: "must be at least 1" })
+        .max(10_000_000, { message: "must be at most 10000000" })
+        .default(100_000),
+    ),
+
     // State shared by replicas; unset: this one process keeps it in memory.
     REDIS_URL: redisUrl,
 
@@ -260,6 +271,10 @@ export interface ServerEnv {
     /** How many of a view's first alarms each poll reads. */
     window: number;
   };
+  export: {
+    /** The most alarms one export writes. */
+    maxRows: number;
+  };
   /** Where replicas share state; undefined: in this process's memory. */
   redisUrl: string | undefined;
   auth: {
@@ -360,6 +375,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       budgetShare: env.LIVE_BUDGET_SHARE,
       window: env.LIVE_WINDOW,
     },
+    export: { maxRows: env.EXPORT_MAX_ROWS },
     redisUrl: env.REDIS_URL,
     auth: {
       secret: env.NEXTAUTH_SECRET,

@@ -38,4 +38,12 @@ export const api = {
   list: (deployment: string, search = "") => `/api${listPath(deployment)}${search}`,
   detail: (deployment: string, uuid: string) => `/api${detailPath(deployment, uuid)}`,
   catalogue: (deployment: string) => `/api${listPath(deployment)}/catalogue`,
+  /** The view's alarms as a file (search: the view, format and id). */
+  export: (deployment: string, search = "") => `/api${listPath(deployment)}/export${search}`,
+  /** What an export of the view (search) would hold. */
+  exportPlan: (deployment: string, search = "") =>
+    `/api${listPath(deployment)}/export/plan${search}`,
+  /** One export's progress (GET) and its cancel (DELETE). */
+  exportProgress: (deployment: string, id: string) =>
+    `/api${listPath(deployment)}/export/${encodeURIComponent(id)}`,
 };
