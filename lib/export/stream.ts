@@ -207,6 +207,11 @@ export async function startExport(request: ExportRequest): Promise<Response> {
   });
 
   async function nextBatch(): Promise<ExportBatch | undefined> {
+    // Looked for before every read too: a Cancel stops the reads at the next page at the latest.
+    if (await progressStore.cancelled(analyst, id).catch(() => false)) {
+      stop.abort(new Stopped("cancelled"));
+      stop.signal.throwIfAborted();
+    }
     const next = await batches.next();
     return next.done ? undefined : next.value;
   }
