@@ -1,7 +1,8 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, export
 import { benchDeployments } from "./deployments-bench";
+import { benchExport } from "./export-bench";
 import { benchLighthouse } from "./lighthouse-bench";
 import { benchLive } from "./live-bench";
 import { benchRoutes } from "./route-bench";
@@ -17,6 +18,7 @@ const benches = {
   lighthouse: benchLighthouse,
   deployments: benchDeployments,
   live: benchLive,
+  export: benchExport,
 } as const;
 type BenchName = keyof typeof benches;
 

@@ -161,7 +161,7 @@ function RunStatus({ run }: { run: RunState }) {
       </p>
     );
   }
-  if (run.kind === "starting") {
+  if (run.kind === "starting" || (run.progress.state === "running" && run.progress.total === 0)) {
     return <p role="status">Starting the download…</p>;
   }
   const { state, rows, total, message } = run.progress;

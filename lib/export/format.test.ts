@@ -4,6 +4,7 @@ import { DEFAULT_QUERY } from "@/lib/alarms/query";
 import type { AlarmSummary } from "@/lib/alarms/types";
 import { EnvError, parseEnv } from "@/lib/env";
 import { contentDisposition, exportFileName } from "./file-name";
+import { exportPageSizes } from "./pages";
 import { CSV_COLUMNS, isoInZone } from "./rows";
 import { exportWriter } from "./writers";
 
@@ -169,7 +170,7 @@ describe("the file name", () => {
   });
 });
 
-describe("EXPORT_MAX_ROWS", () => {
+describe("EXPORT_MAX_ROWS and EXPORT_PAGE_SIZE", () => {
   const base = {
     NEXTAUTH_SECRET: "a-long-enough-session-secret",
     USM_BASE_URL: "https://acme.alienvault.cloud",
@@ -180,6 +181,15 @@ describe("EXPORT_MAX_ROWS", () => {
   it("defaults to 100,000 and takes a whole number", () => {
     expect(parseEnv(base).export.maxRows).toBe(100_000);
     expect(parseEnv({ ...base, EXPORT_MAX_ROWS: "2500" }).export.maxRows).toBe(2500);
+  });
+
+  it("asks pages of 50 unless EXPORT_PAGE_SIZE says otherwise (10 to 1000)", () => {
+    expect(parseEnv(base).export.pageSize).toBe(50);
+    expect(parseEnv({ ...base, EXPORT_PAGE_SIZE: "1000" }).export.pageSize).toBe(1000);
+    expect(() => parseEnv({ ...base, EXPORT_PAGE_SIZE: "5000" })).toThrow(
+      /EXPORT_PAGE_SIZE must be a whole number from 10 to 1000/,
+    );
+    expect(exportPageSizes(200)).toEqual([200, 100, 50, 20, 10]);
   });
 
   it.each(["lots", "0", "1.5", "-3"])("refuses %j with a message naming the variable", (value) => {

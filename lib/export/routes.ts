@@ -8,6 +8,7 @@ import { sharedStore, type SharedStore } from "@/lib/store";
 import { readAlarmPage, type UsmCall } from "@/lib/usm/alarms";
 import type { ExportPlan, ExportProgress } from "./contract";
 import { freezeQuery, readExportId, readExportParams, readView, viewLogSearch } from "./input";
+import { exportPageSizes } from "./pages";
 import { ExportProgressStore } from "./progress";
 import { startExport, type ExportRequest } from "./stream";
 
@@ -64,6 +65,7 @@ export async function exportDownload(
     cap: capOf(context),
     signal: request.signal,
     startedAt: now,
+    pageSizes: exportPageSizes(serverEnv().export.pageSize),
     ...context.tuning,
   });
 }
