@@ -22,7 +22,7 @@ import { percentile } from "./stats";
 
 const ALARMS = 100_000;
 const LATENCY_MS = 50;
-const PAGE_SIZES = [1000, 500, 200, 100, 50] as const;
+const PAGE_SIZES = [1000, 200, 100, 50] as const;
 const IDLE_READS = 200;
 const ANALYSTS = 10;
 const CLIENT = { id: "bench-export", secret: "bench-export-secret" };
@@ -99,7 +99,8 @@ interface Run {
   during: number[];
 }
 
-async function exportOnce(client: UsmClient, size: number, firstPage: number): Promise<Run> {
+/** Samples memory from now on (after a full collection); stop() gives the peak growth in MB. */
+function memoryPeak(): () => { rssMb: number; heapMb: number } {
   gc();
   const before = process.memoryUsage();
   let peakRss = before.rss;
@@ -109,6 +110,17 @@ async function exportOnce(client: UsmClient, size: number, firstPage: number): P
     peakRss = Math.max(peakRss, now.rss);
     peakHeap = Math.max(peakHeap, now.heapUsed + now.external);
   }, 20);
+  return () => {
+    clearInterval(sampler);
+    return {
+      rssMb: (peakRss - before.rss) / 2 ** 20,
+      heapMb: (peakHeap - before.heapUsed - before.external) / 2 ** 20,
+    };
+  };
+}
+
+async function exportOnce(client: UsmClient, size: number, firstPage: number): Promise<Run> {
+  const memory = memoryPeak();
   const startedAt = Date.now();
   const start = performance.now();
   const response = await startExport({
@@ -146,20 +158,15 @@ async function exportOnce(client: UsmClient, size: number, firstPage: number): P
   const seconds = (performance.now() - start) / 1000;
   exporting = false;
   await analyst;
-  clearInterval(sampler);
   const rows = newlines - 1; // the header
-  return {
-    size,
-    rows,
-    seconds,
-    rssMb: (peakRss - before.rss) / 2 ** 20,
-    heapMb: (peakHeap - before.heapUsed - before.external) / 2 ** 20,
-    during,
-  };
+  return { size, rows, seconds, ...memory(), during };
 }
 
 /** The team's reads for IDLE_READS reads with no export running: the baseline. */
-async function idleReads(client: UsmClient): Promise<{ reads: number[]; loopP99: number }> {
+async function idleReads(
+  client: UsmClient,
+): Promise<{ reads: number[]; loopP99: number; heapMb: number }> {
+  const memory = memoryPeak();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const idle: number[] = [];
@@ -174,7 +181,7 @@ async function idleReads(client: UsmClient): Promise<{ reads: number[]; loopP99:
     }),
   );
   loop.disable();
-  return { reads: idle, loopP99: loop.percentile(99) / 1e6 };
+  return { reads: idle, loopP99: loop.percentile(99) / 1e6, heapMb: memory().heapMb };
 }
 
 interface RunResult {
@@ -183,7 +190,7 @@ interface RunResult {
   seconds: number;
   rssMb: number;
   heapMb: number;
-  idle: { p50: number; p99: number; loopP99: number };
+  idle: { p50: number; p99: number; loopP99: number; heapMb: number };
   during: { p50: number; p99: number; reads: number; loopP99: number };
 }
 
@@ -191,7 +198,7 @@ interface RunResult {
 async function runOne(simUrl: string, size: number): Promise<RunResult> {
   const client = clientFor(simUrl);
   const warm = analystReads(client, 4000);
-  for (let i = 0; i < 20; i++) await warm();
+  for (let i = 0; i < 60; i++) await warm();
   const idle = await idleReads(client);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -208,6 +215,7 @@ async function runOne(simUrl: string, size: number): Promise<RunResult> {
       p50: percentile(idle.reads, 50),
       p99: percentile(idle.reads, 99),
       loopP99: idle.loopP99,
+      heapMb: idle.heapMb,
     },
     during: {
       p50: percentile(run.during, 50),
@@ -255,14 +263,14 @@ export async function benchExport(): Promise<void> {
     );
     console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
     console.log(
-      "page size  rows/s  seconds  peak RSS / heap growth   analyst read p50 / p99 idle -> during (p99 change)   event-loop delay p99 idle -> during",
+      "page size  rows/s  seconds  peak RSS / heap growth (heap idle)   analyst read p50 / p99 idle -> during (p99 change)   event-loop delay p99 idle -> during",
     );
     for (const size of PAGE_SIZES) {
       const run = await runChild(url, size);
       const change = ((run.during.p99 - run.idle.p99) / run.idle.p99) * 100;
       console.log(
         `${String(size).padStart(9)}  ${String(Math.round(run.rows / run.seconds)).padStart(6)}  ` +
-          `${run.seconds.toFixed(1).padStart(7)}  ${ms(run.rssMb)} / ${ms(run.heapMb)} MB        ` +
+          `${run.seconds.toFixed(1).padStart(7)}  ${ms(run.rssMb)} / ${ms(run.heapMb)} MB (${ms(run.idle.heapMb)})   ` +
           `${ms(run.idle.p50)} / ${ms(run.idle.p99)} -> ${ms(run.during.p50)} / ${ms(run.during.p99)} ms ` +
           `(${change >= 0 ? "+" : ""}${change.toFixed(0)}%, ${run.during.reads} reads)   ` +
           `${ms(run.idle.loopP99)} -> ${ms(run.during.loopP99)} ms`,
