@@ -237,6 +237,11 @@ export class UsmClient {
     }
   }
 
+  /** Analysts' reads under way upstream on this replica. */
+  get analystReadsInFlight(): number {
+    return this.#inFlight;
+  }
+
   /**
    * Resolves once no analyst's read is under way upstream on this replica, or after `maxWaitMs`:
    * a bulk reader (an export) waits for a gap, so that its large pages do not share the
