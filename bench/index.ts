@@ -1,7 +1,8 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export
 import { benchDeployments } from "./deployments-bench";
+import { benchExport } from "./export-bench";
 import { benchLighthouse } from "./lighthouse-bench";
 import { benchLive } from "./live-bench";
 import { benchOverview } from "./overview-bench";
@@ -19,6 +20,7 @@ const benches = {
   deployments: benchDeployments,
   live: benchLive,
   overview: benchOverview,
+  export: benchExport,
 } as const;
 type BenchName = keyof typeof benches;
 

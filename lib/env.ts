@@ -146,6 +146,28 @@ const envSchema = z
       z.coerce.number().int().min(10).max(1_000).default(100),
     ),
 
+    // The most alarms one export writes (the dialog says so before it starts).
+    EXPORT_MAX_ROWS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: "must be a whole number of alarms, such as 100000" })
+        .int({ message: "must be a whole number of alarms, such as 100000" })
+        .min(1, { message: "must be at least 1" })
+        .max(10_000_000, { message: "must be at most 10000000" })
+        .default(100_000),
+    ),
+    // The page size an export asks the upstream for (smaller ones after a 400): larger pages
+    // export faster but hold more memory and more of the event loop at once (README: Export).
+    EXPORT_PAGE_SIZE: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ message: "must be a whole number from 10 to 1000" })
+        .int({ message: "must be a whole number from 10 to 1000" })
+        .min(10, { message: "must be a whole number from 10 to 1000" })
+        .max(1_000, { message: "must be a whole number from 10 to 1000" })
+        .default(50),
+    ),
+
     // State shared by replicas; unset: this one process keeps it in memory.
     REDIS_URL: redisUrl,
 
@@ -260,6 +282,12 @@ export interface ServerEnv {
     /** How many of a view's first alarms each poll reads. */
     window: number;
   };
+  export: {
+    /** The most alarms one export writes. */
+    maxRows: number;
+    /** The page size an export asks for first. */
+    pageSize: number;
+  };
   /** Where replicas share state; undefined: in this process's memory. */
   redisUrl: string | undefined;
   auth: {
@@ -360,6 +388,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       budgetShare: env.LIVE_BUDGET_SHARE,
       window: env.LIVE_WINDOW,
     },
+    export: { maxRows: env.EXPORT_MAX_ROWS, pageSize: env.EXPORT_PAGE_SIZE },
     redisUrl: env.REDIS_URL,
     auth: {
       secret: env.NEXTAUTH_SECRET,

@@ -1,5 +1,6 @@
 import "server-only";
 import { serverEnv } from "./env";
+import { closeExports } from "./export/stream";
 import { closeLiveStreams } from "./live/stream";
 import { stampPeerAddresses } from "./peer-address";
 import { sharedStore } from "./store";
@@ -23,5 +24,11 @@ export function prepareServer(): void {
   stampPeerAddresses();
   sharedStore();
   // Next finishes open responses before it exits; live streams would never finish.
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, closeLiveStreams);
+  // Nor would an export of many pages soon: it is stopped (its download marked failed).
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      closeLiveStreams();
+      closeExports();
+    });
+  }
 }

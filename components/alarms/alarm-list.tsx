@@ -16,6 +16,7 @@ import { LiveBar } from "@/components/live/live-bar";
 import { AlarmOverview } from "@/components/overview/alarm-overview";
 import { useLiveKeys } from "@/components/live/use-live-keys";
 import { useLiveQueue } from "@/components/live/use-live-queue";
+import { ExportButton } from "@/components/export/export-dialog";
 import { AlarmFiltersBar } from "./alarm-filters";
 import { AlarmTable } from "./alarm-table";
 import { CopyLinkMenu } from "./copy-link-menu";
@@ -199,6 +200,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
           <div className="flex flex-wrap items-center gap-2">
             <TimeZonePicker zone={tz} onChange={setZone} />
             <CopyLinkMenu view={view} resolved={fresh ? data.occurred : undefined} />
+            <ExportButton view={view} />
           </div>
         </div>
         {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}

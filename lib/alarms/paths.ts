@@ -40,4 +40,12 @@ export const api = {
   catalogue: (deployment: string) => `/api${listPath(deployment)}/catalogue`,
   /** One section (`part`) of a view's overview; `search` carries the view's filters. */
   overview: (deployment: string, search: string) => `/api${listPath(deployment)}/overview${search}`,
+  /** The view's alarms as a file (search: the view, format and id). */
+  export: (deployment: string, search = "") => `/api${listPath(deployment)}/export${search}`,
+  /** What an export of the view (search) would hold. */
+  exportPlan: (deployment: string, search = "") =>
+    `/api${listPath(deployment)}/export/plan${search}`,
+  /** One export's progress (GET) and its cancel (DELETE). */
+  exportProgress: (deployment: string, id: string) =>
+    `/api${listPath(deployment)}/export/${encodeURIComponent(id)}`,
 };

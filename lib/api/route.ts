@@ -51,6 +51,8 @@ export async function respond(
   const started = performance.now();
   try {
     const result = await work();
+    // A streamed answer (an export's download) sets its own headers; it is never serialised.
+    if (result instanceof Response) return result;
     const body = result instanceof JsonText ? result : new JsonText(JSON.stringify(result));
     return new Response(body.text, {
       status: body.status,

@@ -169,7 +169,9 @@ export class UsmClient {
       `${kind} ${url.pathname}${url.search}`,
       async () => {
         try {
-          const response = await this.#getWithToken(url, analyst, background);
+          const response = background
+            ? await this.#getWithToken(url, analyst, background)
+            : await this.#foreground(() => this.#getWithToken(url, analyst, background));
           const json = parseJson(response, "a response");
           try {
             return parse(json);
@@ -220,6 +222,42 @@ export class UsmClient {
   /** Calls of `analyst` waiting for the budget on this replica. */
   queuedFor(analyst: string): number {
     return this.#getBudget.queuedFor(analyst);
+  }
+
+  /** Analysts' reads under way upstream on this replica, and who waits for there to be none. */
+  #inFlight = 0;
+  #idle: (() => void)[] = [];
+
+  async #foreground<T>(call: () => Promise<T>): Promise<T> {
+    this.#inFlight++;
+    try {
+      return await call();
+    } finally {
+      if (--this.#inFlight === 0) for (const wake of this.#idle.splice(0)) wake();
+    }
+  }
+
+  /** Analysts' reads under way upstream on this replica. */
+  get analystReadsInFlight(): number {
+    return this.#inFlight;
+  }
+
+  /**
+   * Resolves once no analyst's read is under way upstream on this replica, or after `maxWaitMs`:
+   * a bulk reader (an export) waits for a gap, so that its large pages do not share the
+   * upstream's (and this process's) time with a page an analyst waits for. The budget's
+   * background priority covers calls queued for the budget; this covers calls already sent.
+   */
+  analystsIdle(maxWaitMs: number): Promise<void> {
+    if (this.#inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, maxWaitMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#idle.push(done);
+    });
   }
 
   /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */

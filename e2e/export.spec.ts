@@ -1,0 +1,99 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { e2e } from "./support/env";
+
+// "Export" on the real app and the real simulator (Acme: 5000 alarms, seed 42, still): the
+// dialog counts the view, the download is the browser's own, and its rows are the simulator's
+// alarms of the same view, in the same order.
+
+const VIEW = "status=in_review&priority_label=high";
+
+/** The view's alarms read straight from the simulator, newest first. */
+async function simulatorUuids(query: string): Promise<string[]> {
+  const basic = Buffer.from(`e2e-client:${e2e.canarySecret}`).toString("base64");
+  const token = await fetch(
+    `${e2e.simulatorUrl}/api/2.0/oauth/token?grant_type=client_credentials`,
+    { method: "POST", headers: { Authorization: `Basic ${basic}` } },
+  );
+  expect(token.status).toBe(200);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const uuids: string[] = [];
+  for (let page = 0; ; page++) {
+    const response = await fetch(
+      `${e2e.simulatorUrl}/api/2.0/alarms?${query}&page=${page}&size=1000&sort=timestamp_occured,desc`,
+      { headers: { Authorization: `Bearer ${access_token}` } },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { _embedded?: { alarms: { uuid: string }[] } };
+    const alarms = body._embedded?.alarms ?? [];
+    uuids.push(...alarms.map((alarm) => alarm.uuid));
+    if (alarms.length < 1000) return uuids;
+  }
+}
+
+async function openList(page: Page, search: string) {
+  await page.goto(`/d/acme/alarms?${search}`);
+  await page.locator("[data-hydrated]").waitFor();
+}
+
+test("exports the view as a CSV file whose rows are the simulator's alarms of that view", async ({
+  page,
+}) => {
+  const expected = await simulatorUuids(VIEW);
+  expect(expected.length).toBeGreaterThan(10);
+  expect(expected.length).toBeLessThan(1000);
+
+  await openList(page, VIEW);
+  const button = page.getByRole("button", { name: "Export" });
+  await button.click();
+  const dialog = page.getByRole("dialog", { name: "Export this view" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(
+    `The export will hold ${expected.length} alarms (cap 100,000)`,
+  );
+
+  const downloading = page.waitForEvent("download");
+  await dialog.getByRole("link", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^acme-alarms-status-in-review-priority-high-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/,
+  );
+  const text = await readFile((await download.path())!, "utf8");
+  const rows = parse(text.replace(/^\uFEFF/, ""), { columns: true }) as {
+    uuid: string;
+    status: string;
+    priority_label: string;
+  }[];
+  expect(rows.map((row) => row.uuid)).toEqual(expected);
+  expect(rows.every((row) => row.status === "in_review" && row.priority_label === "high")).toBe(
+    true,
+  );
+  await expect(dialog.getByRole("status")).toHaveText(`Done: ${expected.length} alarms exported.`);
+
+  // Escape closes it and gives focus back to the button that opened it.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test("the dialog fits a phone and offers every format", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openList(page, VIEW);
+  await page.getByRole("button", { name: "Export" }).click();
+  const dialog = page.getByRole("dialog", { name: "Export this view" });
+  await expect(dialog).toContainText("(cap 100,000)");
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await dialog.getByRole("radio", { name: /NDJSON/ }).check();
+  await expect(dialog.getByRole("link", { name: "Download NDJSON" })).toHaveAttribute(
+    "href",
+    /format=ndjson/,
+  );
+  await dialog.getByRole("radio", { name: /^JSON/ }).check();
+  await expect(dialog.getByRole("link", { name: "Download JSON" })).toHaveAttribute(
+    "href",
+    /timestamp_occured_lte=\d+/,
+  );
+});

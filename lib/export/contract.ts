@@ -1,0 +1,49 @@
+// What the export's dialog and its route handlers agree on: formats, the plan, progress. Client-
+// safe and free of zod (the browser imports it); the server checks what it receives with zod
+// (./input.ts) and what it sends is built here from typed values.
+
+export const EXPORT_FORMATS = ["csv", "ndjson", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
+  csv: "CSV (spreadsheets)",
+  ndjson: "NDJSON (one JSON alarm a line)",
+  json: "JSON (one array)",
+};
+
+/** The id the browser gives an export, so it can ask for its progress and cancel it. */
+export const EXPORT_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** GET /api/d/{deployment}/alarms/export/plan: what an export of the view would hold. */
+export interface ExportPlan {
+  /** Alarms in the view between the frozen bounds. */
+  total: number;
+  /** The most alarms one export writes (EXPORT_MAX_ROWS). */
+  cap: number;
+  /** The view's bounds, a rolling range frozen (epoch ms); gte null when the view has none. */
+  gte: number | null;
+  lte: number;
+}
+
+export type ExportState = "running" | "completed" | "cancelled" | "capped" | "failed";
+
+/** GET /api/d/{deployment}/alarms/export/{id}: how far an export of the asking analyst is. */
+export interface ExportProgress {
+  id: string;
+  state: ExportState;
+  format: ExportFormat;
+  /** Alarms written so far. */
+  rows: number;
+  /** What the export will hold: the view's count at its start, at most the cap. */
+  total: number;
+  /** Epoch ms (the server's). */
+  startedAt: number;
+  updatedAt: number;
+  /** Why a failed export stopped, in words an analyst can act on. */
+  message?: string;
+}
+
+/** A fresh export id (browser or server). */
+export function newExportId(): string {
+  return crypto.randomUUID();
+}
