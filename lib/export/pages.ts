@@ -6,7 +6,7 @@ import type { SharedStore } from "@/lib/store";
 import { alarmPageFromUpstream } from "@/lib/usm/alarms";
 import { isOwnRefusal } from "@/lib/usm/budget";
 import type { UsmClient } from "@/lib/usm/client";
-import { statusError } from "@/lib/usm/transport";
+import { isUpstreamBadRequest } from "@/lib/usm/transport";
 
 // Every alarm of a view, a page at a time, in the view's order, each once, at the budget's lowest
 // priority (an export's reads go only when no analyst's read waits).
@@ -78,13 +78,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** Whether the upstream refused a read as malformed (HTTP 400): a page size it does not take. */
-function isRefusedRequest(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.code === "upstream_invalid_response" &&
-    error.message === statusError(400).message
-  );
-}
+const isRefusedRequest = isUpstreamBadRequest;
 
 function pageSizeKey(client: UsmClient): string {
   return `export:${client.source.deployment}:page-size`;
