@@ -146,7 +146,7 @@ function PlanSummary({ plan, view }: { plan: PlanState; view: ListView }) {
         Alarms that occurred {gte !== null ? `from ${formatTime(gte, view.tz)} ` : ""}up to{" "}
         {formatTime(lte, view.tz)}
         {view.query.filters.range ? " (the rolling range, frozen now)" : ""}; alarms arriving later
-        are left out. Times in the file: UTC and {view.tz}.
+        are left out. Times in the file: {view.tz === "UTC" ? "UTC" : `UTC and ${view.tz}`}.
       </p>
     </div>
   );
