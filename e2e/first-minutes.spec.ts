@@ -35,7 +35,7 @@ test("a filter chosen before the page's scripts take over is kept", async ({ pag
   await page.goto("/d/acme/alarms", { waitUntil: "commit" });
   await expect(rows(page).first()).toBeVisible();
   await expect(page.locator("[data-hydrated]")).toHaveCount(0);
-  await page.getByLabel("Status").selectOption("open");
+  await page.getByLabel("Status", { exact: true }).selectOption("open");
 
   release();
   await page.locator("[data-hydrated]").waitFor();

@@ -40,7 +40,7 @@ export function LiveBar({
   const now = useNow();
   const count = live.arrived.length;
   return (
-    <div className="flex min-h-8 flex-wrap items-center justify-between gap-2" data-live-bar>
+    <div className="flex min-h-9 flex-wrap items-center justify-between gap-2" data-live-bar>
       <div aria-live="polite" className="min-w-0">
         {count > 0 && since !== undefined ? (
           <div

@@ -83,13 +83,13 @@ function CountGroup({
       aria-label={`Alarms by ${GROUP_NAME[part].toLowerCase()}`}
       data-overview-group={part}
       aria-busy={loading || stale}
-      className={`flex min-w-0 items-center gap-1.5 ${stale ? "opacity-60" : ""} ${part === "intent" ? "overflow-x-auto [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] pr-6" : "flex-wrap"}`}
+      className={`flex min-h-[22px] min-w-0 items-center gap-1.5 ${stale ? "opacity-60" : ""} overflow-x-auto [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] pr-6`}
     >
-      <span className="shrink-0 text-[11px] font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+      <span className="w-14 shrink-0 text-[11px] max-sm:sr-only font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
         {GROUP_NAME[part]}
       </span>
       {counts.length === 0 && loading ? (
-        <span className="h-6 w-48 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
+        <span className="h-[22px] w-48 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />
       ) : null}
       {counts.length === 0 && !loading && !section?.rest ? (
         <span className="text-xs text-slate-600 dark:text-slate-400" title={unknown ?? undefined}>
@@ -296,13 +296,11 @@ export function AlarmOverview({
             unknownReason={histogramData?.problem?.message ?? failureOf(histogram)}
             onPick={pickBar}
           />
+          {/* One line a dimension, whatever its numbers: counts coming in never move the rows. */}
           <div className="flex min-w-0 flex-col justify-center gap-1.5">
-            <div className="flex flex-wrap gap-x-5 gap-y-1.5">
-              {(["priority", "status"] as const).map((part) => (
-                <CountGroup key={part} part={part} result={sections[part]} {...groupProps} />
-              ))}
-            </div>
-            <CountGroup part="intent" result={sections.intent} {...groupProps} />
+            {(["priority", "status", "intent"] as const).map((part) => (
+              <CountGroup key={part} part={part} result={sections[part]} {...groupProps} />
+            ))}
           </div>
         </div>
       ) : null}
