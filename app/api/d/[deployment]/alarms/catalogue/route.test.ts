@@ -1,12 +1,10 @@
 import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { alarmCatalogueSchema } from "@/lib/alarms/types";
-import { sessionRegistry } from "@/lib/auth/session-token";
-import { serverEnv } from "@/lib/env";
 import { parseErrorBody } from "@/lib/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { sessionCookie } from "@/test/session-cookie";
 import { DELETE, GET, POST } from "./route";
 
 // The route file itself, as Next calls it: the session check of the one wrapper, our error shape,
@@ -38,14 +36,7 @@ const call = (handler: typeof GET, method = "GET", deployment = "acme") =>
   });
 
 async function signIn(): Promise<void> {
-  const { auth } = serverEnv();
-  const user = "local:route.analyst";
-  const { sid } = await sessionRegistry(auth).create(user);
-  const token = await encode({
-    token: { sub: user, name: "Route Analyst", email: null, sid },
-    secret: auth.secret,
-  });
-  cookies.jar = [{ name: "next-auth.session-token", value: token }];
+  cookies.jar = [await sessionCookie("local:route.analyst", "Route Analyst")];
 }
 
 describe("GET /api/d/{deployment}/alarms/catalogue", () => {

@@ -1,14 +1,12 @@
 import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/alarms/paths";
-import { sessionRegistry } from "@/lib/auth/session-token";
-import { serverEnv } from "@/lib/env";
 import { parseErrorBody } from "@/lib/errors";
 import type { ExportPlan, ExportProgress } from "@/lib/export/contract";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { sessionCookie } from "@/test/session-cookie";
 import { GET as download } from "./route";
 import { GET as plan } from "./plan/route";
 import { DELETE as cancel, GET as progress } from "./[id]/route";
@@ -40,13 +38,7 @@ beforeEach(() => {
 });
 
 async function signIn(user: string): Promise<void> {
-  const { auth } = serverEnv();
-  const { sid } = await sessionRegistry(auth).create(user);
-  const token = await encode({
-    token: { sub: user, name: user, email: null, sid },
-    secret: auth.secret,
-  });
-  cookies.jar = [{ name: "next-auth.session-token", value: token }];
+  cookies.jar = [await sessionCookie(user)];
 }
 
 type Handler = typeof download;

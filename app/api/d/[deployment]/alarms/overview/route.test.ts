@@ -1,12 +1,10 @@
 import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionRegistry } from "@/lib/auth/session-token";
-import { serverEnv } from "@/lib/env";
 import { parseErrorBody } from "@/lib/errors";
 import type { DimensionOverview } from "@/lib/overview/types";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { sessionCookie } from "@/test/session-cookie";
 import { GET } from "./route";
 
 // The overview's route file as Next calls it: the session check, the input checks in our error
@@ -37,14 +35,7 @@ const call = (search: string, deployment = "acme") =>
   });
 
 async function signIn(): Promise<void> {
-  const { auth } = serverEnv();
-  const user = "local:route.analyst";
-  const { sid } = await sessionRegistry(auth).create(user);
-  const token = await encode({
-    token: { sub: user, name: "Route Analyst", email: null, sid },
-    secret: auth.secret,
-  });
-  cookies.jar = [{ name: "next-auth.session-token", value: token }];
+  cookies.jar = [await sessionCookie("local:route.analyst", "Route Analyst")];
 }
 
 describe("GET /api/d/{deployment}/alarms/overview", () => {
