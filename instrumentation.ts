@@ -3,7 +3,7 @@
 // REDIS_URL is set), before the first request.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { checkEnvOrExit, prepareServer } = await import("@/lib/startup");
+    const { checkEnvOrExit, prepareServer } = await import("@/lib/server/services/startup");
     checkEnvOrExit();
     prepareServer();
   }

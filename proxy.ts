@@ -4,12 +4,16 @@
 // API's own CSP, come from next.config.mjs. Route handlers check the session themselves
 // (lib/api/handler.ts) and answer 401 in our error shape, never a redirect.
 import { NextResponse, type NextRequest } from "next/server";
-import { afterSignInPath } from "@/lib/auth/callback-url";
-import { contentSecurityPolicy, createNonce, HSTS_VALUE } from "@/lib/auth/content-security-policy";
-import { REQUEST_PATH_HEADER, SIGN_IN_PATH } from "@/lib/auth/paths";
-import { analystOfCookies } from "@/lib/auth/session-token";
-import { UNAVAILABLE_ERROR } from "@/lib/auth/sign-in-errors";
-import { serverEnv } from "@/lib/env";
+import { afterSignInPath } from "@/lib/shared/auth/callback-url";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  HSTS_VALUE,
+} from "@/lib/shared/auth/content-security-policy";
+import { REQUEST_PATH_HEADER, SIGN_IN_PATH } from "@/lib/shared/auth/paths";
+import { analystOfCookies } from "@/lib/server/auth/session-token";
+import { UNAVAILABLE_ERROR } from "@/lib/shared/auth/sign-in-errors";
+import { serverEnv } from "@/lib/server/env";
 
 export async function proxy(request: NextRequest): Promise<Response> {
   const env = serverEnv();

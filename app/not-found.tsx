@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
-import { HOME_PATH } from "@/lib/alarms/paths";
+import { HOME_PATH } from "@/lib/shared/alarms/paths";
 
 export const metadata: Metadata = { title: "Not found" };
 

@@ -11,12 +11,12 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { DEFAULT_QUERY } from "../lib/alarms/query";
-import { freezeQuery } from "../lib/export/input";
-import { startExport } from "../lib/export/stream";
-import { MemoryStore } from "../lib/store/memory";
-import { readAlarmPage } from "../lib/usm/alarms";
-import { createUsmClient, type UsmClient } from "../lib/usm/client";
+import { DEFAULT_QUERY } from "../lib/shared/alarms/query";
+import { freezeQuery } from "../lib/server/export/input";
+import { startExport } from "../lib/server/export/stream";
+import { MemoryStore } from "../lib/server/store/memory";
+import { readAlarmPage } from "../lib/server/usm/alarms";
+import { createUsmClient, type UsmClient } from "../lib/server/usm/client";
 import { ROOT } from "./bench-app";
 import { percentile } from "./stats";
 

@@ -7,7 +7,7 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { OVERVIEW_PARTS } from "../lib/overview/plan";
+import { OVERVIEW_PARTS } from "../lib/shared/overview/plan";
 import { signIn, startBenchApp, type BenchApp } from "./bench-app";
 
 const ALARMS = 100_000;

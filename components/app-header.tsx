@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DeploymentSwitcher } from "./deployments/deployment-switcher";
-import { HOME_PATH } from "@/lib/alarms/paths";
+import { HOME_PATH } from "@/lib/shared/alarms/paths";
 
 // The console's shell: product name (home: the overview of every deployment), the deployment
 // switcher, and (right) whatever the page puts there, the signed-in analyst's menu on every

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
-import { HOME_PATH } from "@/lib/alarms/paths";
+import { HOME_PATH } from "@/lib/shared/alarms/paths";
 
 /** What error.tsx files show: what happened, and a way to try again or leave. */
 export function ErrorPanel({ error, retry }: { error: unknown; retry: () => void }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { getQueryClient } from "@/lib/alarms/query-client";
+import { getQueryClient } from "@/lib/shared/queries/query-client";
 
 // No zod runs in the browser (lib/alarms/query.ts says why). Should it ever, call
 // z.config({ jitless: true }) here first: zod probes for `new Function`, and under our CSP

@@ -1,6 +1,10 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { alarmCatalogueSchema, alarmPageSchema, type AlarmCatalogue } from "@/lib/alarms/types";
-import { parseErrorBody } from "@/lib/errors";
+import {
+  alarmCatalogueSchema,
+  alarmPageSchema,
+  type AlarmCatalogue,
+} from "@/lib/shared/alarms/types";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 
 // GET /api/d/acme/alarms/catalogue on the real app and the real simulator (5000 alarms, seed 42): the
 // rule values and sensors the filters can offer, seeded from a first sample on the first ask.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { parseErrorBody } from "@/lib/errors";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 import { apiSignIn } from "./support/sign-in";
 
 // Several deployments as analysts meet them: links from before deployments still land, a

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { parseErrorBody } from "@/lib/errors";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 import { e2e } from "./support/env";
 import { apiSignIn, sessionCookie } from "./support/sign-in";
 

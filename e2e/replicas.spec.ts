@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { parseErrorBody } from "@/lib/errors";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
 import { acmeOn, startReplicas, type Replica, type Replicas } from "./support/replicas";

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { parseErrorBody } from "@/lib/errors";
-import { usmHealthSchema } from "@/lib/usm/health-types";
+import { parseErrorBody } from "@/lib/shared/core/errors";
+import { usmHealthSchema } from "@/lib/server/usm/health-types";
 import { e2e } from "./support/env";
 
 // The whole app's protection, route by route. Pages and route handlers are enumerated from app/

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { parseErrorBody } from "@/lib/errors";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 import { e2e } from "./support/env";
 import { apiSignIn, apiSignOut, fillAndSubmitSignIn, sessionCookie } from "./support/sign-in";
 

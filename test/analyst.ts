@@ -1,4 +1,4 @@
-import type { Analyst } from "@/lib/auth/session";
+import type { Analyst } from "@/lib/server/auth/session";
 
 // Analysts as the session check names them, for tests of who may see what.
 

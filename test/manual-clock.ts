@@ -1,4 +1,4 @@
-import type { Clock } from "@/lib/clock";
+import type { Clock } from "@/lib/shared/core/clock";
 
 // A clock that moves only when a test moves it. Timers fire in time order (ties in the order they
 // were set), each one after the work the previous one set off has run, so code that waits on the

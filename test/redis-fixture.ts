@@ -3,7 +3,7 @@
 // with it, each under a prefix of its own so tests never see each other's keys.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
-import { RedisStore, type RedisStoreOptions } from "@/lib/store/redis";
+import { RedisStore, type RedisStoreOptions } from "@/lib/server/store/redis";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "./redis-server";
 
 export interface RedisFixture {

@@ -1,8 +1,8 @@
 // For route tests that call a route file as Next would: the session cookie of a signed-in
 // analyst, with a session registered in the console's own registry (so revocation applies).
 import { encode } from "next-auth/jwt";
-import { sessionRegistry } from "@/lib/auth/session-token";
-import { serverEnv } from "@/lib/env";
+import { sessionRegistry } from "@/lib/server/auth/session-token";
+import { serverEnv } from "@/lib/server/env";
 
 export async function sessionCookie(
   user: string,

@@ -4,8 +4,8 @@ import { StoredViewScript } from "@/components/alarms/stored-view-script";
 import { UserMenu } from "@/components/auth/user-menu";
 import { DeploymentsProvider } from "@/components/deployments/deployment-context";
 import { KeyboardHelp } from "@/components/keyboard-help";
-import { requireAnalyst } from "@/lib/auth/require-analyst";
-import { visibleDeployments } from "@/lib/deployments/server";
+import { requireAnalyst } from "@/lib/server/auth/require-analyst";
+import { visibleDeployments } from "@/lib/server/pages/deployment";
 
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   await connection(); // per analyst, per request: never prerendered at build time

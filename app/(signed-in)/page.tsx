@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { DeploymentTiles } from "@/components/deployments/deployment-tiles";
-import { requireAnalyst } from "@/lib/auth/require-analyst";
-import { readTile } from "@/lib/deployments/overview";
-import { deploymentRegistry, infoOf } from "@/lib/deployments/registry";
+import { requireAnalyst } from "@/lib/server/auth/require-analyst";
+import { readTile } from "@/lib/server/home/tiles";
+import { deploymentRegistry, infoOf } from "@/lib/server/deployments/registry";
 
 export const metadata: Metadata = { title: "Deployments" };
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { afterSignInPath } from "@/lib/auth/callback-url";
-import { OIDC_PROVIDER_ID } from "@/lib/auth/oidc";
-import { getAnalyst } from "@/lib/auth/session";
-import { signInErrorMessage, UNAVAILABLE_ERROR } from "@/lib/auth/sign-in-errors";
-import { serverEnv } from "@/lib/env";
-import { ApiError } from "@/lib/errors";
+import { afterSignInPath } from "@/lib/shared/auth/callback-url";
+import { OIDC_PROVIDER_ID } from "@/lib/server/auth/oidc";
+import { getAnalyst } from "@/lib/server/auth/session";
+import { signInErrorMessage, UNAVAILABLE_ERROR } from "@/lib/shared/auth/sign-in-errors";
+import { serverEnv } from "@/lib/server/env";
+import { ApiError } from "@/lib/shared/core/errors";
 
 export const metadata: Metadata = { title: "Sign in" };
 

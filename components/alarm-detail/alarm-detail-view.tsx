@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { alarmQueryOptions, asApiError } from "@/lib/alarms/query-options";
-import { UTC } from "@/lib/alarms/time-zone";
+import { alarmQueryOptions, asApiError } from "@/lib/shared/queries/query-options";
+import { UTC } from "@/lib/shared/alarms/time-zone";
 import {
   FROM_KEY,
   TZ_KEY,
@@ -13,8 +13,8 @@ import {
   listHref,
   listHrefFrom,
   parseTimeZoneParam,
-} from "@/lib/alarms/url-state";
-import { detailPath } from "@/lib/alarms/paths";
+} from "@/lib/shared/alarms/url-state";
+import { detailPath } from "@/lib/shared/alarms/paths";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ErrorState } from "@/components/alarms/list-states";
 import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";

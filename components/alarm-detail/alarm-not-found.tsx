@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useDeployment } from "@/components/deployments/deployment-context";
-import { listPath } from "@/lib/alarms/paths";
-import { KIND_NAME } from "@/lib/deployments/types";
+import { listPath } from "@/lib/shared/alarms/paths";
+import { KIND_NAME } from "@/lib/shared/deployments/types";
 
 /**
  * The not-found page of an alarm link: unknown id, mistyped or malformed link. A client

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { listPathDeployment } from "@/lib/alarms/paths";
-import { listHref, parseListView } from "@/lib/alarms/url-state";
+import { listPathDeployment } from "@/lib/shared/alarms/paths";
+import { listHref, parseListView } from "@/lib/shared/alarms/url-state";
 import { requestScrollRestore } from "@/components/alarms/scroll-memory";
 import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
 

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { formatCount } from "@/lib/alarms/format";
-import { type AlarmFilters, isAlarmUuid, isFilterText } from "@/lib/alarms/query";
-import { filteredListHref } from "@/lib/alarms/url-state";
-import type { AlarmDetail } from "@/lib/alarms/types";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { type AlarmFilters, isAlarmUuid, isFilterText } from "@/lib/shared/alarms/query";
+import { filteredListHref } from "@/lib/shared/alarms/url-state";
+import type { AlarmDetail } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import { useDeployment } from "@/components/deployments/deployment-context";

@@ -1,5 +1,5 @@
-import { formatCount } from "@/lib/alarms/format";
-import type { Endpoint } from "@/lib/alarms/types";
+import { formatCount } from "@/lib/shared/alarms/format";
+import type { Endpoint } from "@/lib/shared/alarms/types";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import { formatCount } from "@/lib/alarms/format";
-import type { AlarmEvent } from "@/lib/alarms/types";
+import { formatCount } from "@/lib/shared/alarms/format";
+import type { AlarmEvent } from "@/lib/shared/alarms/types";
 import { TimeText } from "@/components/ui/time-text";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { formatCount } from "@/lib/alarms/format";
-import type { Location } from "@/lib/alarms/neighbours";
+import { formatCount } from "@/lib/shared/alarms/format";
+import type { Location } from "@/lib/shared/alarms/neighbours";
 import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
 import type { Direction } from "./use-list-place";
 

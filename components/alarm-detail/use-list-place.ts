@@ -3,10 +3,10 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef } from "react";
-import { type Location, type Step, locate, stepTarget } from "@/lib/alarms/neighbours";
-import { type AlarmListQuery, toSearchParams } from "@/lib/alarms/query";
-import { alarmQueryOptions, alarmsQueryOptions } from "@/lib/alarms/query-options";
-import { detailHrefsFor, listHref } from "@/lib/alarms/url-state";
+import { type Location, type Step, locate, stepTarget } from "@/lib/shared/alarms/neighbours";
+import { type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
+import { alarmQueryOptions, alarmsQueryOptions } from "@/lib/shared/queries/query-options";
+import { detailHrefsFor, listHref } from "@/lib/shared/alarms/url-state";
 import { rememberOpened } from "@/components/alarms/scroll-memory";
 
 export type Direction = "previous" | "next";

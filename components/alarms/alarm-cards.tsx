@@ -2,9 +2,9 @@
 
 import type { Table } from "@tanstack/react-table";
 import Link from "next/link";
-import { endpointLabel, formatCount } from "@/lib/alarms/format";
-import { detailPath } from "@/lib/alarms/paths";
-import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
+import { endpointLabel, formatCount } from "@/lib/shared/alarms/format";
+import { detailPath } from "@/lib/shared/alarms/paths";
+import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import type { useRowPrefetch } from "./use-row-prefetch";

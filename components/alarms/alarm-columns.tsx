@@ -2,10 +2,10 @@
 
 import type { ColumnDef, RowData } from "@tanstack/react-table";
 import Link from "next/link";
-import { endpointLabel, formatCount, formatDelay } from "@/lib/alarms/format";
-import { detailPath } from "@/lib/alarms/paths";
-import type { SortField } from "@/lib/alarms/query";
-import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
+import { endpointLabel, formatCount, formatDelay } from "@/lib/shared/alarms/format";
+import { detailPath } from "@/lib/shared/alarms/paths";
+import type { SortField } from "@/lib/shared/alarms/query";
+import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import type { ColumnId } from "./view-preferences";

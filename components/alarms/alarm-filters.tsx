@@ -1,8 +1,13 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
-import { PRIORITY_NAME, STATUS_NAME } from "@/lib/alarms/format";
-import { type AlarmFilters, PRIORITY_LABELS, STATUSES, paramParsers } from "@/lib/alarms/query";
+import { PRIORITY_NAME, STATUS_NAME } from "@/lib/shared/alarms/format";
+import {
+  type AlarmFilters,
+  PRIORITY_LABELS,
+  STATUSES,
+  paramParsers,
+} from "@/lib/shared/alarms/query";
 import type { Suggestions } from "./use-suggestions";
 import { TextFilter } from "./text-filter";
 import { TimeRangeFilter } from "./time-range-filter";

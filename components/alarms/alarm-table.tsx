@@ -9,10 +9,10 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { Fragment, useMemo } from "react";
-import type { AlarmListQuery } from "@/lib/alarms/query";
-import type { ListView } from "@/lib/alarms/url-state";
-import type { AlarmSummary } from "@/lib/alarms/types";
-import { detailHrefsFor } from "@/lib/alarms/url-state";
+import type { AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { ListView } from "@/lib/shared/alarms/url-state";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { detailHrefsFor } from "@/lib/shared/alarms/url-state";
 import { AlarmCards } from "./alarm-cards";
 import { alarmColumns } from "./alarm-columns";
 import { ColumnChooser } from "./column-chooser";

@@ -3,7 +3,7 @@
 import type { Column, Table } from "@tanstack/react-table";
 import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/use-dismiss";
-import type { AlarmSummary } from "@/lib/alarms/types";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
 
 const label = (column: Column<AlarmSummary>) =>
   typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/use-dismiss";
-import { type ListView, listHref } from "@/lib/alarms/url-state";
+import { type ListView, listHref } from "@/lib/shared/alarms/url-state";
 import { useDeployment } from "@/components/deployments/deployment-context";
 
 type Copied = "live" | "exact" | "failed" | null;

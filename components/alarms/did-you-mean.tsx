@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import type { AlarmFilters } from "@/lib/alarms/query";
-import { nearestValues } from "@/lib/alarms/suggest";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
+import { nearestValues } from "@/lib/shared/alarms/suggest";
 import type { Suggestions } from "./use-suggestions";
 
 const TEXT_FILTERS = [

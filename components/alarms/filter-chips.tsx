@@ -1,9 +1,9 @@
 "use client";
 
-import { rangeName } from "@/lib/alarms/time-range";
-import { formatTime } from "@/lib/alarms/time-zone";
-import { STATUS_NAME } from "@/lib/alarms/format";
-import type { AlarmFilters } from "@/lib/alarms/query";
+import { rangeName } from "@/lib/shared/alarms/time-range";
+import { formatTime } from "@/lib/shared/alarms/time-zone";
+import { STATUS_NAME } from "@/lib/shared/alarms/format";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
 
 interface Chip {
   id: string;

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import type { AlarmFilters } from "@/lib/alarms/query";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { activeFilterChips } from "./filter-chips";
 
 /**

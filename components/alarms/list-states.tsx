@@ -2,9 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import type { ApiError } from "@/lib/errors";
-import { formatCount } from "@/lib/alarms/format";
-import type { ViewProblem } from "@/lib/alarms/url-state";
+import type { ApiError } from "@/lib/shared/core/errors";
+import { formatCount } from "@/lib/shared/alarms/format";
+import type { ViewProblem } from "@/lib/shared/alarms/url-state";
 
 // The list's non-table states: error with retry, rate-limited upstream, nothing found, and the
 // notice that says which URL parameters were corrected.

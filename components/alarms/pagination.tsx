@@ -1,7 +1,7 @@
 "use client";
 
-import { formatCount } from "@/lib/alarms/format";
-import { PAGE_SIZES, type PageSize } from "@/lib/alarms/query";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { PAGE_SIZES, type PageSize } from "@/lib/shared/alarms/query";
 
 /** First / previous / next / last, "Page X of Y", the total and the page size. */
 export function Pagination({

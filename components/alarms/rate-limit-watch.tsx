@@ -1,7 +1,7 @@
 "use client";
 
 import type { FetchStatus } from "@tanstack/react-query";
-import { asApiError, isRateLimit, retryDelay } from "@/lib/alarms/query-options";
+import { asApiError, isRateLimit, retryDelay } from "@/lib/shared/queries/query-options";
 import { RateLimitNotice } from "./list-states";
 
 /** Shows the rate-limit notice while a query waits to retry after a rate limit (ours or the upstream's). */

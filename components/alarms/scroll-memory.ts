@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useLayoutEffect } from "react";
-import { listPathDeployment } from "@/lib/alarms/paths";
+import { listPathDeployment } from "@/lib/shared/alarms/paths";
 
 // Remembers how far down each list URL was scrolled, and which alarm was opened from it (per
 // tab, in sessionStorage), and restores both when the analyst comes back to that URL by

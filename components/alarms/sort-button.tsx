@@ -1,6 +1,6 @@
 "use client";
 
-import type { AlarmListQuery, SortField } from "@/lib/alarms/query";
+import type { AlarmListQuery, SortField } from "@/lib/shared/alarms/query";
 
 // Sorting by column headers: a real <button> inside the <th>; the <th> carries aria-sort.
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { matchSuggestions } from "@/lib/alarms/suggest";
+import { matchSuggestions } from "@/lib/shared/alarms/suggest";
 
 const SHOWN = 8;
 

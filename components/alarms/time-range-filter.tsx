@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import type { RangeId } from "@/lib/alarms/query";
-import { TIME_PRESETS, rangeName } from "@/lib/alarms/time-range";
-import { formatTime, fromZonedInputValue, toZonedInputValue } from "@/lib/alarms/time-zone";
+import type { RangeId } from "@/lib/shared/alarms/query";
+import { TIME_PRESETS, rangeName } from "@/lib/shared/alarms/time-range";
+import { formatTime, fromZonedInputValue, toZonedInputValue } from "@/lib/shared/alarms/time-zone";
 
 export type TimeRange = { range?: RangeId; gte?: number; lte?: number };
 

@@ -2,7 +2,12 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { type ListView, isCanonical, mergeSearch, parseListView } from "@/lib/alarms/url-state";
+import {
+  type ListView,
+  isCanonical,
+  mergeSearch,
+  parseListView,
+} from "@/lib/shared/alarms/url-state";
 
 /**
  * The one reader of the list's URL: useSearchParams, parsed once by the shared parser (the

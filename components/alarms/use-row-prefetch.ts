@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { alarmQueryOptions } from "@/lib/alarms/query-options";
-import type { AlarmSummary } from "@/lib/alarms/types";
+import { alarmQueryOptions } from "@/lib/shared/queries/query-options";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
 
 type Alarm = Pick<AlarmSummary, "uuid" | "deployment">;
 

@@ -3,8 +3,8 @@
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { catalogueQueryOptions } from "@/lib/alarms/query-options";
-import type { AlarmPage } from "@/lib/alarms/types";
+import { catalogueQueryOptions } from "@/lib/shared/queries/query-options";
+import type { AlarmPage } from "@/lib/shared/alarms/types";
 
 export interface Suggestions {
   intents: string[];

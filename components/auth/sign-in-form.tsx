@@ -2,8 +2,8 @@
 
 import { signIn } from "next-auth/react";
 import { useRef, useState, type FormEvent } from "react";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
-import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { safeCallbackPath } from "@/lib/shared/auth/callback-url";
+import { signInErrorMessage } from "@/lib/shared/auth/sign-in-errors";
 
 export interface SignInFormProps {
   /** Where to go after sign-in: already a same-origin path (checked again here). */

@@ -2,7 +2,7 @@
 
 import { useCallback, useId, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/use-dismiss";
-import { parseErrorBody } from "@/lib/errors";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 
 export interface UserMenuProps {
   /** The signed-in analyst's display name (from requireAnalyst() / getAnalyst()). */

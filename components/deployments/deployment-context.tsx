@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { DeploymentInfo } from "@/lib/deployments/types";
+import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 
 // Which deployments the signed-in analyst may see (the switcher, the merged queue's names), and
 // which one the page shows: its key builds every path and query key below it.

@@ -6,14 +6,19 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { isTyping } from "@/components/keyboard";
 import { NavLink } from "@/components/nav-link";
 import { useDismiss } from "@/components/ui/use-dismiss";
-import { HOME_PATH, detailPathParts, listPath, listPathDeployment } from "@/lib/alarms/paths";
-import { switchHref } from "@/lib/deployments/switch-href";
+import {
+  HOME_PATH,
+  detailPathParts,
+  listPath,
+  listPathDeployment,
+} from "@/lib/shared/alarms/paths";
+import { switchHref } from "@/lib/shared/deployments/switch-href";
 import {
   ALL_DEPLOYMENTS,
   type DeploymentInfo,
   type DeploymentKind,
   KIND_NAME,
-} from "@/lib/deployments/types";
+} from "@/lib/shared/deployments/types";
 import { useDeployments } from "./deployment-context";
 
 // The header's deployment switcher. The header sits above every deployment's layout, so the

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { MERGED_LIST_PATH } from "@/lib/alarms/paths";
-import type { DeploymentTile } from "@/lib/deployments/overview";
-import type { DeploymentInfo } from "@/lib/deployments/types";
+import { MERGED_LIST_PATH } from "@/lib/shared/alarms/paths";
+import type { DeploymentTile } from "@/lib/server/home/tiles";
+import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 import { TileCard, TileSkeleton } from "./tile-card";
 
 // The home page: every deployment the analyst may see, at a glance. Each tile streams in on its

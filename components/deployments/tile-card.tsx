@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { listPath } from "@/lib/alarms/paths";
-import type { DeploymentTile } from "@/lib/deployments/overview";
-import { KIND_NAME, type DeploymentInfo } from "@/lib/deployments/types";
-import { ApiError } from "@/lib/errors";
+import { listPath } from "@/lib/shared/alarms/paths";
+import type { DeploymentTile } from "@/lib/server/home/tiles";
+import { KIND_NAME, type DeploymentInfo } from "@/lib/shared/deployments/types";
+import { ApiError } from "@/lib/shared/core/errors";
 import {
   countText,
   labelName,

@@ -1,5 +1,5 @@
-import { PRIORITY_NAME, formatCount } from "@/lib/alarms/format";
-import { filteredListHref } from "@/lib/alarms/url-state";
+import { PRIORITY_NAME, formatCount } from "@/lib/shared/alarms/format";
+import { filteredListHref } from "@/lib/shared/alarms/url-state";
 
 // What a deployment's tile writes and where its numbers lead. Pure, so the words a tile shows
 // are tested without rendering it.

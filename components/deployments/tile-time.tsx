@@ -1,5 +1,5 @@
-import { formatRelative, isoTime } from "@/lib/alarms/format";
-import { UTC, formatTime } from "@/lib/alarms/time-zone";
+import { formatRelative, isoTime } from "@/lib/shared/alarms/format";
+import { UTC, formatTime } from "@/lib/shared/alarms/time-zone";
 
 /**
  * "3 minutes ago" (or with `future`, "in 12 minutes"), as of the server's render: a tile is a

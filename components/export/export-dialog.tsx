@@ -2,10 +2,14 @@
 
 import { useId, useRef, useState } from "react";
 import { useDeployment } from "@/components/deployments/deployment-context";
-import { formatCount } from "@/lib/alarms/format";
-import { formatTime } from "@/lib/alarms/time-zone";
-import type { ListView } from "@/lib/alarms/url-state";
-import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from "@/lib/export/contract";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { formatTime } from "@/lib/shared/alarms/time-zone";
+import type { ListView } from "@/lib/shared/alarms/url-state";
+import {
+  EXPORT_FORMATS,
+  EXPORT_FORMAT_LABELS,
+  type ExportFormat,
+} from "@/lib/shared/export/contract";
 import { useExport, type PlanState, type RunState } from "./use-export";
 
 // "Export": a modal dialog (focus kept inside, Escape closes, focus back on the button) that says

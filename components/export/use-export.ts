@@ -1,17 +1,17 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { api } from "@/lib/alarms/paths";
-import { fetchJson, asApiError } from "@/lib/alarms/query-options";
-import type { ListView } from "@/lib/alarms/url-state";
-import { viewSearchParams } from "@/lib/alarms/url-state";
+import { api } from "@/lib/shared/alarms/paths";
+import { fetchJson, asApiError } from "@/lib/shared/queries/query-options";
+import type { ListView } from "@/lib/shared/alarms/url-state";
+import { viewSearchParams } from "@/lib/shared/alarms/url-state";
 import {
   newExportId,
   type ExportFormat,
   type ExportPlan,
   type ExportProgress,
-} from "@/lib/export/contract";
-import { ApiError, parseErrorBody } from "@/lib/errors";
+} from "@/lib/shared/export/contract";
+import { ApiError, parseErrorBody } from "@/lib/shared/core/errors";
 
 // The export dialog's state: the plan (count, cap, frozen bounds) asked for when it opens, the
 // download's URL with those bounds, and once the download starts, its progress polled from the

@@ -1,7 +1,7 @@
 "use client";
 
-import { formatCount } from "@/lib/alarms/format";
-import { toZonedInputValue, zoneLabel } from "@/lib/alarms/time-zone";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { toZonedInputValue, zoneLabel } from "@/lib/shared/alarms/time-zone";
 import type { LiveQueue } from "./use-live-queue";
 import { useNow } from "./use-live-view";
 import { NotifyToggle } from "./notify-toggle";

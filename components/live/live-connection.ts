@@ -5,7 +5,7 @@
 // line gets it). Every tab tells the others, over a BroadcastChannel, which views it watches;
 // the leader opens one EventSource for all of them and relays each message to every tab. A tab
 // that cannot share (no Web Locks: an insecure origin, an old browser) opens its own stream.
-import { isLiveState, LIVE_STREAM_PATH, type LiveState } from "@/lib/live/types";
+import { isLiveState, LIVE_STREAM_PATH, type LiveState } from "@/lib/shared/live/types";
 
 export type LiveStatus =
   /** Opening the stream, or no view watched yet. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { LiveFresh } from "@/lib/live/types";
+import type { LiveFresh } from "@/lib/shared/live/types";
 
 // Optional, off by default: a desktop notification for each new high or critical alarm. The
 // choice is kept per browser; every tab shows the same notifications with the alarm's uuid as

@@ -1,10 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { AlarmListQuery, AlarmStatus } from "@/lib/alarms/query";
-import type { AlarmPage } from "@/lib/alarms/types";
-import type { LiveFresh } from "@/lib/live/types";
-import { liveViewId } from "@/lib/live/view-id";
+import type { AlarmListQuery, AlarmStatus } from "@/lib/shared/alarms/query";
+import type { AlarmPage } from "@/lib/shared/alarms/types";
+import type { LiveFresh } from "@/lib/shared/live/types";
+import { liveViewId } from "@/lib/shared/live/view-id";
 import type { LiveStatus } from "./live-connection";
 import { useLiveView } from "./use-live-view";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { LiveState } from "@/lib/live/types";
+import type { LiveState } from "@/lib/shared/live/types";
 import { liveConnection, type LiveStatus } from "./live-connection";
 
 export interface LiveView {

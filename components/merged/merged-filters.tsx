@@ -1,16 +1,16 @@
 "use client";
 
 import { useId } from "react";
-import { PRIORITY_NAME, STATUS_NAME } from "@/lib/alarms/format";
+import { PRIORITY_NAME, STATUS_NAME } from "@/lib/shared/alarms/format";
 import {
   type AlarmFilters,
   PRIORITY_LABELS,
   RANGES,
   type RangeId,
   STATUSES,
-} from "@/lib/alarms/query";
-import { rangeName } from "@/lib/alarms/time-range";
-import type { DeploymentInfo } from "@/lib/deployments/types";
+} from "@/lib/shared/alarms/query";
+import { rangeName } from "@/lib/shared/alarms/time-range";
+import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 
 // The merged queue's compact filters: which deployment, status, priority and a rolling time
 // range. The rest of the list's filters still apply when a link carries them (chips show them).

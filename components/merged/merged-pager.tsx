@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { formatCount } from "@/lib/alarms/format";
-import type { PageSize } from "@/lib/alarms/query";
-import { toZonedInputValue, zoneLabel } from "@/lib/alarms/time-zone";
-import type { AlarmSummary } from "@/lib/alarms/types";
+import { formatCount } from "@/lib/shared/alarms/format";
+import type { PageSize } from "@/lib/shared/alarms/query";
+import { toZonedInputValue, zoneLabel } from "@/lib/shared/alarms/time-zone";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { RowsPerPage } from "@/components/alarms/pagination";
 import { useTimeZone } from "@/components/ui/time-zone";
 

@@ -20,9 +20,9 @@ import {
   withFilters,
   withSize,
   withZone,
-} from "@/lib/alarms/merged-url";
-import { asApiError, mergedQueryOptions } from "@/lib/alarms/query-options";
-import type { AlarmFilters } from "@/lib/alarms/query";
+} from "@/lib/shared/alarms/merged-url";
+import { asApiError, mergedQueryOptions } from "@/lib/shared/queries/query-options";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { MergedFilters } from "./merged-filters";
 import { MergedPager } from "./merged-pager";
 import { MergedSkeleton } from "./merged-skeleton";

@@ -2,9 +2,9 @@
 
 import { ParameterNotice } from "@/components/alarms/list-states";
 import Link from "next/link";
-import type { MergedQueuePage } from "@/lib/alarms/merged-types";
-import type { MergedProblem } from "@/lib/alarms/merged-url";
-import type { ApiError } from "@/lib/errors";
+import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { MergedProblem } from "@/lib/shared/alarms/merged-url";
+import type { ApiError } from "@/lib/shared/core/errors";
 import { ErrorState } from "@/components/alarms/list-states";
 
 // What the merged queue says besides its rows: a deployment that did not answer, an answer the

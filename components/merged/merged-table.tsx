@@ -2,11 +2,11 @@
 
 import { useRowOpener } from "@/components/alarms/use-list-chrome";
 import Link from "next/link";
-import { endpointLabel } from "@/lib/alarms/format";
-import { detailPath } from "@/lib/alarms/paths";
-import type { AlarmSummary, Endpoint } from "@/lib/alarms/types";
-import { TZ_KEY } from "@/lib/alarms/url-state";
-import { UTC } from "@/lib/alarms/time-zone";
+import { endpointLabel } from "@/lib/shared/alarms/format";
+import { detailPath } from "@/lib/shared/alarms/paths";
+import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
+import { TZ_KEY } from "@/lib/shared/alarms/url-state";
+import { UTC } from "@/lib/shared/alarms/time-zone";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 

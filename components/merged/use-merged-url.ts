@@ -8,7 +8,7 @@ import {
   isCanonicalMerged,
   mergedHref,
   parseMergedView,
-} from "@/lib/alarms/merged-url";
+} from "@/lib/shared/alarms/merged-url";
 
 /**
  * The one reader of the merged queue's URL (as components/alarms/use-list-url.ts is the list's):

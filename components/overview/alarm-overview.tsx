@@ -2,17 +2,21 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useSyncExternalStore } from "react";
-import { formatCount, PRIORITY_NAME, STATUS_NAME } from "@/lib/alarms/format";
+import { formatCount, PRIORITY_NAME, STATUS_NAME } from "@/lib/shared/alarms/format";
 import {
   PRIORITY_LABELS,
   STATUSES,
   type AlarmFilters,
   type AlarmStatus,
   type PriorityLabel,
-} from "@/lib/alarms/query";
-import { asApiError, overviewQueryOptions } from "@/lib/alarms/query-options";
-import { DIMENSION_FILTER, OVERVIEW_STEP_MS, type OverviewPart } from "@/lib/overview/plan";
-import type { DimensionOverview, HistogramBar, HistogramOverview } from "@/lib/overview/types";
+} from "@/lib/shared/alarms/query";
+import { asApiError, overviewQueryOptions } from "@/lib/shared/queries/query-options";
+import { DIMENSION_FILTER, OVERVIEW_STEP_MS, type OverviewPart } from "@/lib/shared/overview/plan";
+import type {
+  DimensionOverview,
+  HistogramBar,
+  HistogramOverview,
+} from "@/lib/shared/overview/types";
 import { useViewPreferences } from "@/components/alarms/use-view-preferences";
 import { Histogram } from "./histogram";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { formatCount } from "@/lib/alarms/format";
-import { formatTime } from "@/lib/alarms/time-zone";
-import type { HistogramBar } from "@/lib/overview/types";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { formatTime } from "@/lib/shared/alarms/time-zone";
+import type { HistogramBar } from "@/lib/shared/overview/types";
 
 // Alarms over time as bars, each a button that filters the list to its bounds. One tab stop for
 // the whole chart (roving tabindex): arrows, Home and End move between bars, Enter picks one.

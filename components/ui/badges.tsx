@@ -1,5 +1,5 @@
-import { PRIORITY_NAME, STATUS_NAME } from "@/lib/alarms/format";
-import type { AlarmStatus, PriorityLabel } from "@/lib/alarms/query";
+import { PRIORITY_NAME, STATUS_NAME } from "@/lib/shared/alarms/format";
+import type { AlarmStatus, PriorityLabel } from "@/lib/shared/alarms/query";
 
 // Priority and status as compact coloured labels. The colour is never the only cue: the label
 // and the number are always written out.

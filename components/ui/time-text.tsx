@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { formatRelative, isoTime } from "@/lib/alarms/format";
-import { UTC, formatTime } from "@/lib/alarms/time-zone";
+import { formatRelative, isoTime } from "@/lib/shared/alarms/format";
+import { UTC, formatTime } from "@/lib/shared/alarms/time-zone";
 import { useTimeZone } from "./time-zone";
 
 /** What hovering a time tells: the time in UTC, on the analyst's own clock, and its age. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, useSyncExternalStore } from "react";
-import { UTC, canonicalTimeZone, knownTimeZones } from "@/lib/alarms/time-zone";
+import { UTC, canonicalTimeZone, knownTimeZones } from "@/lib/shared/alarms/time-zone";
 
 const noSubscribe = () => () => {};
 

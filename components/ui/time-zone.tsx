@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { UTC } from "@/lib/alarms/time-zone";
+import { UTC } from "@/lib/shared/alarms/time-zone";
 
 // The zone every time on the page is shown in: the page reads it from its URL once and
 // provides it here, so times deep in a table need no URL reading of their own.

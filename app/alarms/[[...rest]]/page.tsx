@@ -2,9 +2,9 @@
 // deployment, with the rest of the path and the query as they were.
 import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
-import { listPath } from "@/lib/alarms/paths";
-import { requireAnalyst } from "@/lib/auth/require-analyst";
-import { deploymentRegistry } from "@/lib/deployments/registry";
+import { listPath } from "@/lib/shared/alarms/paths";
+import { requireAnalyst } from "@/lib/server/auth/require-analyst";
+import { deploymentRegistry } from "@/lib/server/deployments/registry";
 
 type Props = {
   params: Promise<{ rest?: string[] }>;

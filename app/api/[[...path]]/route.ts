@@ -1,5 +1,5 @@
 // /api and any path under it that no route serves - 404 in our error shape, whatever the method (not an HTML page)
-import { unknownEndpoint } from "@/lib/api/route";
+import { unknownEndpoint } from "@/lib/server/api/route";
 
 export const dynamic = "force-dynamic";
 

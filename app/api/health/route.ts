@@ -1,8 +1,8 @@
 // GET /api/health - for a signed-in analyst: for each deployment they may see, whether it answers,
 // when its token expires, its budget and the analyst's own calls waiting (nobody else's)
-import { healthOfAll } from "@/lib/api/alarm-routes";
-import { analystRoute, routeMethods } from "@/lib/api/route";
-import { deploymentRegistry } from "@/lib/deployments/registry";
+import { healthOfAll } from "@/lib/server/api/alarm-routes";
+import { analystRoute, routeMethods } from "@/lib/server/api/route";
+import { deploymentRegistry } from "@/lib/server/deployments/registry";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // GET /api/live?view=<id>&view=<id> - the live queue's server-sent-events stream: one per browser, the states of the views its tabs watch
-import { routeMethods } from "@/lib/api/route";
-import { liveStream } from "@/lib/live/stream";
+import { routeMethods } from "@/lib/server/api/route";
+import { liveStream } from "@/lib/server/api/live-stream";
 
 export const dynamic = "force-dynamic";
 

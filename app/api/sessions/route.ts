@@ -1,6 +1,6 @@
 // DELETE /api/sessions - "sign out everywhere": every session of the signed-in analyst ends
-import { analystRoute, routeMethods } from "@/lib/api/route";
-import { endAllSessions } from "@/lib/api/session-routes";
+import { analystRoute, routeMethods } from "@/lib/server/api/route";
+import { endAllSessions } from "@/lib/server/api/session-routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { DeploymentProvider } from "@/components/deployments/deployment-context";
-import { pageDeployment } from "@/lib/deployments/server";
+import { pageDeployment } from "@/lib/server/pages/deployment";
 
 // Every page of one deployment: the analyst may see it, or the page is not found (whether the
 // deployment exists or not).

@@ -2,8 +2,8 @@
 // sign-out first revokes the session in the shared store (lib/api/session-routes.ts)
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
-import { revokeBeforeSignOut } from "@/lib/api/session-routes";
-import { authOptions } from "@/lib/auth/options";
+import { revokeBeforeSignOut } from "@/lib/server/api/session-routes";
+import { authOptions } from "@/lib/server/auth/options";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

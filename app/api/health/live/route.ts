@@ -1,5 +1,5 @@
 // GET /api/health/live - anonymous liveness for a load balancer: 200 while the process serves
-import { publicRoute, routeMethods } from "@/lib/api/route";
+import { publicRoute, routeMethods } from "@/lib/server/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/health/ready - anonymous readiness for a load balancer: 200, or 503 without details
 // when the shared store or USM Anywhere cannot be reached
-import { readiness } from "@/lib/api/readiness";
-import { publicRoute, routeMethods } from "@/lib/api/route";
+import { readiness } from "@/lib/server/api/readiness";
+import { publicRoute, routeMethods } from "@/lib/server/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/d/{deployment}/alarms - one page of a deployment's alarms (page, size, sort and filters in the query string)
-import { alarmList } from "@/lib/api/alarm-routes";
-import { deploymentRoute } from "@/lib/api/deployment-route";
-import { routeMethods } from "@/lib/api/route";
+import { alarmList } from "@/lib/server/api/alarm-routes";
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
 
 export const dynamic = "force-dynamic";
 

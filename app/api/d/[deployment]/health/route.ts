@@ -1,7 +1,7 @@
 // GET /api/d/{deployment}/health - for a signed-in analyst: whether the deployment answers, when its token expires, its budget and the analyst's own calls waiting
-import { health } from "@/lib/api/alarm-routes";
-import { deploymentRoute } from "@/lib/api/deployment-route";
-import { routeMethods } from "@/lib/api/route";
+import { health } from "@/lib/server/api/alarm-routes";
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/d/all/alarms - one page of the merged queue of every deployment the analyst may see (cursor, size, filters)
-import { analystRoute, routeMethods } from "@/lib/api/route";
-import { parseMergedRequest, readMergedQueue } from "@/lib/deployments/merged-read";
-import { deploymentRegistry } from "@/lib/deployments/registry";
+import { analystRoute, routeMethods } from "@/lib/server/api/route";
+import { parseMergedRequest, readMergedQueue } from "@/lib/server/queue/read";
+import { deploymentRegistry } from "@/lib/server/deployments/registry";
 
 export const dynamic = "force-dynamic";
 

@@ -3,12 +3,12 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { AlarmList } from "@/components/alarms/alarm-list";
 import { formsForMobileHint } from "@/components/alarms/list-forms-hint";
-import { parseAlarmListQuery } from "@/lib/alarms/query";
-import { makeQueryClient } from "@/lib/alarms/query-client";
-import { alarmsQueryOptions } from "@/lib/alarms/query-options";
-import { listTitle } from "@/lib/alarms/titles";
-import { pageDeployment } from "@/lib/deployments/server";
-import { fetchAlarmPage } from "@/lib/usm/alarms";
+import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
+import { makeQueryClient } from "@/lib/shared/queries/query-client";
+import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
+import { listTitle } from "@/lib/shared/alarms/titles";
+import { pageDeployment } from "@/lib/server/pages/deployment";
+import { fetchAlarmPage } from "@/lib/server/usm/alarms";
 
 type Props = {
   params: Promise<{ deployment: string }>;

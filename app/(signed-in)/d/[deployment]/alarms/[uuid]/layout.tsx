@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { isAlarmUuid } from "@/lib/alarms/query";
-import { getAlarmOnce, isNotFound } from "@/lib/alarms/server";
-import { pageDeployment } from "@/lib/deployments/server";
+import { isAlarmUuid } from "@/lib/shared/alarms/query";
+import { getAlarmOnce, isNotFound } from "@/lib/server/pages/alarm";
+import { pageDeployment } from "@/lib/server/pages/deployment";
 
 // Decides the HTTP status before anything streams (this layout sits outside the detail's
 // loading boundary): a malformed id is a 404 always; an unknown alarm is a 404 on a full page

@@ -5,8 +5,8 @@ import { useParams } from "next/navigation";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { AlarmDetailView } from "@/components/alarm-detail/alarm-detail-view";
 import { DetailSkeleton } from "@/components/alarm-detail/detail-skeleton";
-import { isAlarmUuid } from "@/lib/alarms/query";
-import { alarmQueryOptions } from "@/lib/alarms/query-options";
+import { isAlarmUuid } from "@/lib/shared/alarms/query";
+import { alarmQueryOptions } from "@/lib/shared/queries/query-options";
 
 // While the server renders the detail, show it already from the browser's cache when the row
 // was hovered or focused (prefetched) a moment ago: opening an alarm then feels instant.

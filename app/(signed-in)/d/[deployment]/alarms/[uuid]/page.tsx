@@ -4,12 +4,12 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { DetailSkeleton } from "@/components/alarm-detail/detail-skeleton";
 import { AlarmDetailView } from "@/components/alarm-detail/alarm-detail-view";
-import { isAlarmUuid } from "@/lib/alarms/query";
-import { makeQueryClient } from "@/lib/alarms/query-client";
-import { alarmQueryOptions } from "@/lib/alarms/query-options";
-import { alarmTitle } from "@/lib/alarms/titles";
-import { getAlarmOnce, isNotFound } from "@/lib/alarms/server";
-import { pageDeployment } from "@/lib/deployments/server";
+import { isAlarmUuid } from "@/lib/shared/alarms/query";
+import { makeQueryClient } from "@/lib/shared/queries/query-client";
+import { alarmQueryOptions } from "@/lib/shared/queries/query-options";
+import { alarmTitle } from "@/lib/shared/alarms/titles";
+import { getAlarmOnce, isNotFound } from "@/lib/server/pages/alarm";
+import { pageDeployment } from "@/lib/server/pages/deployment";
 
 type Params = { params: Promise<{ deployment: string; uuid: string }> };
 

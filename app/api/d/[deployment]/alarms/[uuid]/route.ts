@@ -1,7 +1,7 @@
 // GET /api/d/{deployment}/alarms/{uuid} - one alarm with its events, sources and destinations
-import { alarmDetail } from "@/lib/api/alarm-routes";
-import { deploymentRoute } from "@/lib/api/deployment-route";
-import { routeMethods } from "@/lib/api/route";
+import { alarmDetail } from "@/lib/server/api/alarm-routes";
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { alarmCatalogueSchema } from "@/lib/alarms/types";
-import { parseErrorBody } from "@/lib/errors";
+import { alarmCatalogueSchema } from "@/lib/shared/alarms/types";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { stubAcmeAndHidden } from "@/test/deployments-env";
 import { sessionCookie } from "@/test/session-cookie";

@@ -1,9 +1,9 @@
 import { NextRequest } from "next/server";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/alarms/paths";
-import { parseErrorBody } from "@/lib/errors";
-import type { ExportPlan, ExportProgress } from "@/lib/export/contract";
+import { api } from "@/lib/shared/alarms/paths";
+import { parseErrorBody } from "@/lib/shared/core/errors";
+import type { ExportPlan, ExportProgress } from "@/lib/shared/export/contract";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { stubAcmeAndHidden } from "@/test/deployments-env";
 import { sessionCookie } from "@/test/session-cookie";

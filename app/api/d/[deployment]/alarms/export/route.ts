@@ -1,7 +1,7 @@
 // GET /api/d/{deployment}/alarms/export?<view>&format=csv|ndjson|json&id=<id> - the view's alarms as a file, streamed
-import { deploymentRoute } from "@/lib/api/deployment-route";
-import { routeMethods } from "@/lib/api/route";
-import { exportDownload } from "@/lib/export/routes";
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
+import { exportDownload } from "@/lib/server/api/export-routes";
 
 export const dynamic = "force-dynamic";
 

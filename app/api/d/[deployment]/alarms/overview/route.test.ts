@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseErrorBody } from "@/lib/errors";
-import type { DimensionOverview } from "@/lib/overview/types";
+import { parseErrorBody } from "@/lib/shared/core/errors";
+import type { DimensionOverview } from "@/lib/shared/overview/types";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { stubAcmeAndHidden } from "@/test/deployments-env";
 import { sessionCookie } from "@/test/session-cookie";

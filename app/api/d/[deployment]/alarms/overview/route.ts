@@ -1,7 +1,7 @@
 // GET /api/d/{deployment}/alarms/overview?part=priority|status|intent|histogram&<the list's filters> - one section of a view's overview
-import { alarmOverview } from "@/lib/api/alarm-routes";
-import { deploymentRoute } from "@/lib/api/deployment-route";
-import { routeMethods } from "@/lib/api/route";
+import { alarmOverview } from "@/lib/server/api/alarm-routes";
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // GET /api/d/{deployment}/alarms/export/{id} - the progress of one of the analyst's exports; DELETE cancels it
-import { deploymentRoute } from "@/lib/api/deployment-route";
-import { isSameOrigin, routeMethods } from "@/lib/api/route";
-import { serverEnv } from "@/lib/env";
-import { exportCancel, exportProgress } from "@/lib/export/routes";
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { isSameOrigin, routeMethods } from "@/lib/server/api/route";
+import { serverEnv } from "@/lib/server/env";
+import { exportCancel, exportProgress } from "@/lib/server/api/export-routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/d/{deployment}/alarms/export/plan?<view> - how many alarms an export of the view would hold, the cap, the frozen bounds
-import { deploymentRoute } from "@/lib/api/deployment-route";
-import { routeMethods } from "@/lib/api/route";
-import { exportPlan } from "@/lib/export/routes";
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
+import { exportPlan } from "@/lib/server/api/export-routes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,115 @@
+import "server-only";
+import { z } from "zod";
+import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
+import { OVERVIEW_PARTS } from "@/lib/shared/overview/plan";
+import { readOverviewPart } from "@/lib/server/overview/read";
+import type { Deployment } from "@/lib/server/deployments/registry";
+import { ApiError } from "@/lib/shared/core/errors";
+import { fetchHealth, readAlarm, readAlarmPage, type UsmCall } from "@/lib/server/usm/alarms";
+import { readCatalogue } from "@/lib/server/usm/catalogue-read";
+import { JsonText } from "./route";
+
+// The request -> data logic of the browser's alarm and health API, without the session check
+// (app/api/** wrap these in analystRoute), so tests can call them directly through respond().
+
+/**
+ * GET /api/alarms?page&size&sort&<filters>: one AlarmPage, or 400 naming the wrong parameter.
+ * `fresh` (the request said Cache-Control: no-cache; the live queue's Show) reads the upstream
+ * anew instead of taking a page another analyst read a moment ago, which may lack the alarms
+ * just announced. Still the analyst's own call, within their share.
+ */
+export async function alarmList(url: URL, call: UsmCall, fresh = false): Promise<JsonText> {
+  const { query, problems } = parseAlarmListQuery(url.searchParams);
+  const first = problems[0];
+  if (first) {
+    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
+      param: first.param,
+    });
+  }
+  return new JsonText((await readAlarmPage(query, call, { fresh })).json);
+}
+
+/** GET /api/alarms/{uuid}: one AlarmDetail; 404 for an unknown id or one that is not a uuid. */
+export async function alarmDetail(uuid: string, call: UsmCall): Promise<JsonText> {
+  return new JsonText((await readAlarm(uuid, call)).json);
+}
+
+/**
+ * The catalogue's answers may stay in the analyst's browser this long: it grows slowly, and a
+ * list page that asks for it on every filter change then costs one request a minute.
+ */
+export const CATALOGUE_CACHE_CONTROL = "private, max-age=60";
+
+/**
+ * GET /api/alarms/catalogue: the rule intents, strategies and methods and the sensors seen for the
+ * deployment, most often seen first (ties by name), for the list's filter suggestions.
+ */
+export async function alarmCatalogue(call: UsmCall): Promise<JsonText> {
+  return new JsonText((await readCatalogue(call)).json);
+}
+
+/**
+ * GET /api/d/{deployment}/health: whether the upstream answers, the token's expiry, the asker's
+ * own queue.
+ */
+export function health(call: UsmCall) {
+  return fetchHealth(call);
+}
+
+/**
+ * GET /api/health: the same for every deployment the analyst may see, each with its answer or
+ * its error in our shape: one failing deployment does not hide the others.
+ */
+export async function healthOfAll(deployments: readonly Deployment[], analyst: string) {
+  return {
+    deployments: await Promise.all(
+      deployments.map(async (deployment) => {
+        const about = { key: deployment.key, name: deployment.name, kind: deployment.kind };
+        try {
+          return { ...about, health: await fetchHealth({ analyst, client: deployment.client() }) };
+        } catch (error) {
+          const apiError =
+            error instanceof ApiError
+              ? error
+              : new ApiError("internal", "Something went wrong on our side.");
+          return { ...about, ...apiError.toBody() };
+        }
+      }),
+    ),
+  };
+}
+
+const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
+  error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
+});
+
+/**
+ * GET /api/d/{deployment}/alarms/overview?part&<the list's query>: one section of the view's
+ * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
+ * parameter. Its page, size and sort do not matter; its filters do.
+ */
+export async function alarmOverview(url: URL, call: UsmCall, signal?: AbortSignal) {
+  const parts = url.searchParams.getAll("part");
+  const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
+  if (!part.success) {
+    throw new ApiError("invalid_request", part.error.issues[0]!.message, { param: "part" });
+  }
+  const { query, problems } = parseAlarmListQuery(url.searchParams);
+  const first = problems[0];
+  if (first) {
+    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
+      param: first.param,
+    });
+  }
+  const section = readOverviewPart(part.data, query, call);
+  if (!signal) return section;
+  // Left by the browser (the analyst moved on): answer at once, so the request stops holding
+  // one of the analyst's places in the gate; its reads go on and fill the shared cache.
+  return Promise.race([
+    section,
+    new Promise<{ left: true }>((resolve) => {
+      if (signal.aborted) resolve({ left: true });
+      signal.addEventListener("abort", () => resolve({ left: true }), { once: true });
+    }),
+  ]);
+}

@@ -1,0 +1,182 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
+import { MemoryStore } from "@/lib/server/store/memory";
+import { testClient } from "@/test/usm-client";
+import { startSimulator, type RunningSimulator } from "@/simulator";
+import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { testAnalyst } from "@/test/analyst";
+import { ManualClock } from "@/test/manual-clock";
+import { LiveHub } from "@/lib/server/live/hub";
+import { liveStream } from "./live-stream";
+import { liveViewId } from "@/lib/shared/live/view-id";
+
+// The stream route as Next calls it, with 500 browsers on one view: what they cost the upstream
+// (the real simulator over HTTP), what each of them reads, and what the route refuses.
+
+const CREDS = { id: "stream-client", secret: "stream-secret-90ab" };
+const INTERVAL = 15_000;
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, alarms: 3000, clients: [CREDS] });
+  stubAcmeAndHidden(sim, CREDS);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await sim.close();
+});
+
+const VIEW = liveViewId("acme", { ...DEFAULT_QUERY, filters: { status: "open" } });
+
+function setup() {
+  const clock = new ManualClock();
+  const store = new MemoryStore({ now: clock.now });
+  const client = testClient(sim, CREDS, { store, deployment: "acme", cacheTtlMs: 0 });
+  const hub = new LiveHub({
+    store,
+    clock,
+    intervalMs: INTERVAL,
+    budgetShare: 0.1,
+    window: 100,
+    deployment: (key) => (key === "acme" ? { client, getPerSecond: 100 } : undefined),
+  });
+  return { clock, hub };
+}
+
+/** A browser's stream: the response, and the text it has read so far. */
+async function open(hub: LiveHub, analyst: string, search: string, headers: HeadersInit = {}) {
+  const abort = new AbortController();
+  const request = new NextRequest(`http://console.test/api/live?${search}`, {
+    headers,
+    signal: abort.signal,
+  });
+  const response = await liveStream(request, { hub, analyst: async () => testAnalyst(analyst) });
+  const read = { text: "" };
+  if (response.status === 200) {
+    const reader = response.body!.getReader();
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        read.text += new TextDecoder().decode(value);
+      }
+    })();
+  }
+  // The request is kept, as Next keeps it while it serves it: its signal follows `abort` only
+  // while the request lives.
+  return { request, response, read, abort: () => abort.abort() };
+}
+
+const states = (text: string) =>
+  text.split("\n\n").filter((event) => event.includes("event: state"));
+const calls = () => sim.stats().byRoute.alarms + sim.stats().byRoute.alarm;
+const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("the live stream route", () => {
+  it("serves 500 browsers on one view for one upstream call per interval, each unbuffered", async () => {
+    sim.reset();
+    const { clock, hub } = setup();
+    const browsers = await Promise.all(
+      Array.from({ length: 500 }, (_, n) =>
+        open(hub, `analyst-${Math.floor(n / 8)}`, new URLSearchParams({ view: VIEW }).toString()),
+      ),
+    );
+    const { response } = browsers[0]!;
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("x-accel-buffering")).toBe("no");
+    expect(response.headers.get("cache-control")).toContain("no-transform");
+    await hub.settled();
+    for (let round = 1; round <= 3; round++) {
+      await clock.advance(INTERVAL);
+      await hub.settled();
+    }
+    await flush();
+    expect(calls()).toBe(4); // the baseline and three polls
+    for (const browser of browsers) {
+      expect(browser.read.text.startsWith("retry: 3000\n")).toBe(true);
+      expect(states(browser.read.text)).toHaveLength(4);
+    }
+    // Leaving ends the watch: no listener, no poll.
+    browsers.forEach((browser) => browser.abort());
+    await flush();
+    expect(hub.watched()).toBe(0);
+    await clock.advance(2 * INTERVAL);
+    await hub.settled();
+    expect(calls()).toBe(4);
+  });
+
+  it("resumes from Last-Event-ID without repeating what the browser has", async () => {
+    const { clock, hub } = setup();
+    const first = await open(hub, "resumer", `view=${encodeURIComponent(VIEW)}`);
+    await hub.settled();
+    await flush();
+    const id = /^id: (\S+)$/m.exec(first.read.text)?.[1];
+    expect(id).toMatch(/^[0-9a-f]{8}-1$/);
+    first.abort();
+    const again = await open(hub, "resumer", `view=${encodeURIComponent(VIEW)}`, {
+      "Last-Event-ID": id!,
+    });
+    await flush();
+    expect(states(again.read.text)).toHaveLength(0); // nothing new since
+    await clock.advance(INTERVAL);
+    await hub.settled();
+    await flush();
+    expect(states(again.read.text)).toHaveLength(1);
+    again.abort();
+    await hub.close();
+  });
+
+  it("refuses a deployment that is not the analyst's like one that does not exist, a bad view, and a ninth stream", async () => {
+    const { hub } = setup();
+    const mixed = await open(hub, "someone", "view=acme&view=hidden&view=nowhere");
+    await flush();
+    const refused = (key: string) =>
+      `event: refused\ndata: {"view":"${key}","error":{"code":"not_found","message":"There is no such deployment."}}`;
+    expect(mixed.read.text).toContain(refused("hidden"));
+    expect(mixed.read.text).toContain(refused("nowhere"));
+    mixed.abort();
+
+    for (const search of ["", "view=acme%3Fpage%3D2", "view=ACME", `view=acme%3Fstatus%3Dnope`]) {
+      const { response } = await open(hub, "someone", search);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: "invalid_request" } });
+    }
+    // Among good ones, an odd view is refused alone: the browser's other tabs keep their updates.
+    const odd = await open(hub, "someone", "view=acme&view=acme%3Fpage%3D2");
+    await flush();
+    expect(odd.response.status).toBe(200);
+    expect(odd.read.text).toContain(
+      'event: refused\ndata: {"view":"acme?page=2","error":{"code":"invalid_request"',
+    );
+    odd.abort();
+    const many = new URLSearchParams(
+      Array.from({ length: 21 }, (_, n) => ["view", `acme?rule_intent=i${n}`]),
+    );
+    expect((await open(hub, "someone", many.toString())).response.status).toBe(400);
+
+    const mine = await Promise.all(
+      Array.from({ length: 8 }, () => open(hub, "greedy", "view=acme")),
+    );
+    const ninth = await open(hub, "greedy", "view=acme");
+    expect(ninth.response.status).toBe(429);
+    expect(await ninth.response.json()).toMatchObject({ error: { code: "rate_limited" } });
+    // Another analyst is not affected by the greedy one's streams.
+    const other = await open(hub, "colleague", "view=acme");
+    expect(other.response.status).toBe(200);
+    [...mine, other].forEach((stream) => stream.abort());
+    await flush();
+    expect((await open(hub, "greedy", "view=acme")).response.status).toBe(200);
+    await hub.close();
+  });
+
+  it("answers 401 in our shape without a session", async () => {
+    const { hub } = setup();
+    const response = await liveStream(new NextRequest("http://console.test/api/live?view=acme"), {
+      hub,
+      analyst: async () => null,
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: "unauthenticated" } });
+  });
+});

@@ -1,0 +1,262 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
+import { deploymentRegistry } from "@/lib/server/deployments/registry";
+import { ApiError } from "@/lib/shared/core/errors";
+import { analystGate } from "./analyst-gate";
+import { errorResponse } from "./route";
+import type { LiveHub } from "@/lib/server/live/hub";
+import { liveHub } from "@/lib/server/services/live-hub";
+import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
+import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
+
+// GET /api/live?view=<id>&view=<id>: one server-sent-events stream per browser, carrying every
+// view its tabs watch (a browser keeps six connections per host on HTTP/1.1; one stream per tab
+// would soon take them all). Nothing on the way may hold it back: no compression
+// (Cache-Control no-transform), no proxy buffering (X-Accel-Buffering: no). Each message is a
+// view's whole state; its event id is every view's last rev, so a stream that reconnects with
+// Last-Event-ID is sent only the views that changed meanwhile.
+
+/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
+const HEARTBEAT_MS = 15_000;
+/** How often an open stream checks that its session still holds (signed out, revoked). */
+const SESSION_CHECK_MS = 60_000;
+/** How long a browser waits before reconnecting after a drop. */
+const RETRY_MS = 3_000;
+/** Streams one analyst may hold on one replica: a browser each, on a few devices. */
+const MAX_STREAMS_PER_ANALYST = 8;
+/** Streams one replica holds at most: each is a connection and a few timers. */
+const MAX_STREAMS = 5_000;
+/** Session checks that may fail in a row (the store is down) before the stream ends. */
+const MAX_FAILED_SESSION_CHECKS = 2;
+/** What a stream may hold unread before it keeps only each view's latest state. */
+const HIGH_WATER_BYTES = 64 * 1024;
+const REV = /^[A-Za-z0-9-]{1,40}$/;
+
+/**
+ * The process's open streams, on globalThis: the route's bundle opens them, start-up's
+ * (instrumentation) closes them at shutdown.
+ */
+interface Streams {
+  byAnalyst: Map<string, number>;
+  total: number;
+  closers: Set<() => void>;
+  shuttingDown: boolean;
+}
+const KEY = Symbol.for("alarm-console.live-streams");
+const streams: Streams = ((globalThis as { [KEY]?: Streams })[KEY] ??= {
+  byAnalyst: new Map(),
+  total: 0,
+  closers: new Set(),
+  shuttingDown: false,
+});
+
+/**
+ * Ends every open stream (a server shutting down: Next waits for open responses before it exits,
+ * and a stream never ends by itself). Browsers reconnect, to another replica or to this one when
+ * it is back, and resume from their last event.
+ */
+export function closeLiveStreams(): void {
+  streams.shuttingDown = true;
+  for (const close of [...streams.closers]) close();
+}
+
+export interface StreamOptions {
+  hub?: LiveHub | null;
+  analyst?: () => Promise<Analyst | null>;
+}
+
+export async function liveStream(
+  request: NextRequest,
+  { hub = liveHub(), analyst: who = getAnalyst }: StreamOptions = {},
+): Promise<Response> {
+  try {
+    const analyst = await who();
+    if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
+    analystGate().enter(analyst.id)(); // counted as a request; the open stream holds no slot
+    if (!hub) throw new ApiError("not_found", "The live queue is turned off on this console.");
+    if (streams.shuttingDown) {
+      // A browser would come straight back over its open connection and hold the server up.
+      const refusal = new ApiError("not_ready", "This server is stopping; try again shortly.", {
+        retryAfterSeconds: 2,
+      });
+      return errorResponse(refusal, "no-store", { Connection: "close" });
+    }
+    const { views, refusals } = readViews(request, analyst);
+    const mine = streams.byAnalyst.get(analyst.id) ?? 0;
+    if (mine >= MAX_STREAMS_PER_ANALYST || streams.total >= MAX_STREAMS) {
+      throw new ApiError(
+        "rate_limited",
+        "Too many live streams are open for you; close some of the console's windows.",
+        { retryAfterSeconds: 30 },
+      );
+    }
+    return streamResponse(request, hub, analyst, who, views, refusals);
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+function readViews(
+  request: NextRequest,
+  analyst: Analyst,
+): { views: LiveView[]; refusals: LiveRefusal[] } {
+  const ids = [...new Set(request.nextUrl.searchParams.getAll("view"))];
+  if (ids.length === 0 || ids.length > MAX_STREAM_VIEWS) {
+    throw new ApiError(
+      "invalid_request",
+      `Name from 1 to ${MAX_STREAM_VIEWS} views to watch, each as a view parameter.`,
+      { param: "view" },
+    );
+  }
+  const views: LiveView[] = [];
+  const refusals: LiveRefusal[] = [];
+  const registry = deploymentRegistry();
+  for (const id of ids) {
+    const view = parseLiveViewId(id);
+    if (!view) {
+      // One tab's stale or odd view must not cost the browser's other tabs their updates.
+      const message = "This is not a view of the alarm list.";
+      refusals.push({ view: id.slice(0, 200), error: { code: "invalid_request", message } });
+      continue;
+    }
+    try {
+      registry.get(view.deployment, analyst); // not_found alike for others' deployments
+      views.push(view);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refusals.push({ view: id, error: { code: error.code, message: error.message } });
+    }
+  }
+  const first = refusals[0];
+  if (views.length === 0 && first) {
+    // Nothing to watch: say why as an answer, not as a stream that would stay open for nothing.
+    const code = first.error.code === "not_found" ? "not_found" : "invalid_request";
+    throw new ApiError(code, first.error.message, { param: "view" });
+  }
+  return { views, refusals };
+}
+
+/** The revs a reconnecting browser already has, by view, from its Last-Event-ID. */
+function knownRevs(request: NextRequest, views: readonly LiveView[]): Map<string, string> {
+  const last =
+    request.headers.get("last-event-id") ?? request.nextUrl.searchParams.get("lastEventId") ?? "";
+  const revs = last.slice(0, 4_000).split(" ");
+  const known = new Map<string, string>();
+  if (revs.length !== views.length) return known; // another set of views: send everything
+  views.forEach((view, i) => {
+    // Only what a rev looks like: the ids go back out on the stream's id lines.
+    if (REV.test(revs[i] ?? "")) known.set(view.id, revs[i]!);
+  });
+  return known;
+}
+
+function streamResponse(
+  request: NextRequest,
+  hub: LiveHub,
+  analyst: Analyst,
+  who: () => Promise<Analyst | null>,
+  views: readonly LiveView[],
+  refusals: readonly LiveRefusal[],
+): Response {
+  const encoder = new TextEncoder();
+  const revs = new Map(knownRevs(request, views));
+  const cleanups: Array<() => void> = [];
+  let closed = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+
+  // A browser that stops reading (a suspended laptop, a stalled network) must not make the
+  // server hold every message meanwhile: past the high-water mark only each view's latest state
+  // waits, and it goes out when the browser reads again. Heartbeats are then left out.
+  const waiting = new Map<string, LiveState>();
+  const write = (text: string): boolean => {
+    if (closed) return false;
+    if ((controller.desiredSize ?? 0) <= 0) return false;
+    try {
+      controller.enqueue(encoder.encode(text));
+      return true;
+    } catch {
+      close();
+      return false;
+    }
+  };
+  const idLine = () => views.map((view) => revs.get(view.id) ?? "-").join(" ");
+  const send = (state: LiveState) => {
+    if (revs.get(state.view) === state.rev) return; // the browser has it already
+    if ((controller.desiredSize ?? 0) <= 0) {
+      waiting.set(state.view, state);
+      return;
+    }
+    waiting.delete(state.view);
+    revs.set(state.view, state.rev);
+    const message = JSON.stringify({ ...state, sentAt: Date.now() });
+    write(`id: ${idLine()}\nevent: state\ndata: ${message}\n\n`);
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    streams.closers.delete(close);
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    const count = (streams.byAnalyst.get(analyst.id) ?? 1) - 1;
+    if (count > 0) streams.byAnalyst.set(analyst.id, count);
+    else streams.byAnalyst.delete(analyst.id);
+    streams.total--;
+    try {
+      controller.close();
+    } catch {
+      // already closed by the other side
+    }
+  };
+
+  streams.byAnalyst.set(analyst.id, (streams.byAnalyst.get(analyst.id) ?? 0) + 1);
+  streams.total++;
+  streams.closers.add(close);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        write(`retry: ${RETRY_MS}\n: live\n\n`);
+        for (const refusal of refusals)
+          write(`event: refused\ndata: ${JSON.stringify(refusal)}\n\n`);
+        for (const view of views) cleanups.push(hub.subscribe(view, send));
+        const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+        // A stream outlives nothing its session would not: signed out or revoked ends it, and so
+        // does a session that cannot be checked for a few minutes (fail closed).
+        let failed = 0;
+        const end = () => {
+          write(`event: ended\ndata: {"code":"unauthenticated"}\n\n`);
+          close();
+        };
+        const session = setInterval(() => {
+          who().then(
+            (still) => {
+              failed = 0;
+              if (!still || still.sid !== analyst.sid) end();
+            },
+            () => {
+              if (++failed > MAX_FAILED_SESSION_CHECKS) end();
+            },
+          );
+        }, SESSION_CHECK_MS);
+        cleanups.push(
+          () => clearInterval(heartbeat),
+          () => clearInterval(session),
+        );
+      },
+      pull() {
+        for (const state of [...waiting.values()]) send(state);
+      },
+      cancel: close,
+    },
+    { highWaterMark: HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
+  );
+  request.signal.addEventListener("abort", close, { once: true });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: Next's compression (and any proxy's) leaves the stream alone.
+      "Cache-Control": "private, no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { offsetMinutes, UTC } from "@/lib/shared/alarms/time-zone";
+import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
+
+// One alarm as an export writes it: a flat record for CSV (arrays joined in one cell), the whole
+// summary plus readable times for NDJSON and JSON. Times go out in ISO 8601, in UTC and on the
+// view's clock with its offset, so a spreadsheet sorts them and a reader sees the analyst's zone.
+
+/** Joins a list in one cell: "; " reads well and does not clash with CSV's own commas. */
+export const LIST_SEPARATOR = "; ";
+
+const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, "0");
+
+/** "2026-11-23T14:05:07.123Z", or "" for no time. */
+export function isoUtc(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return "";
+  return new Date(ms).toISOString();
+}
+
+/** "2026-11-23T15:05:07.123+01:00" on `zone`'s clock (UTC: "…Z"), or "" for no time. */
+export function isoInZone(ms: number | null, zone: string): string {
+  if (ms === null || !Number.isFinite(ms)) return "";
+  if (zone === UTC) return isoUtc(ms);
+  const offset = offsetMinutes(ms, zone);
+  // The wall clock is the UTC clock moved by the offset: read it off a shifted Date's UTC fields.
+  const wall = new Date(ms + offset * 60_000).toISOString().slice(0, -1);
+  const sign = offset < 0 ? "-" : "+";
+  return `${wall}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+}
+
+const join = (values: readonly (string | null)[]) =>
+  values.filter((value): value is string => Boolean(value)).join(LIST_SEPARATOR);
+
+const endpointField = (endpoints: readonly Endpoint[], field: keyof Endpoint) =>
+  join(endpoints.map((endpoint) => (endpoint[field] === null ? null : String(endpoint[field]))));
+
+/** The CSV columns, in order: what an analyst triaging or reporting needs, one alarm a row. */
+export const CSV_COLUMNS = [
+  "uuid",
+  "occurred_utc",
+  "occurred_local",
+  "received_utc",
+  "priority",
+  "priority_label",
+  "status",
+  "suppressed",
+  "rule_intent",
+  "rule_strategy",
+  "rule_method",
+  "rule_id",
+  "rule_dictionary",
+  "rule_attack_id",
+  "rule_attack_technique",
+  "rule_attack_tactics",
+  "source_addresses",
+  "source_names",
+  "source_countries",
+  "destination_addresses",
+  "destination_names",
+  "destination_countries",
+  "events_total",
+  "sensor_uuid",
+  "sensor_sources",
+  "labels",
+  "deployment",
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+const hostOf = (endpoint: Endpoint) =>
+  endpoint.hostname ?? endpoint.fqdn ?? endpoint.name ?? endpoint.canonical;
+
+/** One alarm as a CSV record: every value a string or number, in CSV_COLUMNS order. */
+export function csvRecord(alarm: AlarmSummary, zone: string): (string | number)[] {
+  const record: Record<CsvColumn, string | number> = {
+    uuid: alarm.uuid,
+    occurred_utc: isoUtc(alarm.occurredAt),
+    occurred_local: isoInZone(alarm.occurredAt, zone),
+    received_utc: isoUtc(alarm.receivedAt),
+    priority: alarm.priority,
+    priority_label: alarm.priorityLabel ?? "",
+    status: alarm.status ?? "",
+    suppressed: alarm.suppressed ? "true" : "false",
+    rule_intent: alarm.rule.intent ?? "",
+    rule_strategy: alarm.rule.strategy ?? "",
+    rule_method: alarm.rule.method ?? "",
+    rule_id: alarm.rule.id ?? "",
+    rule_dictionary: alarm.rule.dictionary ?? "",
+    rule_attack_id: alarm.rule.attackId ?? "",
+    rule_attack_technique: alarm.rule.attackTechnique ?? "",
+    rule_attack_tactics: join(alarm.rule.attackTactics),
+    source_addresses: endpointField(alarm.sources, "address"),
+    source_names: join(alarm.sources.map(hostOf)),
+    source_countries: endpointField(alarm.sources, "country"),
+    destination_addresses: endpointField(alarm.destinations, "address"),
+    destination_names: join(alarm.destinations.map(hostOf)),
+    destination_countries: endpointField(alarm.destinations, "country"),
+    events_total: alarm.eventsTotal,
+    sensor_uuid: alarm.sensorUuid ?? "",
+    sensor_sources: join(alarm.sensorSources),
+    labels: join(alarm.labels),
+    deployment: alarm.deployment,
+  };
+  return CSV_COLUMNS.map((column) => record[column]);
+}
+
+/** One alarm for NDJSON and JSON: the whole summary, with its times readable too. */
+export function jsonRecord(alarm: AlarmSummary, zone: string): Record<string, unknown> {
+  return {
+    ...alarm,
+    occurredUtc: isoUtc(alarm.occurredAt),
+    occurredLocal: isoInZone(alarm.occurredAt, zone),
+    receivedUtc: isoUtc(alarm.receivedAt),
+    receivedLocal: isoInZone(alarm.receivedAt, zone),
+  };
+}

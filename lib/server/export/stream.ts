@@ -1,0 +1,253 @@
+import "server-only";
+import type { AlarmListQuery } from "@/lib/shared/alarms/query";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { SharedStore } from "@/lib/server/store";
+import type { UsmClient } from "@/lib/server/usm/client";
+import type { ExportFormat, ExportState } from "@/lib/shared/export/contract";
+import { contentDisposition, exportFileName } from "@/lib/shared/export/file-name";
+import { exportBatches, type ExportBatch } from "./pages";
+import { ExportProgressStore } from "./progress";
+import { exportWriter } from "./writers";
+
+// One export as a streamed download: the first page is read before the answer starts (so a
+// failure then is an error in our one shape), then each page is read only when the browser has
+// taken the previous one (the stream's back-pressure: nothing is held whole). Closing the download
+// (request.signal) or the analyst's Cancel (a flag in the store, seen by the replica streaming
+// within a second) stops the upstream reads; a stream stopped or failed midway is errored, so the
+// browser marks the download failed instead of keeping a file that looks whole.
+
+/** How often a running export looks for its cancel flag in the store. */
+const CANCEL_POLL_MS = 1_000;
+/** Exports one analyst may run at once on one replica, and one replica at most. */
+const MAX_PER_ANALYST = 3;
+const MAX_EXPORTS = 20;
+
+interface Running {
+  byAnalyst: Map<string, number>;
+  total: number;
+  closers: Set<() => void>;
+}
+const KEY = Symbol.for("alarm-console.exports");
+const running: Running = ((globalThis as { [KEY]?: Running })[KEY] ??= {
+  byAnalyst: new Map(),
+  total: 0,
+  closers: new Set(),
+});
+
+/** Stops every running export (the server is shutting down; Next waits for open answers). */
+export function closeExports(): void {
+  for (const close of [...running.closers]) close();
+}
+
+export interface ExportRequest {
+  analyst: string;
+  deployment: string;
+  client: UsmClient;
+  store: SharedStore;
+  /** The view: range resolved, upper bound frozen at or before the export's start. */
+  query: AlarmListQuery;
+  /** The view's canonical search, for the log line. */
+  search: string;
+  zone: string;
+  format: ExportFormat;
+  id: string;
+  cap: number;
+  /** The download's request: closing it stops the reads. */
+  signal: AbortSignal;
+  startedAt: number;
+  pageSizes?: readonly number[];
+  beforeRead?: (reads: number) => Promise<void> | void;
+  cancelPollMs?: number;
+}
+
+class Stopped extends Error {
+  constructor(readonly outcome: "cancelled" | "closed") {
+    super(outcome);
+  }
+}
+
+export async function startExport(request: ExportRequest): Promise<Response> {
+  const { analyst, format, id, cap, store } = request;
+  const mine = running.byAnalyst.get(analyst) ?? 0;
+  if (mine >= MAX_PER_ANALYST || running.total >= MAX_EXPORTS) {
+    throw new ApiError(
+      "rate_limited",
+      mine >= MAX_PER_ANALYST
+        ? `You have ${mine} exports running; wait for one to finish or cancel it.`
+        : "The console is running as many exports as it can; try again in a minute.",
+      { retryAfterSeconds: 30 },
+    );
+  }
+  const progressStore = new ExportProgressStore(store);
+  let progress = await progressStore.start(analyst, id, format, request.startedAt);
+  running.byAnalyst.set(analyst, mine + 1);
+  running.total++;
+
+  const started = performance.now();
+  const stop = new AbortController();
+  const cleanups: (() => void)[] = [];
+  let rows = 0;
+  let finished = false;
+
+  const finish = async (state: ExportState, error?: unknown) => {
+    if (finished) return;
+    finished = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    const count = (running.byAnalyst.get(analyst) ?? 1) - 1;
+    if (count > 0) running.byAnalyst.set(analyst, count);
+    else running.byAnalyst.delete(analyst);
+    running.total--;
+    const message =
+      state === "failed"
+        ? error instanceof ApiError
+          ? error.message
+          : "Something went wrong on our side."
+        : undefined;
+    progress = { ...progress, state, rows, updatedAt: Date.now(), ...(message ? { message } : {}) };
+    logExport(request, rows, performance.now() - started, state, error);
+    await progressStore.update(analyst, progress);
+  };
+
+  const onClose = () => stop.abort(new Stopped("closed"));
+  request.signal.addEventListener("abort", onClose, { once: true });
+  running.closers.add(onClose);
+  cleanups.push(
+    () => request.signal.removeEventListener("abort", onClose),
+    () => running.closers.delete(onClose),
+  );
+
+  const batches = exportBatches({
+    client: request.client,
+    store,
+    query: request.query,
+    signal: stop.signal,
+    pageSizes: request.pageSizes,
+    beforeRead: request.beforeRead,
+  });
+
+  let first: ExportBatch;
+  try {
+    const next = await batches.next();
+    first = next.done ? { alarms: [], total: 0 } : next.value;
+  } catch (error) {
+    const stopped = stop.signal.reason instanceof Stopped ? stop.signal.reason : undefined;
+    await finish(stopped ? "cancelled" : "failed", stopped ? undefined : error);
+    throw stopped ? new ApiError("not_found", "The export was stopped before it began.") : error;
+  }
+
+  const total = Math.min(first.total, cap);
+  const capped = first.total > cap;
+  progress = { ...progress, total };
+  const writer = exportWriter(format, request.zone);
+  const encoder = new TextEncoder();
+  let pending: ExportBatch | undefined = first;
+  let head: string | undefined = writer.start();
+
+  // The cancel flag, looked for on a timer so a read that waits long is stopped too.
+  const poll = setInterval(() => {
+    progressStore.cancelled(analyst, id).then(
+      (yes) => {
+        if (yes) stop.abort(new Stopped("cancelled"));
+      },
+      () => undefined, // the store is down: the next look may answer
+    );
+  }, request.cancelPollMs ?? CANCEL_POLL_MS);
+  cleanups.push(() => clearInterval(poll));
+
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const fail = (state: ExportState, error?: unknown) => {
+    void finish(state, error);
+    try {
+      controller.error(error instanceof Error ? error : new Error(state));
+    } catch {
+      // already closed or errored
+    }
+    void batches.return(undefined).catch(() => undefined);
+  };
+  // Cancelled by the analyst or the download closed: either way the file is not whole.
+  stop.signal.addEventListener("abort", () => fail("cancelled"), { once: true });
+
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    async pull(c) {
+      if (finished) return;
+      try {
+        const batch = pending ?? (await nextBatch());
+        pending = undefined;
+        if (finished) return;
+        let text = head ?? "";
+        head = undefined;
+        if (batch) {
+          const room = cap - rows;
+          const alarms = batch.alarms.length > room ? batch.alarms.slice(0, room) : batch.alarms;
+          rows += alarms.length;
+          text += writer.rows(alarms);
+        }
+        const done = !batch || rows >= cap;
+        if (done) text += writer.end();
+        if (text) c.enqueue(encoder.encode(text));
+        if (done) {
+          void batches.return(undefined).catch(() => undefined);
+          await finish(capped && rows >= cap ? "capped" : "completed");
+          c.close();
+          return;
+        }
+        progress = { ...progress, rows, updatedAt: Date.now() };
+        await progressStore.update(analyst, progress);
+      } catch (error) {
+        if (stop.signal.aborted) return; // the abort listener has ended the stream
+        fail("failed", error);
+      }
+    },
+    cancel() {
+      stop.abort(new Stopped("closed"));
+    },
+  });
+
+  async function nextBatch(): Promise<ExportBatch | undefined> {
+    // Looked for before every read too: a Cancel stops the reads at the next page at the latest.
+    if (await progressStore.cancelled(analyst, id).catch(() => false)) {
+      stop.abort(new Stopped("cancelled"));
+      stop.signal.throwIfAborted();
+    }
+    const next = await batches.next();
+    return next.done ? undefined : next.value;
+  }
+
+  const name = exportFileName(
+    request.deployment,
+    request.query,
+    request.startedAt,
+    writer.extension,
+  );
+  return new Response(body, {
+    headers: {
+      "Content-Type": writer.contentType,
+      "Content-Disposition": contentDisposition(name),
+      // no-transform: Next's compression would hold pieces back; the file goes as it is read.
+      "Cache-Control": "private, no-store, no-transform",
+      "X-Accel-Buffering": "no",
+      "X-Export-Total": String(total),
+      "X-Export-Capped": String(capped),
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** One line per export: who, which deployment and view, how many rows, how long, how it ended. */
+function logExport(
+  request: ExportRequest,
+  rows: number,
+  ms: number,
+  state: ExportState,
+  error: unknown,
+): void {
+  // The error's code only: a message may quote upstream data. Never a token or an upstream URL.
+  const code = state === "failed" ? ` ${error instanceof ApiError ? error.code : "internal"}` : "";
+  console.log(
+    `[export] ${state}${code} analyst=${request.analyst} deployment=${request.deployment} ` +
+      `view="${request.search}" format=${request.format} rows=${rows} ms=${Math.round(ms)}`,
+  );
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { requireAnalyst } from "@/lib/server/auth/require-analyst";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { UsmCall } from "@/lib/server/usm/alarms";
+import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
+import type { DeploymentInfo } from "@/lib/shared/deployments/types";
+
+// For pages and layouts: the deployment a path names, for the signed-in analyst. A key that names
+// no deployment and one the analyst may not see both render the not-found page.
+
+export interface PageDeployment {
+  deployment: Deployment;
+  info: DeploymentInfo;
+  call: UsmCall;
+}
+
+export const pageDeployment = cache(async (key: string): Promise<PageDeployment> => {
+  const analyst = await requireAnalyst();
+  let deployment: Deployment;
+  try {
+    deployment = deploymentRegistry().get(key, analyst);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+  return {
+    deployment,
+    info: { key: deployment.key, name: deployment.name, kind: deployment.kind },
+    call: { analyst: analyst.id, client: deployment.client() },
+  };
+});
+
+/** The deployments the signed-in analyst may see, as the browser may know them. */
+export const visibleDeployments = cache(async (): Promise<DeploymentInfo[]> => {
+  const analyst = await requireAnalyst();
+  return deploymentRegistry()
+    .visibleTo(analyst)
+    .map(({ key, name, kind }) => ({ key, name, kind }));
+});

@@ -1,0 +1,166 @@
+import "server-only";
+import { parseAlarmListQuery, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import { ApiError } from "@/lib/shared/core/errors";
+import { readAlarmPage } from "@/lib/server/usm/alarms";
+import {
+  decodeCursor,
+  encodeCursor,
+  readMergedPage,
+  type QueueAlarm,
+  type SourceQuery,
+} from "./merge";
+import type { Deployment } from "@/lib/server/deployments/registry";
+
+// GET /api/d/all/alarms: the newest alarms of every deployment the analyst may see (or of those
+// the `deployments` filter names), merged by occurred time and paged by cursor (./merged-queue).
+// Each deployment is read through its own client: its budget, its fair shares, its cache. The
+// filters are those every deployment accepts; the order is always newest first.
+
+export const MERGED_PARAMS = {
+  cursor: "cursor",
+  deployments: "deployments",
+} as const;
+
+/** The list parameters the merged queue does not take: it pages by cursor, newest first. */
+const NOT_MERGED = ["page", "sort"] as const;
+
+export interface MergedRequest {
+  query: AlarmListQuery;
+  deployments: Deployment[];
+  cursor: ReturnType<typeof decodeCursor>;
+}
+
+/** Reads the merged queue's URL for `visible` deployments; 400 naming the wrong parameter. */
+export function parseMergedRequest(
+  params: URLSearchParams,
+  visible: readonly Deployment[],
+): MergedRequest {
+  const own = new URLSearchParams(params);
+  for (const key of [...NOT_MERGED, MERGED_PARAMS.cursor, MERGED_PARAMS.deployments]) {
+    own.delete(key);
+  }
+  const { query, problems } = parseAlarmListQuery(own);
+  const first = problems[0];
+  if (first) {
+    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
+      param: first.param,
+    });
+  }
+  let deployments = [...visible];
+  const named = params.get(MERGED_PARAMS.deployments);
+  if (named !== null && named.trim() !== "") {
+    const keys = [
+      ...new Set(
+        named
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const byKey = new Map(visible.map((deployment) => [deployment.key, deployment]));
+    const unknown = keys.filter((key) => !byKey.has(key));
+    if (unknown.length > 0) {
+      throw new ApiError("invalid_request", `deployments: there is no deployment ${unknown[0]}`, {
+        param: MERGED_PARAMS.deployments,
+      });
+    }
+    deployments = keys.map((key) => byKey.get(key)!);
+  }
+  const rawCursor = params.get(MERGED_PARAMS.cursor);
+  const cursor = rawCursor ? decodeCursor(rawCursor) : null;
+  if (rawCursor && !cursor) {
+    throw new ApiError(
+      "invalid_request",
+      "cursor: this link's place in the queue cannot be read; start again from the newest alarms",
+      { param: MERGED_PARAMS.cursor },
+    );
+  }
+  return { query, deployments, cursor };
+}
+
+type Placed = AlarmSummary & QueueAlarm;
+
+const MAX_UUID = 64;
+
+/**
+ * The alarm as the merge can place it, or nothing: its position goes into cursors, which take
+ * whole non-negative milliseconds and short lower-case ids. An alarm without an occurred time has
+ * no place in a time order (the upstream sorts and filters by it, so in practice it sends one);
+ * one with an odd id or time is left out rather than failing the whole queue.
+ */
+function placed(alarm: AlarmSummary): Placed[] {
+  const { occurredAt } = alarm;
+  if (occurredAt === null || !Number.isFinite(occurredAt)) return [];
+  const ms = Math.floor(occurredAt);
+  const uuid = alarm.uuid.toLowerCase();
+  if (ms < 0 || !Number.isSafeInteger(ms) || uuid === "" || uuid.length > MAX_UUID) return [];
+  if (uuid.includes("~")) return []; // the position sentinel sorts above every id
+  return [{ ...alarm, uuid, occurredAt: ms }];
+}
+
+/** One page of the merged queue; a deployment that fails is named, never shown as empty. */
+export async function readMergedQueue(
+  { query, deployments, cursor }: MergedRequest,
+  analyst: string,
+  now: () => number = Date.now,
+): Promise<MergedQueuePage> {
+  // One resolution of a rolling range for every deployment: one page, one window.
+  const resolved = resolveRange(query, now());
+  const { timestamp_occured_gte: gte, timestamp_occured_lte: lte } = resolved.filters;
+  const byKey = new Map(deployments.map((deployment) => [deployment.key, deployment]));
+
+  async function read(source: SourceQuery) {
+    const deployment = byKey.get(source.deployment)!;
+    const older = source.direction === "older";
+    const bounds = {
+      gte: older ? gte : Math.max(source.boundMs ?? -Infinity, gte ?? -Infinity),
+      lte: older ? Math.min(source.boundMs ?? Infinity, lte ?? Infinity) : lte,
+    };
+    if (bounds.gte !== undefined && bounds.lte !== undefined && bounds.gte > bounds.lte) {
+      return { alarms: [], totalElements: 0 }; // nothing can lie between: no call
+    }
+    const upstreamQuery: AlarmListQuery = {
+      ...resolved,
+      page: source.page,
+      // The merge asks for a page and a margin (its positions are inclusive bounds upstream).
+      size: source.size as AlarmListQuery["size"],
+      sort: { field: "timestamp_occured", direction: older ? "desc" : "asc" },
+      filters: {
+        ...resolved.filters,
+        timestamp_occured_gte: Number.isFinite(bounds.gte) ? bounds.gte : undefined,
+        timestamp_occured_lte: Number.isFinite(bounds.lte) ? bounds.lte : undefined,
+      },
+    };
+    const page = (
+      await readAlarmPage(upstreamQuery, { analyst, client: deployment.client() })
+    ).value();
+    return {
+      alarms: page.alarms.flatMap(placed),
+      totalElements: page.page.totalElements,
+      returned: page.alarms.length,
+    };
+  }
+
+  const page = await readMergedPage<Placed>({
+    deployments: deployments.map((deployment) => deployment.key),
+    size: query.size,
+    cursor,
+    read,
+  });
+  return {
+    alarms: page.alarms,
+    older: page.older ? encodeCursor(page.older) : null,
+    newer: page.newer ? encodeCursor(page.newer) : null,
+    deployments: deployments.map((deployment) => deployment.key),
+    failures: page.failures.map(({ deployment, error }) => {
+      const apiError =
+        error instanceof ApiError
+          ? error
+          : new ApiError("internal", "Something went wrong on our side.");
+      return { deployment, code: apiError.code, message: apiError.message };
+    }),
+    occurred: { gte: gte ?? null, lte: lte ?? null },
+  };
+}

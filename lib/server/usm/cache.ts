@@ -1,0 +1,80 @@
+import "server-only";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { SharedStore } from "@/lib/server/store";
+
+// Identical upstream reads share one call: in flight within a replica, and for a few seconds
+// afterwards through the store, across replicas. What is shared is the result serialised once,
+// as the JSON the browser gets: a hundred analysts on one page cost one upstream call, one
+// reshape and one JSON.stringify, not a hundred. Only successes are kept.
+
+/** A read's result: the JSON every caller sends, and the value for those that render it. */
+export interface Shared<T> {
+  readonly json: string;
+  value(): T;
+}
+
+/** Results larger than this are not kept in the store (a page of 1,000 alarms is ~3 MB). */
+const MAX_STORED_CHARS = 8 * 1024 * 1024;
+
+function sharedOf<T>(value: T): Shared<T> {
+  const json = JSON.stringify(value);
+  return { json, value: () => value };
+}
+
+function sharedFromJson<T>(json: string): Shared<T> {
+  let parsed: { value: T } | undefined;
+  return {
+    json,
+    // Our own serialisation, read back from our own store: parsed only if someone renders it.
+    value: () => (parsed ??= { value: JSON.parse(json) as T }).value,
+  };
+}
+
+export class SharedReads {
+  readonly #inFlight = new Map<string, Promise<Shared<unknown>>>();
+
+  constructor(
+    private readonly store: SharedStore,
+    private readonly prefix: string,
+    private readonly ttlMs: number,
+  ) {}
+
+  /**
+   * The stored result for `key`, the flight already under way for it, or a new flight of
+   * `load`. A caller who joined someone else's flight and met that caller's own refusal (over
+   * their share of the budget) tries once more on its own account.
+   */
+  async get<T>(
+    key: string,
+    load: () => Promise<T>,
+    ttlMs: number = this.ttlMs,
+  ): Promise<Shared<T>> {
+    const flying = this.#inFlight.get(key) as Promise<Shared<T>> | undefined;
+    if (flying) {
+      try {
+        return await flying;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "rate_limited")) throw error;
+        return this.get(key, load, ttlMs);
+      }
+    }
+    // Gone from the map before anyone awaiting it resumes, so a retry starts a new flight.
+    const flight = this.#fly(key, load, ttlMs).finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, flight);
+    return flight;
+  }
+
+  async #fly<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<Shared<T>> {
+    const storeKey = `${this.prefix}${key}`;
+    if (ttlMs > 0) {
+      const stored = await this.store.get(storeKey);
+      if (stored !== null) return sharedFromJson<T>(stored);
+    }
+    const shared = sharedOf(await load());
+    if (ttlMs > 0 && shared.json.length <= MAX_STORED_CHARS) {
+      // Sharing with other replicas is a bonus: a store that fails now must not fail the read.
+      await this.store.set(storeKey, shared.json, ttlMs).catch(() => undefined);
+    }
+    return shared;
+  }
+}

@@ -1,0 +1,296 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { systemClock, type Clock } from "@/lib/shared/core/clock";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { SharedStore } from "@/lib/server/store";
+import { FairBudget, isOwnRefusal, type BudgetUsage } from "./budget";
+import { SharedReads, type Shared } from "./cache";
+import { Catalogue, type CatalogueOptions } from "./catalogue";
+import { TokenManager, type TokenState } from "./token";
+import { parseJson, send, statusError, upstreamErrors, type UpstreamResponse } from "./transport";
+
+// The one fetch function of one deployment's USM Anywhere client: auth, a rate budget shared by
+// replicas and fair between analysts, timeout, 429 retries, shared reads and error mapping.
+// Typed operations (lib/usm/alarms.ts) sit on top. It reads no environment: the deployment's
+// config and the shared store are given.
+
+export interface UsmClientConfig {
+  /** The deployment's key: every store key of this client starts with it. */
+  deployment: string;
+  /** The deployment's origin, e.g. https://tenant.alienvault.cloud. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Per upstream request (headers and body). */
+  timeoutMs: number;
+  /** How long a successful read is shared; 0 disables sharing after the flight. */
+  cacheTtlMs: number;
+  getPerSecond: number;
+  postPerSecond: number;
+  /** What replicas share: token, budget, cached reads. */
+  store: SharedStore;
+  /** How long 429s are retried before giving up with upstream_rate_limited. Default 5 s. */
+  retryDeadlineMs?: number;
+  /** How long a call may wait for the rate budget. Default: timeoutMs. */
+  maxQueueWaitMs?: number;
+  /** The catalogue's clock and bounds (tests); its store and keys are the client's. */
+  catalogue?: Partial<
+    Pick<CatalogueOptions, "now" | "refreshMs" | "maxValues" | "countFlushMs" | "seedRetryMs">
+  >;
+  /** Time for the token, the rate budget and retries; tests inject a manual one. Default: real. */
+  clock?: Clock;
+}
+
+/** The last upstream failure this client met, for the deployments' overview. */
+export interface LastError {
+  code: string;
+  message: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+export interface UsmClientStatus {
+  token: TokenState;
+  budget: { get: BudgetUsage; post: BudgetUsage };
+  cache: { ttlMs: number };
+}
+
+/** Parses one upstream JSON body into what callers get (and the store keeps). */
+export type Parse<T> = (json: unknown) => T;
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Bump when what the reads return (AlarmPage, AlarmDetail) changes shape. */
+const CACHE_FORMAT = "f4";
+
+export class UsmClient {
+  readonly #config: UsmClientConfig;
+  readonly #tokens: TokenManager;
+  readonly #getBudget: FairBudget;
+  readonly #postBudget: FairBudget;
+  readonly #reads: SharedReads;
+  readonly #catalogue: Catalogue;
+  readonly #timeoutMs: number;
+  readonly #retryDeadlineMs: number;
+  readonly #lastErrorKey: string;
+
+  constructor(config: UsmClientConfig) {
+    this.#config = config;
+    this.#timeoutMs = config.timeoutMs > 0 ? config.timeoutMs : DEFAULT_TIMEOUT_MS;
+    this.#retryDeadlineMs = config.retryDeadlineMs ?? 5_000;
+    const maxWaitMs = config.maxQueueWaitMs ?? this.#timeoutMs;
+    const { store, clock } = config;
+    // The deployment's upstream client, in every key: a console pointed at another deployment or
+    // client (a changed configuration) never meets the old one's token, budget or cached reads.
+    const client = createHash("sha256")
+      .update(`${config.baseUrl}\n${config.clientId}`)
+      .digest("base64url")
+      .slice(0, 12);
+    const key = `usm:${config.deployment}:${client}`;
+    this.#lastErrorKey = `${key}:last-error`;
+    this.#getBudget = new FairBudget({
+      store,
+      key: `${key}:budget:get`,
+      perSecond: config.getPerSecond,
+      maxWaitMs,
+      clock,
+    });
+    this.#postBudget = new FairBudget({
+      store,
+      key: `${key}:budget:post`,
+      perSecond: config.postPerSecond,
+      maxWaitMs,
+      clock,
+    });
+    this.#tokens = new TokenManager({
+      store,
+      key,
+      baseUrl: config.baseUrl,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      budget: this.#postBudget,
+      timeoutMs: this.#timeoutMs,
+      retryDeadlineMs: this.#retryDeadlineMs,
+      clock,
+    });
+    // The format of what is cached, too: replicas of two builds may share the store briefly.
+    this.#reads = new SharedReads(
+      store,
+      `cache:${config.deployment}:${client}:${CACHE_FORMAT}:`,
+      config.cacheTtlMs,
+    );
+    this.#catalogue = new Catalogue({
+      ...config.catalogue,
+      store,
+      key,
+      // A seed is a wave of reads and a wave of fallbacks, each as long as one read can take.
+      seedLockMs: 2 * (maxWaitMs + this.#timeoutMs + this.#retryDeadlineMs) + 1_000,
+    });
+  }
+
+  /** The values this deployment's alarms have carried, shared by the replicas (./catalogue). */
+  get catalogue(): Catalogue {
+    return this.#catalogue;
+  }
+
+  /** The deployment's origin: the reshape layer strips it from everything sent to browsers. */
+  get baseUrl(): string {
+    return this.#config.baseUrl;
+  }
+
+  /** The deployment's key, which every alarm read is tagged with, and its origin. */
+  get source(): { deployment: string; baseUrl: string } {
+    return { deployment: this.#config.deployment, baseUrl: this.#config.baseUrl };
+  }
+
+  /**
+   * GET `path` with `params` on behalf of `analyst`, parsed by `parse`. Identical reads (same
+   * `kind`, path and params) share one upstream call and, for cacheTtlMs, its serialised result.
+   * Throws ApiError.
+   */
+  read<T>(
+    analyst: string,
+    kind: string,
+    path: string,
+    params: URLSearchParams | undefined,
+    parse: Parse<T>,
+    {
+      ttlMs = this.#config.cacheTtlMs,
+      background = false,
+    }: {
+      ttlMs?: number;
+      /** Sent only when no analyst's call waits for the budget (the live queue's watchers). */
+      background?: boolean;
+    } = {},
+  ): Promise<Shared<T>> {
+    const url = new URL(path, this.#config.baseUrl);
+    if (params) url.search = params.toString();
+    return this.#reads.get(
+      `${kind} ${url.pathname}${url.search}`,
+      async () => {
+        try {
+          const response = background
+            ? await this.#getWithToken(url, analyst, background)
+            : await this.#foreground(() => this.#getWithToken(url, analyst, background));
+          const json = parseJson(response, "a response");
+          try {
+            return parse(json);
+          } catch (error) {
+            if (error instanceof ApiError) throw error;
+            throw upstreamErrors.invalid("a response"); // a schema mismatch
+          }
+        } catch (error) {
+          this.#noteFailure(error);
+          throw error;
+        }
+      },
+      ttlMs,
+    );
+  }
+
+  /**
+   * The last upstream failure any replica met on this deployment in the past day, or null. An
+   * analyst's own refusals (over their share) and the store's failures are not the upstream's.
+   */
+  async lastError(): Promise<LastError | null> {
+    const text = await this.#config.store.get(this.#lastErrorKey);
+    if (!text) return null;
+    try {
+      return JSON.parse(text) as LastError;
+    } catch {
+      return null;
+    }
+  }
+
+  #noteFailure(error: unknown): void {
+    if (!(error instanceof ApiError) || !error.code.startsWith("upstream_")) return;
+    if (isOwnRefusal(error)) return; // the console's own queue, not the deployment's answer
+    // Wall-clock time: it is shown to analysts.
+    const last: LastError = { code: error.code, message: error.message, at: systemClock.now() };
+    // A note for the overview: a store that fails now must not change the read's own error.
+    this.#config.store.set(this.#lastErrorKey, JSON.stringify(last), 86_400_000).catch(() => {});
+  }
+
+  status(): UsmClientStatus {
+    return {
+      token: this.#tokens.state(),
+      budget: { get: this.#getBudget.usage(), post: this.#postBudget.usage() },
+      cache: { ttlMs: this.#config.cacheTtlMs },
+    };
+  }
+
+  /** Calls of `analyst` waiting for the budget on this replica. */
+  queuedFor(analyst: string): number {
+    return this.#getBudget.queuedFor(analyst);
+  }
+
+  /** Analysts' reads under way upstream on this replica, and who waits for there to be none. */
+  #inFlight = 0;
+  #idle: (() => void)[] = [];
+
+  async #foreground<T>(call: () => Promise<T>): Promise<T> {
+    this.#inFlight++;
+    try {
+      return await call();
+    } finally {
+      if (--this.#inFlight === 0) for (const wake of this.#idle.splice(0)) wake();
+    }
+  }
+
+  /** Analysts' reads under way upstream on this replica. */
+  get analystReadsInFlight(): number {
+    return this.#inFlight;
+  }
+
+  /**
+   * Resolves once no analyst's read is under way upstream on this replica, or after `maxWaitMs`:
+   * a bulk reader (an export) waits for a gap, so that its large pages do not share the
+   * upstream's (and this process's) time with a page an analyst waits for. The budget's
+   * background priority covers calls queued for the budget; this covers calls already sent.
+   */
+  analystsIdle(maxWaitMs: number): Promise<void> {
+    if (this.#inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, maxWaitMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#idle.push(done);
+    });
+  }
+
+  /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
+  async #getWithToken(url: URL, analyst: string, background: boolean): Promise<UpstreamResponse> {
+    // The analyst's share is charged once per read: its retries (401, 429) are the read's own.
+    let charged = false;
+    for (let attempt = 0; ; attempt++) {
+      let used = "";
+      const response = await send({
+        method: "GET",
+        url,
+        headers: async () => {
+          used = await this.#tokens.get();
+          return { Authorization: `Bearer ${used}`, Accept: "application/json" };
+        },
+        take: () => {
+          const shared = !charged;
+          charged = true;
+          return this.#getBudget.take(analyst, { shared, background });
+        },
+        timeoutMs: this.#timeoutMs,
+        retryDeadlineMs: this.#retryDeadlineMs,
+        clock: this.#config.clock,
+      });
+      if (response.status >= 200 && response.status <= 299) return response;
+      if (response.status !== 401) throw statusError(response.status);
+      this.#tokens.drop(used);
+      // A freshly issued token refused too: the credentials work but their tokens do not.
+      if (attempt >= 1) throw upstreamErrors.authFailed();
+    }
+  }
+}
+
+export function createUsmClient(config: UsmClientConfig): UsmClient {
+  return new UsmClient(config);
+}

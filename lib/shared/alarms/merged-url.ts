@@ -1,0 +1,201 @@
+import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
+import { MERGED_LIST_PATH } from "./paths";
+import {
+  type AlarmFilters,
+  type PageSize,
+  type SearchParamsInput,
+  parseAlarmListQuery,
+  toSearchParams,
+} from "./query";
+import { UTC } from "./time-zone";
+import { TZ_KEY, parseTimeZoneParam } from "./url-state";
+
+// The merged queue's whole URL (/d/all/alarms): the list's filters and page size (it pages by
+// cursor, newest first, so no `page` and no `sort`), which deployments (`deployments`, a comma
+// list; none = every one the analyst may see), where in the queue (`cursor`, opaque: only the
+// server reads it) and the time zone. One parser, one canonical form, every link built here.
+// Client-safe, no zod (see lib/alarms/query.ts).
+
+export const DEPLOYMENTS_KEY = "deployments";
+export const CURSOR_KEY = "cursor";
+
+/** What the merged queue does not take from the list's URL: it pages by cursor, newest first. */
+const NOT_TAKEN = ["page", "sort"] as const;
+
+export interface MergedView {
+  filters: AlarmFilters;
+  size: PageSize;
+  /** Deployment keys, in the configured order when known; empty = every visible deployment. */
+  deployments: string[];
+  /** Where the page starts; null = the newest alarms. */
+  cursor: string | null;
+  /** An IANA zone name; "UTC" (the default) stays out of the URL. */
+  tz: string;
+}
+
+export interface MergedProblem {
+  param: string;
+  message: string;
+}
+
+function values(input: SearchParamsInput, key: string): string[] {
+  if (input instanceof URLSearchParams) return input.getAll(key);
+  const value = input[key];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function toParams(input: SearchParamsInput): URLSearchParams {
+  if (input instanceof URLSearchParams) return new URLSearchParams(input);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    for (const one of value === undefined ? [] : Array.isArray(value) ? value : [value]) {
+      params.append(key, one);
+    }
+  }
+  return params;
+}
+
+/**
+ * Reads the merged queue's search params. Every wrong parameter is reported and left out, so the
+ * page can say what it corrected. `known` (the visible deployments' keys, in the configured
+ * order) drops keys the analyst may not see and orders the rest; without it keys keep the order
+ * they were given in. `page` and `sort` are ignored without a word: a link copied from one
+ * deployment's list carries them, and the queue has its own answer to both.
+ */
+export function parseMergedView(
+  input: SearchParamsInput,
+  known?: readonly string[],
+): { view: MergedView; problems: MergedProblem[] } {
+  const params = toParams(input);
+  const own = new URLSearchParams(params);
+  for (const key of [...NOT_TAKEN, DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY]) own.delete(key);
+  const { query, problems: queryProblems } = parseAlarmListQuery(own);
+  const problems: MergedProblem[] = [...queryProblems];
+
+  const deployments = parseDeployments(values(params, DEPLOYMENTS_KEY), known, problems);
+
+  let cursor: string | null = null;
+  const cursors = values(params, CURSOR_KEY);
+  if (cursors.length > 1) {
+    problems.push({ param: CURSOR_KEY, message: `${CURSOR_KEY} may be given only once` });
+  } else if (cursors[0] !== undefined && cursors[0].trim() !== "") {
+    cursor = cursors[0].trim(); // opaque: the server says whether it can read it
+  }
+
+  let tz = UTC;
+  const zones = values(params, TZ_KEY);
+  if (zones.length > 1) {
+    problems.push({ param: TZ_KEY, message: `${TZ_KEY} may be given only once` });
+  } else {
+    const zone = parseTimeZoneParam(zones[0]);
+    if (zone === null) {
+      problems.push({
+        param: TZ_KEY,
+        message: `${TZ_KEY} must be a time zone such as Europe/Berlin`,
+      });
+    } else tz = zone;
+  }
+
+  return {
+    view: { filters: query.filters, size: query.size, deployments, cursor, tz },
+    problems,
+  };
+}
+
+function parseDeployments(
+  raw: string[],
+  known: readonly string[] | undefined,
+  problems: MergedProblem[],
+): string[] {
+  if (raw.length > 1) {
+    problems.push({
+      param: DEPLOYMENTS_KEY,
+      message: `${DEPLOYMENTS_KEY} may be given only once (name several with commas)`,
+    });
+    return [];
+  }
+  const keys = [
+    ...new Set(
+      (raw[0] ?? "")
+        .split(",")
+        .map((key) => key.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = keys.filter(
+    (key) => !DEPLOYMENT_KEY.test(key) || (known !== undefined && !known.includes(key)),
+  );
+  if (unknown.length > 0) {
+    problems.push({
+      param: DEPLOYMENTS_KEY,
+      message: `${DEPLOYMENTS_KEY}: there is no deployment ${unknown.join(", ")} you may see`,
+    });
+  }
+  const valid = keys.filter((key) => !unknown.includes(key));
+  return known ? known.filter((key) => valid.includes(key)) : valid;
+}
+
+/** What the API takes, in the canonical order: size, the filters, deployments, cursor. */
+export function mergedApiParams(view: MergedView): URLSearchParams {
+  const params = toSearchParams({
+    page: 0,
+    size: view.size,
+    sort: { field: "timestamp_occured", direction: "desc" },
+    filters: view.filters,
+  });
+  if (view.deployments.length > 0) params.set(DEPLOYMENTS_KEY, view.deployments.join(","));
+  if (view.cursor !== null) params.set(CURSOR_KEY, view.cursor);
+  return params;
+}
+
+/** The API's search string for a view (no "?"): what mergedQueryOptions takes and keys by. */
+export function mergedApiSearch(view: MergedView): string {
+  return mergedApiParams(view).toString();
+}
+
+/** The page's canonical search params: the API's, then the time zone. */
+export function mergedSearchParams(view: MergedView): URLSearchParams {
+  const params = mergedApiParams(view);
+  if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
+  return params;
+}
+
+/** The merged queue showing `view`. */
+export function mergedHref(view: MergedView): string {
+  const search = mergedSearchParams(view).toString();
+  return `${MERGED_LIST_PATH}${search ? `?${search}` : ""}`;
+}
+
+/** The same view from another place in the queue (Older, Newer); null = the newest alarms. */
+export function mergedPageHref(view: MergedView, cursor: string | null): string {
+  return mergedHref({ ...view, cursor });
+}
+
+/** Back to the newest alarms of the same view. */
+export function mergedNewestHref(view: MergedView): string {
+  return mergedPageHref(view, null);
+}
+
+/** Whether the current search string already is the view's canonical form. */
+export function isCanonicalMerged(current: URLSearchParams, view: MergedView): boolean {
+  return current.toString() === mergedSearchParams(view).toString();
+}
+
+// Changing what is shown starts again from the newest: a cursor holds positions in one view.
+
+export function withFilters(view: MergedView, filters: AlarmFilters): MergedView {
+  return { ...view, filters, cursor: null };
+}
+
+export function withDeployments(view: MergedView, deployments: readonly string[]): MergedView {
+  return { ...view, deployments: [...deployments], cursor: null };
+}
+
+export function withSize(view: MergedView, size: PageSize): MergedView {
+  return { ...view, size, cursor: null };
+}
+
+/** The zone changes how times are written, not which alarms: the place in the queue stays. */
+export function withZone(view: MergedView, tz: string): MergedView {
+  return { ...view, tz };
+}

@@ -1,0 +1,51 @@
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+
+// Every path of the console's pages and of the browser's API, built here and nowhere else. A
+// deployment's pages live under /d/{key}; the merged queue of all deployments at /d/all/alarms.
+// Client-safe.
+
+export const HOME_PATH = "/";
+/** The old, deployment-less list path: it redirects to the analyst's default deployment. */
+export const LEGACY_LIST_PATH = "/alarms";
+
+const segment = (key: string) => `/d/${encodeURIComponent(key)}`;
+
+export function listPath(deployment: string): string {
+  return `${segment(deployment)}/alarms`;
+}
+
+export function detailPath(deployment: string, uuid: string): string {
+  return `${listPath(deployment)}/${encodeURIComponent(uuid)}`;
+}
+
+export const MERGED_LIST_PATH = listPath(ALL_DEPLOYMENTS);
+
+/** The deployment whose list `pathname` is (the merged queue: "all"), or null. */
+export function listPathDeployment(pathname: string): string | null {
+  const match = /^\/d\/([^/]+)\/alarms\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/** The deployment and alarm a detail `pathname` names, or null. */
+export function detailPathParts(pathname: string): { deployment: string; uuid: string } | null {
+  const match = /^\/d\/([^/]+)\/alarms\/([^/]+)\/?$/.exec(pathname);
+  return match
+    ? { deployment: decodeURIComponent(match[1]!), uuid: decodeURIComponent(match[2]!) }
+    : null;
+}
+
+export const api = {
+  list: (deployment: string, search = "") => `/api${listPath(deployment)}${search}`,
+  detail: (deployment: string, uuid: string) => `/api${detailPath(deployment, uuid)}`,
+  catalogue: (deployment: string) => `/api${listPath(deployment)}/catalogue`,
+  /** One section (`part`) of a view's overview; `search` carries the view's filters. */
+  overview: (deployment: string, search: string) => `/api${listPath(deployment)}/overview${search}`,
+  /** The view's alarms as a file (search: the view, format and id). */
+  export: (deployment: string, search = "") => `/api${listPath(deployment)}/export${search}`,
+  /** What an export of the view (search) would hold. */
+  exportPlan: (deployment: string, search = "") =>
+    `/api${listPath(deployment)}/export/plan${search}`,
+  /** One export's progress (GET) and its cancel (DELETE). */
+  exportProgress: (deployment: string, id: string) =>
+    `/api${listPath(deployment)}/export/${encodeURIComponent(id)}`,
+};

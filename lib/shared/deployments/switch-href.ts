@@ -1,0 +1,88 @@
+import { MERGED_LIST_PATH, detailPathParts, listPathDeployment } from "@/lib/shared/alarms/paths";
+import { type AlarmFilters, DEFAULT_QUERY, FILTER_KEYS } from "@/lib/shared/alarms/query";
+import { UTC } from "@/lib/shared/alarms/time-zone";
+import {
+  type ListView,
+  TZ_KEY,
+  listHref,
+  listSearch,
+  parseListView,
+  parseTimeZoneParam,
+} from "@/lib/shared/alarms/url-state";
+import { ALL_DEPLOYMENTS } from "./types";
+
+// Where the deployment switcher leads: the view the analyst is looking at, carried over to
+// another deployment (or the merged queue) as far as it means the same thing there. Client-safe.
+
+/** Filters that mean the same in every deployment and in the merged queue. */
+export const SHARED_FILTERS = [
+  "status",
+  "suppressed",
+  "priority_label",
+  "rule_intent",
+  "rule_strategy",
+  "rule_method",
+  "range",
+  "timestamp_occured_gte",
+  "timestamp_occured_lte",
+] as const satisfies readonly (keyof AlarmFilters)[];
+
+/** Filters that name things of one deployment (a sensor's uuid): never carried to another. */
+export const DEPLOYMENT_FILTERS = ["alarm_sensor_sources"] as const satisfies readonly Exclude<
+  (typeof FILTER_KEYS)[number],
+  (typeof SHARED_FILTERS)[number]
+>[];
+
+const DEFAULT_VIEW: ListView = parseListView({}).view;
+
+/** The list view a page shows or came from, and whose it is; the default view elsewhere. */
+function sourceOf(pathname: string, search: string): { deployment: string | null; view: ListView } {
+  const params = new URLSearchParams(search);
+  const list = listPathDeployment(pathname);
+  if (list !== null) return { deployment: list, view: parseListView(params).view };
+  const detail = detailPathParts(pathname);
+  if (detail !== null) {
+    // A detail remembers its list in `from` and its reader's zone in `tz` (see detailHrefsFor).
+    const { view } = parseListView(new URLSearchParams(params.get("from") ?? ""));
+    return {
+      deployment: detail.deployment,
+      view: { ...view, tz: parseTimeZoneParam(params.get(TZ_KEY)) ?? UTC },
+    };
+  }
+  return { deployment: null, view: DEFAULT_VIEW };
+}
+
+function sharedFilters(filters: AlarmFilters): AlarmFilters {
+  const kept: AlarmFilters = {};
+  for (const key of SHARED_FILTERS) {
+    if (filters[key] !== undefined) (kept as Record<string, unknown>)[key] = filters[key];
+  }
+  return kept;
+}
+
+/**
+ * The href of `target`'s list (or, for "all", the merged queue) seen from the page at
+ * `pathname` + `search`:
+ * - from a list or a detail (its `from` view and `tz`) of another deployment, or from the merged
+ *   queue: the same view on its first page, without the sensor filter (sensors belong to one
+ *   deployment); sort, size, status, priority, rules, suppressed, time range and tz are kept.
+ *   Parameters the list does not know (the merged queue's cursor) are dropped.
+ * - from a list or detail of `target` itself: that list exactly as it was (page and sensor too).
+ * - from anywhere else (home): `target`'s plain list.
+ * - to "all": the merged queue with the shared filters and tz (its order and paging are its own).
+ * Always in canonical form: invalid parameters are left out.
+ */
+export function switchHref(pathname: string, search: string, target: string): string {
+  const { deployment, view } = sourceOf(pathname, search);
+  if (target === ALL_DEPLOYMENTS) {
+    const merged: ListView = {
+      query: { ...DEFAULT_QUERY, filters: sharedFilters(view.query.filters) },
+      tz: view.tz,
+    };
+    return `${MERGED_LIST_PATH}${listSearch(merged)}`;
+  }
+  if (deployment === target) return listHref(target, view);
+  const filters = { ...view.query.filters };
+  for (const key of DEPLOYMENT_FILTERS) delete filters[key];
+  return listHref(target, { ...view, query: { ...view.query, page: 0, filters } });
+}
