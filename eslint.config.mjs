@@ -1,6 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier";
+import { LAYERS, layerZones } from "./eslint/layers.mjs";
 
 const config = [
   {
@@ -25,27 +26,23 @@ const config = [
     },
   },
   {
-    // The simulator and the dashboard meet over HTTP only, as the dashboard meets a real deployment.
-    files: ["app/**", "components/**", "lib/**"],
+    // The layers of lib/ (eslint/layers.mjs, docs/architecture.md): imports flow down only,
+    // and browser-safe code never reaches server-only code. By folder: a new file is covered.
+    files: ["lib/**", "components/**", "app/**"],
+    rules: { "import/no-restricted-paths": ["error", { zones: layerZones(LAYERS) }] },
+  },
+  {
+    // The simulator and the console meet over HTTP only, as the console meets a real deployment.
+    files: ["app/**", "lib/server/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["**/simulator/**", "@/simulator/**"] }],
     },
   },
   {
-    // Code that reaches the browser: zod would add ~17-29 KB gzipped to every first load (see
-    // lib/alarms/query.ts); the server validates what it sends with zod before it leaves.
-    files: [
-      "components/**",
-      "lib/alarms/query.ts",
-      "lib/alarms/url-state.ts",
-      "lib/alarms/query-options.ts",
-      "lib/alarms/query-client.ts",
-      "lib/alarms/format.ts",
-      "lib/alarms/time-range.ts",
-      "lib/alarms/suggest.ts",
-      "lib/errors.ts",
-    ],
+    // Code that reaches the browser: zod would add ~17-29 KB gzipped to every first load (the
+    // server validates what it sends before it leaves), and Node's modules do not exist there.
+    files: ["components/**", "lib/shared/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       // The typescript-eslint rule, for allowTypeImports; it carries the simulator rule too.
@@ -59,6 +56,10 @@ const config = [
               group: ["zod", "zod/*"],
               allowTypeImports: true,
               message: "No zod in browser code: it is too heavy for the first-load budget.",
+            },
+            {
+              group: ["server-only", "node:*"],
+              message: "Browser-safe code: no server-only module here (move it to lib/server).",
             },
           ],
         },

@@ -1,9 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import {
-  alarmCatalogueSchema,
-  alarmPageSchema,
-  type AlarmCatalogue,
-} from "@/lib/shared/alarms/types";
+import { type AlarmCatalogue } from "@/lib/shared/alarms/types";
+import { alarmCatalogueSchema, alarmPageSchema } from "@/lib/server/core/shapes";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 
 // GET /api/d/acme/alarms/catalogue on the real app and the real simulator (5000 alarms, seed 42): the

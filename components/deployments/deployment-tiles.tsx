@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { MERGED_LIST_PATH } from "@/lib/shared/alarms/paths";
-import type { DeploymentTile } from "@/lib/server/home/tiles";
+import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 import { TileCard, TileSkeleton } from "./tile-card";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { listPath } from "@/lib/shared/alarms/paths";
-import type { DeploymentTile } from "@/lib/server/home/tiles";
+import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import { KIND_NAME, type DeploymentInfo } from "@/lib/shared/deployments/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import {

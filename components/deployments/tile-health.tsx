@@ -1,4 +1,4 @@
-import type { DeploymentTile } from "@/lib/server/home/tiles";
+import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import { TOKEN_TEXT, budgetText, tokenHealth, type TokenHealth } from "./tile-format";
 import { TileTime } from "./tile-time";
 

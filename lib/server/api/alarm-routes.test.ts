@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { alarmDetailSchema, alarmPageSchema } from "@/lib/shared/alarms/types";
+import { alarmDetailSchema, alarmPageSchema } from "@/lib/server/core/shapes";
 import type { UsmClient } from "@/lib/server/usm/client";
 import { asTester, testClient } from "@/test/usm-client";
 import { usmHealthSchema } from "@/lib/server/usm/health-types";

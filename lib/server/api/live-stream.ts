@@ -1,4 +1,5 @@
 import "server-only";
+import { isShuttingDown, onShutdown } from "@/lib/server/core/shutdown";
 import type { NextRequest } from "next/server";
 import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
@@ -33,33 +34,16 @@ const MAX_FAILED_SESSION_CHECKS = 2;
 const HIGH_WATER_BYTES = 64 * 1024;
 const REV = /^[A-Za-z0-9-]{1,40}$/;
 
-/**
- * The process's open streams, on globalThis: the route's bundle opens them, start-up's
- * (instrumentation) closes them at shutdown.
- */
+/** The process's open streams, on globalThis: every route bundle counts the same ones. */
 interface Streams {
   byAnalyst: Map<string, number>;
   total: number;
-  closers: Set<() => void>;
-  shuttingDown: boolean;
 }
 const KEY = Symbol.for("alarm-console.live-streams");
 const streams: Streams = ((globalThis as { [KEY]?: Streams })[KEY] ??= {
   byAnalyst: new Map(),
   total: 0,
-  closers: new Set(),
-  shuttingDown: false,
 });
-
-/**
- * Ends every open stream (a server shutting down: Next waits for open responses before it exits,
- * and a stream never ends by itself). Browsers reconnect, to another replica or to this one when
- * it is back, and resume from their last event.
- */
-export function closeLiveStreams(): void {
-  streams.shuttingDown = true;
-  for (const close of [...streams.closers]) close();
-}
 
 export interface StreamOptions {
   hub?: LiveHub | null;
@@ -75,7 +59,7 @@ export async function liveStream(
     if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
     analystGate().enter(analyst.id)(); // counted as a request; the open stream holds no slot
     if (!hub) throw new ApiError("not_found", "The live queue is turned off on this console.");
-    if (streams.shuttingDown) {
+    if (isShuttingDown()) {
       // A browser would come straight back over its open connection and hold the server up.
       const refusal = new ApiError("not_ready", "This server is stopping; try again shortly.", {
         retryAfterSeconds: 2,
@@ -195,7 +179,7 @@ function streamResponse(
   const close = () => {
     if (closed) return;
     closed = true;
-    streams.closers.delete(close);
+    forget();
     for (const cleanup of cleanups.splice(0)) cleanup();
     const count = (streams.byAnalyst.get(analyst.id) ?? 1) - 1;
     if (count > 0) streams.byAnalyst.set(analyst.id, count);
@@ -210,7 +194,10 @@ function streamResponse(
 
   streams.byAnalyst.set(analyst.id, (streams.byAnalyst.get(analyst.id) ?? 0) + 1);
   streams.total++;
-  streams.closers.add(close);
+  // A server shutting down ends every stream (Next waits for open responses before it exits, and
+  // a stream never ends by itself): browsers reconnect, to another replica or to this one when it
+  // is back, and resume from their last event.
+  const forget = onShutdown(close);
   const body = new ReadableStream<Uint8Array>(
     {
       start(c) {

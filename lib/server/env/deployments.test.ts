@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./";
+import { EnvError, parseEnv } from ".";
 
 // USM_DEPLOYMENTS / USM_DEPLOYMENTS_FILE, as an operator writes them: what start-up accepts, and
 // the message that names the entry and the field when it does not.

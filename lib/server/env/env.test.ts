@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { EnvError, parseEnv } from "./";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from ".";
 
 const base = {
   NEXTAUTH_SECRET: "a-long-enough-session-secret",
@@ -161,23 +161,5 @@ describe("the env module", () => {
     expect(problems({ ...base, AUTH_SESSION_MAX_AGE: "10s" })).toMatch(
       /^  AUTH_SESSION_MAX_AGE must be at least 60 seconds/m,
     );
-  });
-});
-
-describe("start-up", () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.restoreAllMocks();
-    vi.resetModules();
-  });
-
-  it("stops the server with a message naming the variable", async () => {
-    vi.stubEnv("NEXTAUTH_SECRET", "");
-    const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { checkEnvOrExit } = await import("@/lib/server/services/startup");
-    checkEnvOrExit();
-    expect(exit).toHaveBeenCalledWith(1);
-    expect(String(logged.mock.calls[0]?.[0])).toMatch(/NEXTAUTH_SECRET is required/);
   });
 });

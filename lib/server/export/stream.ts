@@ -1,4 +1,5 @@
 import "server-only";
+import { onShutdown } from "@/lib/server/core/shutdown";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
@@ -25,19 +26,12 @@ const MAX_EXPORTS = 20;
 interface Running {
   byAnalyst: Map<string, number>;
   total: number;
-  closers: Set<() => void>;
 }
 const KEY = Symbol.for("alarm-console.exports");
 const running: Running = ((globalThis as { [KEY]?: Running })[KEY] ??= {
   byAnalyst: new Map(),
   total: 0,
-  closers: new Set(),
 });
-
-/** Stops every running export (the server is shutting down; Next waits for open answers). */
-export function closeExports(): void {
-  for (const close of [...running.closers]) close();
-}
 
 export interface ExportRequest {
   analyst: string;
@@ -110,11 +104,9 @@ export async function startExport(request: ExportRequest): Promise<Response> {
 
   const onClose = () => stop.abort(new Stopped("closed"));
   request.signal.addEventListener("abort", onClose, { once: true });
-  running.closers.add(onClose);
-  cleanups.push(
-    () => request.signal.removeEventListener("abort", onClose),
-    () => running.closers.delete(onClose),
-  );
+  // The server stopping stops it too (its download is marked failed): Next waits for open answers.
+  const forget = onShutdown(onClose);
+  cleanups.push(() => request.signal.removeEventListener("abort", onClose), forget);
 
   const batches = exportBatches({
     client: request.client,

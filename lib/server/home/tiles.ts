@@ -2,10 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { UsmCall } from "@/lib/server/usm/alarms";
-import type { LastError } from "@/lib/server/usm/client";
 import { upstreamPageSchema } from "@/lib/server/usm/schemas";
 import type { Deployment } from "@/lib/server/deployments/registry";
-import type { DeploymentInfo } from "@/lib/shared/deployments/types";
+import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 
 // The home page's tile of one deployment: its open alarms by priority, the newest one's time, and
 // its health. The API has no aggregation, so counts are `page.totalElements` of `size=1` reads:
@@ -20,28 +19,6 @@ export const TILE_TTL_MS = 30_000;
 
 const ALARMS_PATH = "/api/2.0/alarms";
 const KNOWN_LABELS = ["high", "medium", "low"] as const;
-
-export interface TileCounts {
-  /** Open alarms, null when the read failed. */
-  open: number | null;
-  byPriority: { label: "high" | "medium" | "low" | "other"; count: number | null }[];
-  /** Epoch ms of the newest open alarm. */
-  newestAt: number | null;
-}
-
-export interface DeploymentTile {
-  deployment: DeploymentInfo;
-  counts: TileCounts | null;
-  /** Why the counts are missing: our error shape's code and message. */
-  error: { code: string; message: string } | null;
-  health: {
-    tokenValid: boolean;
-    tokenExpiresAt: number | null;
-    lastError: LastError | null;
-    /** The budget in use (how many calls wait is other analysts' business: not shown). */
-    budget: { recentPerSecond: number; sustainedPerSecond: number };
-  };
-}
 
 const countSchema = upstreamPageSchema.transform((page) => ({
   total: page.page?.totalElements ?? page._embedded?.alarms?.length ?? 0,

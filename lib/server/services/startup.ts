@@ -1,7 +1,6 @@
 import "server-only";
 import { serverEnv } from "@/lib/server/env";
-import { closeExports } from "@/lib/server/export/stream";
-import { closeLiveStreams } from "@/lib/server/api/live-stream";
+import { shutDown } from "@/lib/server/core/shutdown";
 import { stampPeerAddresses } from "@/lib/server/core/peer-address";
 import { sharedStore } from "@/lib/server/store";
 
@@ -26,9 +25,6 @@ export function prepareServer(): void {
   // Next finishes open responses before it exits; live streams would never finish.
   // Nor would an export of many pages soon: it is stopped (its download marked failed).
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      closeLiveStreams();
-      closeExports();
-    });
+    process.once(signal, shutDown);
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
-import { alarmDetailSchema, alarmPageSchema } from "@/lib/shared/alarms/types";
+import { alarmDetailSchema, alarmPageSchema } from "@/lib/server/core/shapes";
 import { ApiError } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { fetchAlarm, fetchAlarmPage, fetchHealth } from "./alarms";

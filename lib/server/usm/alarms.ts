@@ -7,12 +7,8 @@ import {
   type AlarmListQuery,
   type AlarmStatus,
 } from "@/lib/shared/alarms/query";
-import {
-  alarmDetailSchema,
-  alarmPageSchema,
-  type AlarmDetail,
-  type AlarmPage,
-} from "@/lib/shared/alarms/types";
+import { type AlarmDetail, type AlarmPage } from "@/lib/shared/alarms/types";
+import { alarmDetailSchema, alarmPageSchema } from "@/lib/server/core/shapes";
 import type { BudgetUsage } from "./budget";
 import type { UsmClient } from "./client";
 import type { UsmHealth } from "./health-types";

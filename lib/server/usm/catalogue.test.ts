@@ -3,11 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
-import {
-  alarmCatalogueSchema,
-  type AlarmCatalogue,
-  type AlarmSummary,
-} from "@/lib/shared/alarms/types";
+import { type AlarmCatalogue, type AlarmSummary } from "@/lib/shared/alarms/types";
+import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { MemoryStore } from "@/lib/server/store/memory";
 import type { SharedStore } from "@/lib/server/store";
 import { startSimulator, type RunningSimulator } from "@/simulator";

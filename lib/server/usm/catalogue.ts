@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import {
-  alarmCatalogueSchema,
   CATALOGUE_MAX_VALUES,
   type AlarmCatalogue,
   type AlarmSummary,
 } from "@/lib/shared/alarms/types";
+import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
 import type { Shared } from "./cache";

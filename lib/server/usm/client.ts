@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { systemClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
+import type { LastError } from "@/lib/shared/deployments/tile";
 import { FairBudget, isOwnRefusal, type BudgetUsage } from "./budget";
 import { SharedReads, type Shared } from "./cache";
 import { Catalogue, type CatalogueOptions } from "./catalogue";
@@ -39,14 +40,6 @@ export interface UsmClientConfig {
   >;
   /** Time for the token, the rate budget and retries; tests inject a manual one. Default: real. */
   clock?: Clock;
-}
-
-/** The last upstream failure this client met, for the deployments' overview. */
-export interface LastError {
-  code: string;
-  message: string;
-  /** Epoch ms. */
-  at: number;
 }
 
 export interface UsmClientStatus {

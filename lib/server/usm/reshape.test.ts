@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alarmDetailSchema, alarmPageSchema, alarmSummarySchema } from "@/lib/shared/alarms/types";
+import { alarmDetailSchema, alarmPageSchema, alarmSummarySchema } from "@/lib/server/core/shapes";
 import { toAlarmDetail, toAlarmPage, toAlarmSummary } from "./reshape";
 import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
 import { UPSTREAM_MARKER } from "./upstream-host";

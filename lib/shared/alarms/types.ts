@@ -1,127 +1,107 @@
-import { z } from "zod";
-import { isAlarmUuid, isFilterText, PRIORITY_LABELS, STATUSES } from "./query";
+import type { AlarmStatus, PriorityLabel } from "./query";
 
 // Our own alarm shapes: what the route handlers return and the UI renders. The vendor's raw
-// JSON stops at lib/usm's reshape layer (the detail keeps it only for its JSON tab). Client-safe,
-// but the browser imports only the types: the server parses with these schemas before sending,
-// and zod would cost every first load ~20 KB gzipped (see fetchJson in ./query-options).
+// JSON stops at the vendor client's reshape layer (lib/server/usm/reshape.ts; the detail keeps it
+// only for its JSON tab). Browser-safe: plain types. The server checks every value against the
+// strict schemas of lib/server/core/shapes.ts before it sends or caches it; those schemas are
+// held to these types at compile time.
 
-const nullableString = z.string().nullable();
+export interface Endpoint {
+  address: string | null;
+  hostname: string | null;
+  fqdn: string | null;
+  name: string | null;
+  canonical: string | null;
+  country: string | null;
+  organisation: string | null;
+  assetId: string | null;
+  eventCount: number | null;
+}
 
-export const endpointSchema = z.strictObject({
-  address: nullableString,
-  hostname: nullableString,
-  fqdn: nullableString,
-  name: nullableString,
-  canonical: nullableString,
-  country: nullableString,
-  organisation: nullableString,
-  assetId: nullableString,
-  eventCount: z.number().int().nullable(),
-});
-export type Endpoint = z.infer<typeof endpointSchema>;
+export interface EventPeer {
+  address: string | null;
+  port: number | null;
+  hostname: string | null;
+}
 
-const eventPeerSchema = z.strictObject({
-  address: nullableString,
-  port: z.number().int().nullable(),
-  hostname: nullableString,
-});
-
-export const alarmEventSchema = z.strictObject({
-  uuid: nullableString,
-  name: nullableString,
-  category: nullableString,
-  subcategory: nullableString,
-  severity: nullableString,
+export interface AlarmEvent {
+  uuid: string | null;
+  name: string | null;
+  category: string | null;
+  subcategory: string | null;
+  severity: string | null;
   /** Epoch ms. */
-  occurredAt: z.number().nullable(),
-  source: eventPeerSchema,
-  destination: eventPeerSchema,
-  plugin: nullableString,
-  pluginDevice: nullableString,
-  log: nullableString,
-});
-export type AlarmEvent = z.infer<typeof alarmEventSchema>;
+  occurredAt: number | null;
+  source: EventPeer;
+  destination: EventPeer;
+  plugin: string | null;
+  pluginDevice: string | null;
+  log: string | null;
+}
 
-export const ruleSchema = z.strictObject({
-  id: nullableString,
-  intent: nullableString,
-  strategy: nullableString,
-  method: nullableString,
-  dictionary: nullableString,
-  attackId: nullableString,
-  attackTechnique: nullableString,
-  attackTactics: z.array(z.string()),
-});
+export interface AlarmRule {
+  id: string | null;
+  intent: string | null;
+  strategy: string | null;
+  method: string | null;
+  dictionary: string | null;
+  attackId: string | null;
+  attackTechnique: string | null;
+  attackTactics: string[];
+}
 
-export const alarmSummarySchema = z.strictObject({
-  uuid: z.string(),
+export interface AlarmSummary {
+  uuid: string;
   /** The key of the deployment the alarm came from. */
-  deployment: z.string(),
-  status: z.enum(STATUSES).nullable(),
-  priority: z.number().int(),
-  priorityLabel: z.enum(PRIORITY_LABELS).nullable(),
-  suppressed: z.boolean(),
-  rule: ruleSchema,
+  deployment: string;
+  status: AlarmStatus | null;
+  priority: number;
+  priorityLabel: PriorityLabel | null;
+  suppressed: boolean;
+  rule: AlarmRule;
   /** Epoch ms. */
-  occurredAt: z.number().nullable(),
+  occurredAt: number | null;
   /** Epoch ms. */
-  receivedAt: z.number().nullable(),
-  sources: z.array(endpointSchema),
-  destinations: z.array(endpointSchema),
+  receivedAt: number | null;
+  sources: Endpoint[];
+  destinations: Endpoint[];
   /** Events the service retained (at most 10). */
-  eventsShown: z.number().int(),
+  eventsShown: number;
   /** Events that made up the alarm. */
-  eventsTotal: z.number().int(),
-  labels: z.array(z.string()),
-  sensorUuid: nullableString,
-  sensorSources: z.array(z.string()),
-});
-export type AlarmSummary = z.infer<typeof alarmSummarySchema>;
+  eventsTotal: number;
+  labels: string[];
+  sensorUuid: string | null;
+  sensorSources: string[];
+}
 
-export const alarmDetailSchema = alarmSummarySchema.extend({
-  events: z.array(alarmEventSchema),
+export interface AlarmDetail extends AlarmSummary {
+  events: AlarmEvent[];
   /** The vendor's alarm exactly as received, for the JSON tab. */
-  raw: z.unknown(),
-});
-export type AlarmDetail = z.infer<typeof alarmDetailSchema>;
+  raw: unknown;
+}
 
-export const alarmPageSchema = z.strictObject({
-  alarms: z.array(alarmSummarySchema),
-  page: z.strictObject({
-    number: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
-  }),
+export interface AlarmPage {
+  alarms: AlarmSummary[];
+  page: { number: number; size: number; totalElements: number; totalPages: number };
   /** The occurred-time bounds the page was read with (a rolling range resolved at the read). */
-  occurred: z.strictObject({ gte: z.number().nullable(), lte: z.number().nullable() }),
+  occurred: { gte: number | null; lte: number | null };
   /**
    * When the upstream answered (the server's epoch ms): the live queue counts as new what its
    * watcher first saw after this.
    */
-  readAt: z.number(),
-});
-export type AlarmPage = z.infer<typeof alarmPageSchema>;
+  readAt: number;
+}
 
-/** The most values the catalogue keeps per field (lib/usm/catalogue.ts). */
+/** The most values the catalogue keeps per field (lib/server/usm/catalogue.ts). */
 export const CATALOGUE_MAX_VALUES = 2_000;
 
-// Each value as the list's filters accept it (a suggestion is always a valid, exact filter).
-const catalogueField = (valid: (value: string) => boolean) =>
-  z
-    .array(z.string().refine(valid))
-    .max(CATALOGUE_MAX_VALUES)
-    .refine((values) => new Set(values).size === values.length, "values repeat");
-
 /**
- * GET /api/alarms/catalogue: every rule intent, strategy and method and every sensor the console
- * has seen for the deployment, most often seen first (ties by name, case-insensitively).
+ * GET /api/d/{key}/alarms/catalogue: every rule intent, strategy and method and every sensor the
+ * console has seen for the deployment, most often seen first (ties by name, case-insensitively).
  */
-export const alarmCatalogueSchema = z.strictObject({
-  intents: catalogueField(isFilterText),
-  strategies: catalogueField(isFilterText),
-  methods: catalogueField(isFilterText),
-  sensors: catalogueField(isAlarmUuid),
-});
-export type AlarmCatalogue = z.infer<typeof alarmCatalogueSchema>;
+export interface AlarmCatalogue {
+  intents: string[];
+  strategies: string[];
+  methods: string[];
+  sensors: string[];
+}

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { alarmCatalogueSchema } from "@/lib/shared/alarms/types";
+import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { stubAcmeAndHidden } from "@/test/deployments-env";

@@ -3,9 +3,9 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { MemoryStore } from "@/lib/server/store/memory";
 import type { UsmClient } from "@/lib/server/usm/client";
 import { startSimulator, type RunningSimulator } from "@/simulator";
-import { ExportProgressStore } from "./progress";
+import { ExportProgressStore } from "@/lib/server/export/progress";
 import { exportCancel, exportProgress } from "@/lib/server/api/export-routes";
-import { startExport } from "./stream";
+import { startExport } from "@/lib/server/export/stream";
 import { testAnalyst } from "@/test/analyst";
 import { CREDS, csvRows, exportClient, exportRequest, runExport } from "@/test/export-support";
 

@@ -1,0 +1,62 @@
+// The floors of lib/, by folder: a module may import its own floor and those below it, never one
+// above. The two zones are the top folders: lib/shared (browser-safe: components, app and the
+// server may all import it) and lib/server (server-only: never imported by lib/shared or
+// components). Every server floor is above every shared one. docs/architecture.md draws the map.
+//
+// eslint.config.mjs turns this table into import/no-restricted-paths zones, so a file added to a
+// folder is checked without editing anything; eslint/layers.test.ts shows the check failing.
+
+/** [folder, floor]: the higher the floor, the more it may import. */
+export const LAYERS = [
+  // Browser-safe.
+  ["lib/shared/core", 0], // errors, clock
+  ["lib/shared/alarms", 1], // the URL contract, paths, our alarm shapes, formatting
+  ["lib/shared/deployments", 1], // what the browser knows of a deployment
+  ["lib/shared/auth", 1], // sign-in paths and messages, the content security policy
+  ["lib/shared/live", 2], // the live stream's messages
+  ["lib/shared/overview", 2], // the overview's plan and answers
+  ["lib/shared/export", 2], // the export's contract and file names
+  ["lib/shared/queries", 3], // React Query: keys, options, the browser's fetch
+  // Server-only.
+  ["lib/server/core", 10], // the strict schemas of our shapes, peer addresses, shutdown
+  ["lib/server/env", 11], // the validated environment
+  ["lib/server/store", 12], // what replicas share: Redis or memory; the lease
+  ["lib/server/usm", 13], // the vendor client: the only door to the upstream
+  ["lib/server/auth", 13], // sessions, sign-in, throttling
+  ["lib/server/deployments", 14], // the registry and who may see what
+  ["lib/server/live", 15], // features above the clients
+  ["lib/server/overview", 15],
+  ["lib/server/export", 15],
+  ["lib/server/queue", 15],
+  ["lib/server/home", 15],
+  ["lib/server/services", 16], // starts and stops the background work
+  ["lib/server/api", 17], // the route wrapper and each route's request -> answer
+  ["lib/server/pages", 17], // what server pages and layouts ask for
+];
+
+/** import/no-restricted-paths zones: each folder against every folder above it, and the zones. */
+export function layerZones(layers) {
+  const zones = layers.flatMap(([folder, floor]) => {
+    // Above, in its own zone: a browser-safe folder's imports of server-only ones are the zone
+    // rule's to report (once).
+    const zone = folder.split("/")[1];
+    const above = layers
+      .filter(([other, otherFloor]) => otherFloor > floor && other.split("/")[1] === zone)
+      .map(([other]) => `./${other}`);
+    return above.length === 0
+      ? []
+      : [
+          {
+            target: `./${folder}`,
+            from: above,
+            message: `${folder} (floor ${floor}) may import only its floor and those below (eslint/layers.mjs).`,
+          },
+        ];
+  });
+  zones.push({
+    target: ["./lib/shared", "./components"],
+    from: "./lib/server",
+    message: "Browser-safe code cannot import server-only code (lib/server).",
+  });
+  return zones;
+}

@@ -1,0 +1,92 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LAYERS } from "./layers.mjs";
+
+// The layering check of `npm run lint`, tried on imports written for the test: each file below
+// is linted as if it sat at the given path of the project (no file is written).
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function problems(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe("the layers of lib/", () => {
+  it("give every folder of lib/ a floor, and lib/ holds only the two zones", () => {
+    expect(readdirSync(`${root}lib`).sort()).toEqual(["server", "shared"]);
+    const folders = ["shared", "server"].flatMap((zone) =>
+      readdirSync(`${root}lib/${zone}`, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `lib/${zone}/${entry.name}`),
+    );
+    expect(folders.sort()).toEqual(LAYERS.map(([folder]) => folder).sort());
+  });
+
+  it("refuse an import from a floor above", async () => {
+    const found = await problems(
+      "lib/server/store/upward.ts",
+      'import { respond } from "@/lib/server/api/route";\nexport const x = respond;\n',
+    );
+    expect(found).toEqual([expect.stringMatching(/^import\/no-restricted-paths: .*floor 12/)]);
+  });
+
+  it("refuse a relative import from a floor above just the same", async () => {
+    const found = await problems(
+      "lib/server/usm/upward.ts",
+      'import { deploymentRegistry } from "../deployments/registry";\nexport const x = deploymentRegistry;\n',
+    );
+    expect(found).toEqual([expect.stringMatching(/^import\/no-restricted-paths:/)]);
+  });
+
+  it("take an import from the same floor or one below", async () => {
+    const found = await problems(
+      "lib/server/usm/downward.ts",
+      [
+        'import { MemoryStore } from "@/lib/server/store/memory";',
+        'import { ApiError } from "@/lib/shared/core/errors";',
+        "export const x = [MemoryStore, ApiError];",
+        "",
+      ].join("\n"),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("keep server-only code out of browser-safe code", async () => {
+    const shared = await problems(
+      "lib/shared/alarms/leak.ts",
+      'import { serverEnv } from "@/lib/server/env";\nexport const x = serverEnv;\n',
+    );
+    expect(shared).toEqual([expect.stringMatching(/^import\/no-restricted-paths: .*server-only/)]);
+    const component = await problems(
+      "components/alarms/leak.tsx",
+      'import { sharedStore } from "@/lib/server/store";\nexport const x = sharedStore;\n',
+    );
+    expect(component).toEqual([expect.stringMatching(/^import\/no-restricted-paths:/)]);
+  });
+
+  it("keep zod and Node's modules out of browser code, types aside", async () => {
+    const zod = await problems(
+      "lib/shared/alarms/heavy.ts",
+      'import { z } from "zod";\nexport const x = z.string();\n',
+    );
+    expect(zod).toEqual([expect.stringMatching(/No zod in browser code/)]);
+    const node = await problems(
+      "components/ui/node.tsx",
+      'import { readFileSync } from "node:fs";\nexport const x = readFileSync;\n',
+    );
+    expect(node).toEqual([expect.stringMatching(/no server-only module here/)]);
+    const typeOnly = await problems(
+      "lib/shared/alarms/typed.ts",
+      'import type { z } from "zod";\nexport type X = z.ZodType;\n',
+    );
+    expect(typeOnly).toEqual([]);
+  });
+});
