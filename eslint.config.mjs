@@ -33,7 +33,28 @@ const config = [
   },
   {
     // The simulator and the console meet over HTTP only, as the console meets a real deployment.
+    // The vendor client is the only door to the upstream: its typed operations, through its
+    // index; nothing else reaches its schemas, paths or transport.
     files: ["app/**", "lib/server/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/server/usm/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/simulator/**", "@/simulator/**"] },
+            {
+              group: ["@/lib/server/usm/*", "**/server/usm/*"],
+              message:
+                "Read the upstream through the vendor client's operations: @/lib/server/usm.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/server/usm/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["**/simulator/**", "@/simulator/**"] }],

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
-import { usmHealthSchema } from "@/lib/server/usm/health-types";
+import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { e2e } from "./support/env";
 
 // The whole app's protection, route by route. Pages and route handlers are enumerated from app/

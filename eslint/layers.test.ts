@@ -72,6 +72,19 @@ describe("the layers of lib/", () => {
     expect(component).toEqual([expect.stringMatching(/^import\/no-restricted-paths:/)]);
   });
 
+  it("hold every read of the upstream to the vendor client's operations", async () => {
+    const found = await problems(
+      "lib/server/overview/vendor.ts",
+      'import { upstreamPageSchema } from "@/lib/server/usm/schemas";\nexport const x = upstreamPageSchema;\n',
+    );
+    expect(found).toEqual([expect.stringMatching(/vendor client's operations/)]);
+    const door = await problems(
+      "lib/server/overview/door.ts",
+      'import { countAlarms } from "@/lib/server/usm";\nexport const x = countAlarms;\n',
+    );
+    expect(door).toEqual([]);
+  });
+
   it("keep zod and Node's modules out of browser code, types aside", async () => {
     const zod = await problems(
       "lib/shared/alarms/heavy.ts",

@@ -1,12 +1,13 @@
 // For the export's tests only: a simulator read directly over HTTP (as a client of the real
 // service would), an export run in-process to its end, and the CSV it wrote parsed back.
 import { parse } from "csv-parse/sync";
-import { DEFAULT_QUERY, toUpstreamParams, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { readOf, upstreamParams } from "@/lib/server/usm/upstream-query";
 import { MemoryStore } from "@/lib/server/store/memory";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import { testClient } from "./usm-client";
-import type { CsvColumn } from "../lib/server/export/rows";
-import { startExport, type ExportRequest } from "../lib/server/export/stream";
+import type { CsvColumn } from "@/lib/server/export/rows";
+import { startExport, type ExportRequest } from "@/lib/server/export/stream";
 
 export const CREDS = { id: "export-client", secret: "export-secret-5a0c" };
 
@@ -27,8 +28,7 @@ export async function directRead(simUrl: string, query: AlarmListQuery): Promise
   const { access_token } = (await token.json()) as { access_token: string };
   const alarms: SimAlarm[] = [];
   for (let page = 0; ; page++) {
-    const params = toUpstreamParams({ ...query, page });
-    params.set("size", "1000");
+    const params = upstreamParams(readOf({ ...query, page }, 1000));
     const response = await fetch(`${simUrl}/api/2.0/alarms?${params}`, {
       headers: { Authorization: `Bearer ${access_token}` },
     });

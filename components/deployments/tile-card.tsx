@@ -11,6 +11,7 @@ import {
   type TileLabel,
 } from "./tile-format";
 import { TileHealth } from "./tile-health";
+import { PRIORITY_MARK } from "@/components/ui/priority-colours";
 import { TileTime } from "./tile-time";
 
 // One deployment's tile on the home page. Its frame (name, kind) shows at once; the counts and
@@ -24,16 +25,10 @@ const KIND_STYLE: Record<DeploymentInfo["kind"], string> = {
     "text-teal-800 bg-teal-50 ring-teal-200 dark:text-teal-200 dark:bg-teal-950 dark:ring-teal-800",
 };
 
-const LABEL_MARK: Record<TileLabel, string> = {
-  high: "bg-red-600 dark:bg-red-500",
-  medium: "bg-amber-400",
-  low: "bg-sky-300 dark:bg-sky-600",
-  other: "bg-slate-400 dark:bg-slate-500",
-};
-
 /** "unknown" in place of a number: quieter than a count, so it is not read as one. */
 const UNKNOWN_STYLE = "text-base text-slate-500 italic dark:text-slate-400";
 
+/** What a tile shows before (or without) its counts: the labels every deployment knows. */
 const KNOWN: TileLabel[] = ["high", "medium", "low"];
 
 const headingId = (key: string) => `tile-${key}`;
@@ -158,7 +153,7 @@ function PriorityCount({
         aria-hidden="true"
         className="flex items-center gap-1.5 text-xs font-medium text-slate-600 dark:text-slate-300"
       >
-        <span className={`inline-block h-2 w-2 rounded-sm ${LABEL_MARK[label]}`} />
+        <span className={`inline-block h-2 w-2 rounded-sm ${PRIORITY_MARK[label]}`} />
         {labelName(label)}
       </span>
       <span
@@ -184,7 +179,11 @@ function PriorityCount({
       ) : (
         <div
           className={`${box} border-dashed border-slate-200 dark:border-slate-700`}
-          title="Open alarms of priorities other than high, medium and low"
+          title={
+            label === "other"
+              ? "Open alarms of labels other than critical, high, medium and low"
+              : "Critical (priorities 91 to 100, on newer deployments): the list's filter cannot ask for it"
+          }
         >
           {content}
         </div>
@@ -261,15 +260,12 @@ export async function TileCard({
   const counts = settled.value?.counts ?? null;
   const byPriority =
     counts?.byPriority ?? KNOWN.map((label) => ({ label, count: null as number | null }));
-  const hasOther = byPriority.some((entry) => entry.label === "other");
+  const columns = byPriority.length > 3 ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-3";
   return (
     <TileFrame info={info}>
       {settled.error ? <Problem name={info.name} {...settled.error} /> : null}
       <OpenTotal deployment={info.key} count={counts?.open ?? null} />
-      <ul
-        aria-label="Open alarms by priority"
-        className={`grid gap-2 ${hasOther ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-3"}`}
-      >
+      <ul aria-label="Open alarms by priority" className={`grid gap-2 ${columns}`}>
         {byPriority.map((entry) => (
           <PriorityCount
             key={entry.label}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  budgetMeaning,
   budgetText,
   countText,
   labelName,
@@ -25,15 +26,18 @@ describe("a deployment tile's words", () => {
 
   it("gives the priorities the API cannot filter by no link", () => {
     expect(priorityListHref("acme", "other")).toBeNull();
+    expect(priorityListHref("acme", "critical")).toBeNull();
     expect(labelName("other")).toBe("Other");
+    expect(labelName("critical")).toBe("Critical");
     expect(labelName("medium")).toBe("Medium");
   });
 
-  it("says how much of the budget is in use", () => {
-    expect(budgetText({ recentPerSecond: 12.3, sustainedPerSecond: 85 })).toBe(
-      "12.3 of 85 calls/s",
-    );
-    expect(budgetText({ recentPerSecond: 0, sustainedPerSecond: 85 })).toBe("0 of 85 calls/s");
+  it("says how many calls are sent against the deployment's own limit, and what that means", () => {
+    const budget = { recentPerSecond: 12.3, sustainedPerSecond: 85, limitPerSecond: 100 };
+    expect(budgetText(budget)).toBe("12.3 of 100 calls/s");
+    expect(budgetText({ ...budget, recentPerSecond: 0 })).toBe("0 of 100 calls/s");
+    expect(budgetMeaning(budget)).toMatch(/of the 100 a second it allows.*under 85/);
+    expect(budgetText({ ...budget, limitPerSecond: 0 })).toBe("12.3 calls/s");
   });
 
   it("tells a held token past its use from none held", () => {

@@ -1,5 +1,11 @@
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";
-import { TOKEN_TEXT, budgetText, tokenHealth, type TokenHealth } from "./tile-format";
+import {
+  TOKEN_TEXT,
+  budgetMeaning,
+  budgetText,
+  tokenHealth,
+  type TokenHealth,
+} from "./tile-format";
 import { TileTime } from "./tile-time";
 
 // A deployment's health as this replica sees it: its token, the last upstream failure any replica
@@ -53,8 +59,11 @@ export function TileHealth({ health, now }: { health: DeploymentTile["health"]; 
           <span className="text-slate-500 dark:text-slate-400">None in the past day</span>
         )}
       </dd>
-      <dt className="text-slate-500 dark:text-slate-400">Budget</dt>
-      <dd className="tabular-nums">{budgetText(budget)}</dd>
+      <dt className="text-slate-500 dark:text-slate-400">Calls</dt>
+      <dd className="tabular-nums" title={budgetMeaning(budget)}>
+        {budgetText(budget)}
+        <span className="sr-only"> ({budgetMeaning(budget)})</span>
+      </dd>
     </dl>
   );
 }

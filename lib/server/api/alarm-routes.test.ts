@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { alarmDetailSchema, alarmPageSchema } from "@/lib/server/core/shapes";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import { asTester, testClient } from "@/test/usm-client";
-import { usmHealthSchema } from "@/lib/server/usm/health-types";
+import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { alarmDetail, alarmList, health } from "./alarm-routes";
 import { respond } from "./route";

@@ -5,8 +5,13 @@ import { OVERVIEW_PARTS } from "@/lib/shared/overview/plan";
 import { readOverviewPart } from "@/lib/server/overview/read";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { ApiError } from "@/lib/shared/core/errors";
-import { fetchHealth, readAlarm, readAlarmPage, type UsmCall } from "@/lib/server/usm/alarms";
-import { readCatalogue } from "@/lib/server/usm/catalogue-read";
+import {
+  fetchHealth,
+  readAlarm,
+  readAlarmPage,
+  type UsmCall,
+  readCatalogue,
+} from "@/lib/server/usm";
 import { JsonText } from "./route";
 
 // The request -> data logic of the browser's alarm and health API, without the session check

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
-import type { UsmCall } from "@/lib/server/usm/alarms";
+import { type UsmCall } from "@/lib/server/usm";
 import { analystRoute, type HandlerInput, type RouteHandler } from "./route";
 
 // A route of one deployment (`/api/d/{deployment}/...`): the analyst's session checked, then the

@@ -5,7 +5,7 @@ import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
 import { ApiError } from "@/lib/shared/core/errors";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
-import { readAlarmPage, type UsmCall } from "@/lib/server/usm/alarms";
+import { readAlarmPage, type UsmCall } from "@/lib/server/usm";
 import type { ExportPlan, ExportProgress } from "@/lib/shared/export/contract";
 import {
   freezeQuery,

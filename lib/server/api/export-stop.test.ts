@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/shared/core/errors";
 import { MemoryStore } from "@/lib/server/store/memory";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { ExportProgressStore } from "@/lib/server/export/progress";
 import { exportCancel, exportProgress } from "@/lib/server/api/export-routes";

@@ -37,9 +37,8 @@ function setup() {
     store,
     clock,
     intervalMs: INTERVAL,
-    budgetShare: 0.1,
     window: 100,
-    deployment: (key) => (key === "acme" ? { client, getPerSecond: 100 } : undefined),
+    deployment: (key) => (key === "acme" ? client : undefined),
   });
   return { clock, hub };
 }

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { analystGate } from "./analyst-gate";
 import { errorResponse } from "./route";
 import type { LiveHub } from "@/lib/server/live/hub";
-import { liveHub } from "@/lib/server/services/live-hub";
+import { services } from "@/lib/server/services";
 import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
 import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
 
@@ -52,7 +52,7 @@ export interface StreamOptions {
 
 export async function liveStream(
   request: NextRequest,
-  { hub = liveHub(), analyst: who = getAnalyst }: StreamOptions = {},
+  { hub = services().liveHub, analyst: who = getAnalyst }: StreamOptions = {},
 ): Promise<Response> {
   try {
     const analyst = await who();

@@ -2,7 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/shared/core/errors";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { sharedStore } from "@/lib/server/store";
-import { checkUpstream } from "@/lib/server/usm/alarms";
+import { checkUpstream } from "@/lib/server/usm";
 
 // Readiness for a load balancer: the shared store answers (asked at every probe: a ping fails at
 // once when Redis is gone), and at least one deployment answers this console's client (a

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ssoAnalyst, testAnalyst } from "@/test/analyst";
 import type { DeploymentConfig } from "@/lib/server/env/deployments";
 import { ApiError } from "@/lib/shared/core/errors";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import { mayAccess } from "./access";
 import { DeploymentRegistry } from "./registry";
 

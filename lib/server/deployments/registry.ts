@@ -4,7 +4,7 @@ import { serverEnv } from "@/lib/server/env";
 import type { DeploymentConfig } from "@/lib/server/env/deployments";
 import { ApiError } from "@/lib/shared/core/errors";
 import { sharedStore } from "@/lib/server/store";
-import { createUsmClient, type UsmClient } from "@/lib/server/usm/client";
+import { createUsmClient, type UsmClient } from "@/lib/server/usm";
 import { mayAccess } from "./access";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 
@@ -87,6 +87,7 @@ export function deploymentRegistry(): DeploymentRegistry {
       postPerSecond: config.postPerSecond,
       cacheTtlMs: serverEnv().usm.cacheTtlMs,
       store: sharedStore(),
+      shares: { live: serverEnv().live.budgetShare },
     }),
   );
   return holder[KEY];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { MemoryStore } from "@/lib/server/store/memory";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { ExportProgressStore } from "./progress";
 import {

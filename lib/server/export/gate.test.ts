@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
-import { readAlarmPage } from "@/lib/server/usm/alarms";
+import { readAlarmPage } from "@/lib/server/usm";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { CREDS, exportClient, exportRequest, runExport } from "@/test/export-support";
 

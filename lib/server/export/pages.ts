@@ -1,19 +1,17 @@
 import "server-only";
-import {
-  toUpstreamParams,
-  type AlarmFilters,
-  type AlarmListQuery,
-} from "@/lib/shared/alarms/query";
+import type { AlarmFilters, AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
-import { alarmPageFromUpstream } from "@/lib/server/usm/alarms";
-import { isOwnRefusal } from "@/lib/server/usm/budget";
-import type { UsmClient } from "@/lib/server/usm/client";
-import { isUpstreamBadRequest } from "@/lib/server/usm/transport";
+import {
+  isOwnRefusal,
+  isUpstreamBadRequest,
+  readExportPage,
+  type UsmClient,
+} from "@/lib/server/usm";
 
-// Every alarm of a view, a page at a time, in the view's order, each once, at the budget's lowest
-// priority (an export's reads go only when no analyst's read waits).
+// Every alarm of a view, a page at a time, in the view's order, each once, through the vendor
+// client's export reads (the budget's export class: after every analyst's read, in a gap in them).
 //
 // Pages shift while an export runs: new alarms arrive at the top, late ones anywhere. For the
 // occurred-time sorts (the default and its reverse) the reads go by keyset: each page asks for
@@ -26,9 +24,6 @@ import { isUpstreamBadRequest } from "@/lib/server/usm/transport";
 // residual risk is documented in the README; the upper time bound is frozen either way, so no
 // alarm that occurred after the export's start enters it.
 
-const ALARMS_PATH = "/api/2.0/alarms";
-/** Who export reads are, to the budget (background calls are not counted against any analyst). */
-export const EXPORTER = "(export)";
 /** Sizes fallen back to, largest first, when the upstream refuses a page size (HTTP 400). */
 const FALLBACK_SIZES = [1000, 500, 200, 100, 50, 20, 10];
 
@@ -44,8 +39,6 @@ export function exportPageSizes(first: number): number[] {
 /** Transient upstream failures retried per read before the export fails. */
 const MAX_RETRIES = 4;
 const PAGE_SIZE_TTL_MS = 24 * 3_600_000;
-/** The longest a read waits for a gap in analysts' reads (so an export is never starved). */
-const ANALYST_GAP_WAIT_MS = 2_000;
 
 export interface ExportBatch {
   /** Alarms not written before, in the view's order. */
@@ -154,46 +147,10 @@ class PageReader {
     }
   }
 
-  async #once(filters: AlarmFilters, page: number) {
+  #once(filters: AlarmFilters, page: number) {
     const { client, query } = this.options;
-    // Analysts first: a read waits (a while at most) for a moment no analyst's read is upstream.
-    await client.analystsIdle(ANALYST_GAP_WAIT_MS);
-    const resolved: AlarmListQuery = { ...query, page, filters };
-    const params = toUpstreamParams(resolved);
-    params.set("size", String(this.#size));
-    const read = await client.read(
-      EXPORTER,
-      "export-page",
-      ALARMS_PATH,
-      params,
-      (json) => {
-        // An export writes no event: their ~10 KB an alarm are counted, then left unchecked
-        // (the tolerant schema's work on them is half the page's CPU time).
-        const shown = dropEvents(json);
-        const parsed = alarmPageFromUpstream(json, resolved, client.source, Date.now());
-        parsed.alarms.forEach((alarm, n) => {
-          alarm.eventsShown = shown[n] ?? 0;
-          alarm.eventsTotal = Math.max(alarm.eventsTotal, alarm.eventsShown);
-        });
-        return { alarms: parsed.alarms, total: parsed.page.totalElements };
-      },
-      { ttlMs: 0, background: true },
-    );
-    return read.value();
+    return readExportPage({ ...query, page, filters }, this.#size, client);
   }
-}
-
-/** Empties each listed alarm's events in place; answers how many each had. */
-function dropEvents(json: unknown): number[] {
-  const alarms = (json as { _embedded?: { alarms?: unknown } } | null)?._embedded?.alarms;
-  if (!Array.isArray(alarms)) return [];
-  return alarms.map((alarm: unknown) => {
-    if (typeof alarm !== "object" || alarm === null) return 0;
-    const record = alarm as { events?: unknown };
-    const count = Array.isArray(record.events) ? record.events.length : 0;
-    if (count > 0) record.events = [];
-    return count;
-  });
 }
 
 /** The view's alarms, batch by batch (one upstream page each), each alarm once. */

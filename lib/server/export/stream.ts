@@ -3,7 +3,7 @@ import { onShutdown } from "@/lib/server/core/shutdown";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import type { ExportFormat, ExportState } from "@/lib/shared/export/contract";
 import { contentDisposition, exportFileName } from "@/lib/shared/export/file-name";
 import { exportBatches, type ExportBatch } from "./pages";

@@ -3,7 +3,7 @@ import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { RedisStore } from "@/lib/server/store/redis";
 import type { SharedStore } from "@/lib/server/store";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import { testClient } from "@/test/usm-client";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { ManualClock } from "@/test/manual-clock";
@@ -54,22 +54,31 @@ function hub(
   clock: ManualClock,
   store: SharedStore,
   client: UsmClient,
-  { getPerSecond = 100, intervalMs = INTERVAL } = {},
+  { intervalMs = INTERVAL } = {},
 ): LiveHub {
   const made = new LiveHub({
     store,
     clock,
     intervalMs,
-    budgetShare: 0.1,
     window: 100,
-    deployment: (key) => (key === "acme" ? { client, getPerSecond } : undefined),
+    deployment: (key) => (key === "acme" ? client : undefined),
   });
   hubs.push(made);
   return made;
 }
 
+/**
+ * The deployment's client. Its budget is booked in the test's store, on the test's clock; the
+ * client's own waits (a 429's retry) stay real, as the simulator's limit is real time.
+ */
 const client = (store: SharedStore, getPerSecond = 100) =>
-  testClient(sim, CREDS, { store, deployment: "acme", cacheTtlMs: 0, getPerSecond });
+  testClient(sim, CREDS, {
+    store,
+    deployment: "acme",
+    cacheTtlMs: 0,
+    getPerSecond,
+    shares: { live: 0.1 },
+  });
 
 /** Polls until `check` holds: deliveries through Redis take real milliseconds. */
 async function eventually(check: () => boolean, what: string): Promise<void> {
@@ -102,7 +111,7 @@ describe("a view's watcher", () => {
       );
     }
     expect(heard[0]![4]).toMatchObject({ error: null, stretched: false, intervalMs: INTERVAL });
-    leave.forEach((stop) => stop());
+    await Promise.all(leave.map((stop) => stop()));
     await clock.advance(3 * INTERVAL);
     await live.settled();
     expect(calls()).toBe(5); // nobody watches: no more polls
@@ -144,8 +153,8 @@ describe("a view's watcher", () => {
     const store = new MemoryStore({ now: clock.now });
     stores.push(store);
     // 10 GET/s, 10% of it for watchers: one poll a second for 50 views that want one every 2 s.
-    // (The client's own real-time budget is left out: this clock runs far faster than real time.)
-    const live = hub(clock, store, client(store, 0), { getPerSecond: 10, intervalMs: 2_000 });
+    // Booked on the test's clock, which runs far faster than real time.
+    const live = hub(clock, store, client(store, 10), { intervalMs: 2_000 });
     const latest = new Map<string, LiveState>();
     for (let i = 0; i < 50; i++) {
       const watched = view(`rule_intent=intent-${i}`);
@@ -229,7 +238,7 @@ describe.runIf(redisTestsEnabled())("watchers on three replicas sharing Redis", 
     b!.subscribe(view(), (state) => onB.push(state));
     await b!.settled();
     expect(calls()).toBe(1); // a's baseline
-    leaveA(); // a's analysts leave: its lock goes with them
+    await leaveA(); // a's analysts leave: its lease goes with them
     await a!.settled();
     await nextInterval(clock, [a!, b!]);
     expect(calls()).toBe(2); // b polled, from a's record: no second baseline

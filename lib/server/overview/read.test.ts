@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type AlarmFilters } from "@/lib/shared/alarms/query";
 import { asTester, testClient } from "@/test/usm-client";
-import type { UsmClient } from "@/lib/server/usm/client";
+import { type UsmClient } from "@/lib/server/usm";
 import {
   ANCHOR,
   CLIENT,

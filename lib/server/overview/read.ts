@@ -1,16 +1,10 @@
 import "server-only";
-import { z } from "zod";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
-import type { UsmCall } from "@/lib/server/usm/alarms";
-import { readCatalogue } from "@/lib/server/usm/catalogue-read";
-import { epochMsSchema, looseInt } from "@/lib/server/usm/schemas";
-import { isUpstreamBadRequest } from "@/lib/server/usm/transport";
 import {
   DIMENSION_FILTER,
   OVERVIEW_STEP_MS,
   baseFilters,
-  countParams,
   dimensionValues,
   histogramBuckets,
   overviewBounds,
@@ -21,55 +15,17 @@ import {
 import type {
   DimensionOverview,
   HistogramOverview,
-  OverviewCount,
   OverviewProblem,
   OverviewSection,
 } from "@/lib/shared/overview/types";
+import { countAlarms, countByPriority, readCatalogue, type UsmCall } from "@/lib/server/usm";
 
-// The overview's reads: each count one `size=1` read of the deployment's alarms, its
-// `page.totalElements` the count. Every count is shared, by its exact upstream query, with
-// every analyst and replica asking it within OVERVIEW_STEP_MS (the client's store-backed shared
-// reads), and sent at the budget's background priority: only when no analyst's call waits, so
-// the overview never delays anyone's table. A failed count is unknown (null), never 0.
+// The overview's reads: each count is the vendor client's count (a `size=1` read), shared by its
+// exact query with every analyst and replica asking within OVERVIEW_STEP_MS, and sent in the
+// budget's overview class: after every analyst's read, so the overview never delays anyone's
+// table. A failed count is unknown (null), never 0.
 
-const ALARMS_PATH = "/api/2.0/alarms";
-
-const countSchema = z.looseObject({
-  page: z.looseObject({ totalElements: looseInt }),
-  _embedded: z
-    .looseObject({
-      alarms: z.array(z.looseObject({ timestamp_occured: epochMsSchema.nullish() })).optional(),
-    })
-    .nullish(),
-});
-
-interface Count {
-  total: number;
-  /** The first alarm's occurred time, in the count's order. */
-  first: number | null;
-}
-
-function parseCount(json: unknown): Count {
-  const page = countSchema.parse(json);
-  return {
-    total: Math.max(0, page.page.totalElements),
-    first: page._embedded?.alarms?.[0]?.timestamp_occured ?? null,
-  };
-}
-
-async function count(
-  { analyst, client }: UsmCall,
-  filters: CountFilters,
-  order: "desc" | "asc" = "desc",
-): Promise<Count> {
-  const params = countParams(filters);
-  params.set("sort", `timestamp_occured,${order}`);
-  const shared = await client.read(analyst, "overview-count", ALARMS_PATH, params, parseCount, {
-    ttlMs: OVERVIEW_STEP_MS,
-    background: true,
-  });
-  return shared.value();
-}
+const COUNT = { budget: "overview", ttlMs: OVERVIEW_STEP_MS } as const;
 
 function problemOf(reason: unknown): OverviewProblem {
   const error =
@@ -79,16 +35,39 @@ function problemOf(reason: unknown): OverviewProblem {
   return { code: error.code, message: error.message };
 }
 
-function settledValue<T>(result: PromiseSettledResult<T>): T | null {
-  return result.status === "fulfilled" ? result.value : null;
-}
-
 function firstProblem(results: readonly PromiseSettledResult<unknown>[]): OverviewProblem | null {
   const failed = results.find((result) => result.status === "rejected");
   return failed?.status === "rejected" ? problemOf(failed.reason) : null;
 }
 
-type DimensionPart = Exclude<OverviewPart, "histogram">;
+const totalOf = (result: PromiseSettledResult<{ total: number }>) =>
+  result.status === "fulfilled" ? result.value.total : null;
+
+/** Counts by priority: the vendor client's one way to count them (critical where it exists). */
+async function readPriorities(base: CountFilters, call: UsmCall): Promise<DimensionOverview> {
+  const counted = await countByPriority(base, call, COUNT);
+  // The filters select low, medium and high; critical and other labels are what lies beyond.
+  const critical = counted.counts.find((entry) => entry.label === "critical");
+  const counts = dimensionValues("priority", {}).map((value) => ({
+    value,
+    count: counted.counts.find((entry) => entry.label === value)?.count ?? null,
+  }));
+  const known = counted.total !== null && counts.every((entry) => entry.count !== null);
+  let rest: DimensionOverview["rest"] = null;
+  if (critical?.count) rest = { label: "critical", count: critical.count };
+  else if (!known) rest = { label: "other", count: null };
+  else if (critical && critical.count === null) rest = { label: "critical", count: null };
+  else if (counted.other) rest = { label: "other", count: counted.other };
+  return {
+    part: "priority",
+    counts,
+    rest,
+    problem: counted.problem ? problemOf(counted.problem) : null,
+    readAt: Date.now(),
+  };
+}
+
+type DimensionPart = "status" | "intent";
 
 async function readDimension(
   part: DimensionPart,
@@ -108,79 +87,33 @@ async function readDimension(
     }
   }
   const values = dimensionValues(part, query.filters, known);
-  // Statuses are a closed set: their counts add up to the total. Priority labels and intents
-  // are open: their total (the dimension's filter left out) tells what the named values miss.
-  const withTotal = part !== "status";
-  const [named, total, critical] = await Promise.all([
-    Promise.allSettled(values.map((value) => count(call, withValue(base, key, value as never)))),
-    withTotal ? settle(count(call, withValue(base, key, undefined))) : null,
-    // Newer deployments label priorities 91-100 "critical", which the published enum lacks:
-    // asked for by name, a deployment that does not know it refuses (400), one that does counts.
-    part === "priority" ? settle(criticalCount(call, withValue(base, key, undefined))) : null,
+  // Statuses are a closed set: their counts add up to the total. Intents are open: their total
+  // (the dimension's filter left out) tells what the named values miss.
+  const [named, total] = await Promise.all([
+    Promise.allSettled(
+      values.map((value) => countAlarms(withValue(base, key, value as never), call, COUNT)),
+    ),
+    part === "intent"
+      ? Promise.allSettled([countAlarms(withValue(base, key, undefined), call, COUNT)])
+      : [],
   ]);
-  const counts = values.map((value, index) => ({
-    value,
-    count: settledValue(named[index]!)?.total ?? null,
-  }));
-  const settled = [...named, ...(total ? [total] : [])];
-  const rest = total ? beyondNamed(counts, total, critical) : null;
-  // A refusal of "critical" says the deployment lacks the label: no problem to show.
-  if (critical?.status === "rejected" && !isUpstreamBadRequest(critical.reason)) {
-    settled.push(critical);
+  const counts = values.map((value, index) => ({ value, count: totalOf(named[index]!) }));
+  let rest: DimensionOverview["rest"] = null;
+  if (total[0]) {
+    const all = totalOf(total[0]);
+    const sum = counts.every((entry) => entry.count !== null)
+      ? counts.reduce((acc, entry) => acc + entry.count!, 0)
+      : null;
+    const beyond = all !== null && sum !== null ? all - sum : null;
+    if (beyond === null || beyond > 0) rest = { label: "other", count: beyond };
   }
-  return { part, counts, rest, problem: firstProblem(settled), readAt: Date.now() };
-}
-
-/** Deployments (their clients) that refused "critical", until when: asked again hourly. */
-const lacksCritical = new WeakMap<UsmCall["client"], number>();
-const LACKS_CRITICAL_MS = 3_600_000;
-
-/** The count of the critical label by name; refused (400) by a deployment that lacks it. */
-async function criticalCount(call: UsmCall, base: CountFilters): Promise<Count> {
-  const refusedUntil = lacksCritical.get(call.client) ?? 0;
-  if (refusedUntil > Date.now()) throw LACKS_CRITICAL;
-  try {
-    return await count(call, { ...base, priority_label: "critical" as never });
-  } catch (error) {
-    if (isUpstreamBadRequest(error)) lacksCritical.set(call.client, Date.now() + LACKS_CRITICAL_MS);
-    throw error;
-  }
-}
-
-/** What criticalCount throws while a deployment is known to lack the label. */
-const LACKS_CRITICAL = new ApiError("upstream_invalid_response", "No critical label here.", {
-  cause: { upstreamStatus: 400 },
-});
-
-function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
-  return Promise.allSettled([promise]).then(([result]) => result!);
-}
-
-/**
- * What a dimension's total holds beyond its named values. For priorities: the critical count
- * when the deployment knows the label (and its count fits in what is beyond: a deployment that
- * ignored the filter would answer its whole total), else what is beyond as "other". Unknown
- * (null) when a count it rests on failed; null when nothing is beyond.
- */
-function beyondNamed(
-  counts: OverviewCount[],
-  total: PromiseSettledResult<Count>,
-  critical: PromiseSettledResult<Count> | null,
-): DimensionOverview["rest"] {
-  const label = critical?.status === "fulfilled" && critical.value.total > 0 ? "critical" : "other";
-  const all = settledValue(total)?.total ?? null;
-  const named = counts.every((entry) => entry.count !== null)
-    ? counts.reduce((sum, entry) => sum + entry.count!, 0)
-    : null;
-  if (all === null || named === null) return { label, count: null };
-  const beyond = all - named;
-  if (critical?.status === "fulfilled" && critical.value.total <= Math.max(0, beyond)) {
-    return critical.value.total > 0 ? { label: "critical", count: critical.value.total } : null;
-  }
-  if (critical?.status === "rejected" && !isUpstreamBadRequest(critical.reason)) {
-    return beyond > 0 ? { label: "critical", count: null } : null;
-  }
-  return beyond > 0 ? { label: "other", count: beyond } : null;
+  return {
+    part,
+    counts,
+    rest,
+    problem: firstProblem([...named, ...total]),
+    readAt: Date.now(),
+  };
 }
 
 async function readHistogram(
@@ -194,9 +127,9 @@ async function readHistogram(
   let gte = bounds.gte;
   if (gte === undefined) {
     // No lower bound: the histogram starts at the view's oldest alarm.
-    let oldest: Count;
+    let oldest;
     try {
-      oldest = await count(call, base, "asc");
+      oldest = await countAlarms(base, call, { ...COUNT, order: "asc" });
     } catch (error) {
       return { part: "histogram", bars: [], problem: problemOf(error), readAt: Date.now() };
     }
@@ -208,19 +141,16 @@ async function readHistogram(
   const buckets = histogramBuckets(gte, lte);
   const results = await Promise.allSettled(
     buckets.map((bucket) =>
-      count(call, {
-        ...base,
-        timestamp_occured_gte: bucket.gte,
-        timestamp_occured_lte: bucket.lte,
-      }),
+      countAlarms(
+        { ...base, timestamp_occured_gte: bucket.gte, timestamp_occured_lte: bucket.lte },
+        call,
+        COUNT,
+      ),
     ),
   );
   return {
     part: "histogram",
-    bars: buckets.map((bucket, index) => ({
-      ...bucket,
-      count: settledValue(results[index]!)?.total ?? null,
-    })),
+    bars: buckets.map((bucket, index) => ({ ...bucket, count: totalOf(results[index]!) })),
     problem: firstProblem(results),
     readAt: Date.now(),
   };
@@ -233,7 +163,7 @@ export function readOverviewPart(
   call: UsmCall,
 ): Promise<OverviewSection> {
   const now = (call.now ?? Date.now)();
-  return part === "histogram"
-    ? readHistogram(query, call, now)
-    : readDimension(part, query, call, now);
+  if (part === "histogram") return readHistogram(query, call, now);
+  if (part === "priority") return readPriorities(baseFilters(query.filters, now), call);
+  return readDimension(part, query, call, now);
 }

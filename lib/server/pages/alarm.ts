@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { ApiError } from "@/lib/shared/core/errors";
-import { fetchAlarm, type UsmCall } from "@/lib/server/usm/alarms";
+import { fetchAlarm, type UsmCall } from "@/lib/server/usm";
 
 /**
  * One upstream read per alarm per request: the detail's layout (which decides the HTTP status)

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
 import { ApiError } from "@/lib/shared/core/errors";
-import type { UsmCall } from "@/lib/server/usm/alarms";
+import { type UsmCall } from "@/lib/server/usm";
 import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 

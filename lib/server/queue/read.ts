@@ -3,7 +3,7 @@ import { parseAlarmListQuery, resolveRange, type AlarmListQuery } from "@/lib/sh
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { ApiError } from "@/lib/shared/core/errors";
-import { readAlarmPage } from "@/lib/server/usm/alarms";
+import { readAlarmPage } from "@/lib/server/usm";
 import {
   decodeCursor,
   encodeCursor,

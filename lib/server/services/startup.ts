@@ -1,8 +1,11 @@
 import "server-only";
-import { serverEnv } from "@/lib/server/env";
-import { shutDown } from "@/lib/server/core/shutdown";
 import { stampPeerAddresses } from "@/lib/server/core/peer-address";
+import { serverEnv } from "@/lib/server/env";
 import { sharedStore } from "@/lib/server/store";
+import { shutDown } from "@/lib/server/core/shutdown";
+import { services } from ".";
+
+// What instrumentation.ts runs once when the server process starts.
 
 /** Stops the server with a message naming each wrong or missing variable. */
 export function checkEnvOrExit(): void {
@@ -15,16 +18,20 @@ export function checkEnvOrExit(): void {
 }
 
 /**
- * Before the first request: the shared store opens (so no request's context is tied to its
- * connection), and every request gets stamped with its real peer address. At shutdown, the
- * live streams end, so that the server can.
+ * Before the first request: every request gets stamped with its real peer address, the shared
+ * store opens (so no request's context is tied to its connection) and the background services
+ * start. At shutdown they stop, and so do the responses held open, so that the server can exit.
  */
 export function prepareServer(): void {
   stampPeerAddresses();
   sharedStore();
-  // Next finishes open responses before it exits; live streams would never finish.
-  // Nor would an export of many pages soon: it is stopped (its download marked failed).
+  services();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, shutDown);
+    process.once(signal, () => {
+      // Next finishes open responses before it exits: the ones that never finish by themselves
+      // (live streams, export downloads) end now.
+      shutDown();
+      void services().stop();
+    });
   }
 }

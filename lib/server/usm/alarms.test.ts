@@ -3,9 +3,10 @@ import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { alarmDetailSchema, alarmPageSchema } from "@/lib/server/core/shapes";
 import { ApiError } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
-import { fetchAlarm, fetchAlarmPage, fetchHealth } from "./alarms";
+import { fetchAlarm, fetchAlarmPage } from "./alarms";
+import { fetchHealth } from "./health";
 import type { UsmClient } from "./client";
-import { usmHealthSchema } from "./health-types";
+import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { asTester, testClient } from "@/test/usm-client";
 
 // The typed operations the pages call, against the real simulator.

@@ -4,7 +4,11 @@ import { MemoryStore } from "@/lib/server/store/memory";
 import type { SharedStore } from "@/lib/server/store";
 import { ManualClock } from "@/test/manual-clock";
 import { redisFixture } from "@/test/redis-fixture";
-import { budgetRate, FairBudget, MAX_BACKGROUND_QUEUED, MAX_LATENESS_MS } from "./budget";
+import { budgetRate, FairBudget, MAX_LATENESS_MS } from "./budget";
+import { BUDGET_CLASSES } from "./budget-classes";
+
+const { analyst: ANALYST, live: LIVE, overview: OVERVIEW } = BUDGET_CLASSES;
+const MAX_BACKGROUND_QUEUED = OVERVIEW.maxQueuedPerCaller;
 
 // The shared, fair rate budget: what one analyst's flood leaves the others, what it costs the
 // flood itself, and the bound it keeps across replicas. Orders and counts are asserted, never
@@ -66,14 +70,14 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
   run("serves a second analyst at the next turn, whatever one analyst has queued", async () => {
     const time = setup();
     const shared = budget(time);
-    const flood = Array.from({ length: 60 }, () => shared.take("flood"));
+    const flood = Array.from({ length: 60 }, () => shared.take("flood", ANALYST));
     // The flood queued (each call first asks the store for its share) and flowing.
     while (shared.queuedFor("flood") < 20) await time.pause(2);
     // Counted as the victim's call joins (no share to ask first: it queues in this very step),
     // and again as it is let through: the flood's calls served in between.
     const floodWaiting = shared.queuedFor("flood");
     const floodWaitingAtVictim = await time.settle(
-      shared.take("victim", { shared: false }).then(() => shared.queuedFor("flood")),
+      shared.take("victim", ANALYST, { charge: false }).then(() => shared.queuedFor("flood")),
     );
     await time.settle(Promise.all(flood));
     expect(floodWaiting).toBeGreaterThanOrEqual(20); // the flood really was ahead of it
@@ -89,12 +93,14 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
       order.push(what);
     };
     // The burst goes at once: fill it first, so the rest really queue.
-    await time.settle(Promise.all(Array.from({ length: 5 }, () => shared.take("warm-up"))));
+    await time.settle(
+      Promise.all(Array.from({ length: 5 }, () => shared.take("warm-up", ANALYST))),
+    );
     const background = Array.from({ length: 5 }, () =>
-      shared.take("live", { background: true }).then(note("background")),
+      shared.take("(live)", LIVE).then(note("background")),
     );
     const analysts = Array.from({ length: 10 }, (_, i) =>
-      shared.take(`analyst-${i % 2}`, { shared: false }).then(note("analyst")),
+      shared.take(`analyst-${i % 2}`, ANALYST, { charge: false }).then(note("analyst")),
     );
     await time.settle(Promise.all([...background, ...analysts]));
     // Queued first, served last: every analyst's call went ahead of every background one.
@@ -105,16 +111,18 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
     const time = setup();
     const shared = budget(time);
     const order: string[] = [];
-    await time.settle(Promise.all(Array.from({ length: 5 }, () => shared.take("warm-up"))));
+    await time.settle(
+      Promise.all(Array.from({ length: 5 }, () => shared.take("warm-up", ANALYST))),
+    );
     // One analyst's overview reads queued first, up to the bound; the excess refused at once.
     const overview = Array.from({ length: MAX_BACKGROUND_QUEUED + 5 }, () =>
-      shared.take("ana", { background: true }).then(
+      shared.take("ana", OVERVIEW).then(
         () => order.push("ana"),
         (error: unknown) => order.push(error instanceof ApiError ? error.code : "?"),
       ),
     );
     // The live queue's watcher, queued behind all of them.
-    const watcher = shared.take("(live)", { background: true }).then(() => order.push("(live)"));
+    const watcher = shared.take("(live)", LIVE).then(() => order.push("(live)"));
     await time.settle(Promise.all([...overview, watcher]));
     expect(order.slice(0, 5)).toEqual(Array(5).fill("upstream_rate_limited"));
     // Round-robin: the watcher went at the second background turn, not after ana's backlog.
@@ -128,7 +136,7 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
     const outcomes = await time.settle(
       Promise.all(
         Array.from({ length: 400 }, () =>
-          shared.take("flood").then(
+          shared.take("flood", ANALYST).then(
             () => "granted",
             (error: unknown) => error,
           ),
@@ -144,7 +152,7 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
       expect((error as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
     }
     // Another analyst is not refused: the flood spent only its own share.
-    await expect(time.settle(shared.take("colleague"))).resolves.toBeUndefined();
+    await expect(time.settle(shared.take("colleague", ANALYST))).resolves.toBeUndefined();
   });
 
   run("holds one budget across replicas: no second above the limit", async () => {
@@ -157,7 +165,7 @@ describe.each(["memory", "redis"] as const)("FairBudget on the %s store", (kind)
     await time.settle(
       Promise.all(
         Array.from({ length: calls }, (_, i) =>
-          replicas[i % 3]!.take(`analyst-${i % 12}`).then(() => {
+          replicas[i % 3]!.take(`analyst-${i % 12}`, ANALYST).then(() => {
             times.push(time.now());
           }),
         ),

@@ -2,34 +2,33 @@ import "server-only";
 import { monotonicClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { RateSpec, SharedStore } from "@/lib/server/store";
+import type { BudgetClass } from "./budget-classes";
 
 // The upstream's per-client limit (100 GET/s, 50 POST/s), shared by every replica through the
-// store, and shared fairly between analysts.
+// store, and shared fairly between the callers of the classes in ./budget-classes.ts.
 //
 // Across replicas: the store hands out send times one interval apart (GCRA, one atomic script),
 // so no upstream second exceeds the limit whatever the number of replicas. Each replica asks for
 // one send time at a time, and only while it has calls waiting, so replicas interleave instead
 // of one booking the budget ahead of the others.
 //
-// Within a replica: calls wait in one queue per analyst, and each send time goes to the next
-// analyst in turn (round-robin), so an analyst with many calls waiting delays the others by one
-// call at most. Background calls (the live queue's watchers) wait apart and get a send time only
-// when no analyst's call waits: they never delay an analyst's read. Before it queues, an analyst's call must fit that analyst's share (half the
-// budget, counted across replicas in the store); the excess is refused at once with 429 and
-// Retry-After instead of queueing behind everyone.
+// Within a replica: foreground calls wait in one queue per caller, and each send time goes to the
+// next caller in turn (round-robin), so a caller with many calls waiting delays the others by one
+// call at most. Background calls wait apart, round-robin too, and get a send time only when no
+// foreground call waits: they never delay an analyst's read. A class's callerShare is checked
+// before a call queues (counted across replicas in the store): the excess is refused at once with
+// 429 and Retry-After instead of queueing behind everyone.
 //
 // Why the numbers hold: reservations are spaced T = 1/sustained apart beyond a burst B. A call is
 // sent at most MAX_LATENESS_MS after its time (a later wake-up gives its slot up), so the calls
-// reaching the upstream within any second were reserved within 1 s + MAX_LATENESS_MS, at most
-// B + (1000 + MAX_LATENESS_MS) / T of them: 5 + 1050 / 11.8 = 94 at the documented 100/s, which
-// leaves room for the network's own jitter.
+// reaching the upstream within any second were reserved within 1 s + MAX_LATENESS_MS: at most
+// B + (1000 + MAX_LATENESS_MS) / T of them, 5 + 1050 / 11.8 = 94 at the documented 100/s (the
+// budgetRate test checks it for other limits), which leaves room for the network's own jitter.
 
 const SUSTAINED_SHARE = 0.85;
 export const MAX_LATENESS_MS = 50;
-/** The share of the budget one analyst may use, across replicas. */
-const ANALYST_SHARE = 0.5;
-/** How far ahead an analyst's share may be booked before calls are refused. */
-const ANALYST_HORIZON_MS = 2_000;
+/** How far ahead a caller's share may be booked before its calls are refused. */
+const CALLER_HORIZON_MS = 2_000;
 
 export interface BudgetOptions {
   store: SharedStore;
@@ -76,19 +75,12 @@ export function budgetRate(perSecond: number, maxWaitMs: number): RateSpec {
 }
 
 interface Waiter {
-  analyst: string;
+  caller: string;
   background: boolean;
   resolve: () => void;
   reject: (error: unknown) => void;
   cancelExpiry: () => void;
 }
-
-/**
- * The most background calls one caller may have waiting on a replica: a whole view's overview
- * (at most 60 reads) and a little more. Beyond it a call is refused at once (its count shows as
- * unknown) rather than queued behind the caller's own backlog.
- */
-export const MAX_BACKGROUND_QUEUED = 90;
 
 /** The oldest call of the caller whose turn it is; that caller moves to the back of the round. */
 function nextInTurn(queues: Map<string, Waiter[]>): Waiter | undefined {
@@ -106,12 +98,13 @@ export class FairBudget {
   readonly #key: string;
   readonly #limit: number;
   readonly #rate: RateSpec | undefined;
-  readonly #share: RateSpec | undefined;
+  /** The rate of a caller's share, per share (a class's callerShare). */
+  readonly #shares = new Map<number, RateSpec>();
   readonly #maxWaitMs: number;
   /** Calls sent by the second (monotonic seconds), for usage(). */
   readonly #sentPerSecond = new Map<number, number>();
   readonly #clock: Clock;
-  /** Waiting calls per analyst; Map order is the round-robin order. */
+  /** Waiting foreground calls per caller; Map order is the round-robin order. */
   readonly #queues = new Map<string, Waiter[]>();
   /**
    * Background calls (watchers, overviews, exports) per caller, served round-robin too, but only
@@ -130,38 +123,40 @@ export class FairBudget {
     this.#maxWaitMs = maxWaitMs;
     if (perSecond <= 0) return; // a deployment with a different agreement: no limit here
     this.#rate = budgetRate(perSecond, maxWaitMs);
-    const analystRate = budgetRate(perSecond * ANALYST_SHARE, ANALYST_HORIZON_MS);
-    this.#share = { ...analystRate, burst: Math.max(analystRate.burst, 10) };
   }
 
   /**
-   * Resolves when a call on behalf of `analyst` may be sent. Throws ApiError rate_limited (429)
-   * when the analyst is over their share, upstream_rate_limited (503) when the call waited too
-   * long, store_unavailable (503) when the shared budget cannot be asked.
+   * Resolves when a call of `caller`, in class `terms`, may be sent. Throws ApiError rate_limited
+   * (429) when the caller is over its share, upstream_rate_limited (503) when the call waited too
+   * long or its caller has too many background calls waiting, store_unavailable (503) when the
+   * shared budget cannot be asked. `charge: false`: a retry of a call already charged.
    */
   async take(
-    analyst: string,
-    options: { shared?: boolean; background?: boolean } = {},
+    caller: string,
+    terms: BudgetClass,
+    { charge = true }: { charge?: boolean } = {},
   ): Promise<void> {
     if (!this.#rate) return;
-    const background = options.background === true;
-    if (this.#share && options.shared !== false && !background) await this.#checkShare(analyst);
-    // Background calls are not charged to a share (a watcher has none): bounded here instead.
-    if (background && (this.#background.get(analyst)?.length ?? 0) >= MAX_BACKGROUND_QUEUED) {
-      throw this.#refusal();
+    const background = terms.queue === "background";
+    if (terms.callerShare !== undefined && charge) {
+      await this.#checkShare(caller, terms.callerShare);
+    }
+    const cap = terms.maxQueuedPerCaller;
+    if (cap !== undefined && background && (this.#background.get(caller)?.length ?? 0) >= cap) {
+      throw this.refusal();
     }
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        analyst,
+        caller,
         background,
         resolve,
         reject,
         cancelExpiry: this.#clock.schedule(() => this.#expire(waiter), this.#maxWaitMs),
       };
       const queues = background ? this.#background : this.#queues;
-      const queue = queues.get(analyst);
+      const queue = queues.get(caller);
       if (queue) queue.push(waiter);
-      else queues.set(analyst, [waiter]);
+      else queues.set(caller, [waiter]);
       this.#waiting++;
       void this.#pump();
     });
@@ -190,13 +185,19 @@ export class FairBudget {
     }
   }
 
-  /** Calls of `analyst` waiting on this replica. */
-  queuedFor(analyst: string): number {
-    return this.#queues.get(analyst)?.length ?? 0;
+  /** Foreground calls of `caller` waiting on this replica. */
+  queuedFor(caller: string): number {
+    return this.#queues.get(caller)?.length ?? 0;
   }
 
-  async #checkShare(analyst: string): Promise<void> {
-    const share = await this.#store.reserve(`${this.#key}:analyst:${analyst}`, this.#share!);
+  async #checkShare(caller: string, part: number): Promise<void> {
+    let rate = this.#shares.get(part);
+    if (!rate) {
+      const spec = budgetRate(this.#limit * part, CALLER_HORIZON_MS);
+      rate = { ...spec, burst: Math.max(spec.burst, 10) };
+      this.#shares.set(part, rate);
+    }
+    const share = await this.#store.reserve(`${this.#key}:caller:${caller}`, rate);
     if (share.granted) return;
     throw new ApiError(
       "rate_limited",
@@ -238,8 +239,9 @@ export class FairBudget {
   }
 
   /**
-   * The next analyst's oldest waiting call, that analyst moving to the back of the round; the
-   * next background caller's oldest call (round-robin as well) only when no analyst's call waits.
+   * The next foreground caller's oldest waiting call, that caller moving to the back of the
+   * round; the next background caller's oldest call (round-robin as well) only when no
+   * foreground call waits.
    */
   #next(): Waiter | undefined {
     const waiter = nextInTurn(this.#queues) ?? nextInTurn(this.#background);
@@ -251,16 +253,17 @@ export class FairBudget {
 
   #expire(waiter: Waiter): void {
     const queues = waiter.background ? this.#background : this.#queues;
-    const queue = queues.get(waiter.analyst);
+    const queue = queues.get(waiter.caller);
     const index = queue?.indexOf(waiter) ?? -1;
     if (!queue || index < 0) return;
     queue.splice(index, 1);
-    if (queue.length === 0) queues.delete(waiter.analyst);
+    if (queue.length === 0) queues.delete(waiter.caller);
     this.#waiting--;
-    waiter.reject(this.#refusal());
+    waiter.reject(this.refusal());
   }
 
-  #refusal(): ApiError {
+  /** What a call the budget gives up on is refused with (the console's own, not the upstream's). */
+  refusal(): ApiError {
     return new ApiError(
       "upstream_rate_limited",
       "The console is sending this deployment as many requests as it allows; try again shortly.",

@@ -7,6 +7,21 @@ import type { SharedStore } from "@/lib/server/store";
 // as the JSON the browser gets: a hundred analysts on one page cost one upstream call, one
 // reshape and one JSON.stringify, not a hundred. Only successes are kept.
 
+/**
+ * What a shared read holds, one kind per parser: a key names its kind, so two parsers never
+ * share each other's values (a typo cannot make them: the set is closed).
+ */
+export const CACHE_KINDS = [
+  "page",
+  "page-fresh",
+  "alarm",
+  "count",
+  "live-window",
+  "live-status",
+  "export-page",
+] as const;
+export type CacheKind = (typeof CACHE_KINDS)[number];
+
 /** A read's result: the JSON every caller sends, and the value for those that render it. */
 export interface Shared<T> {
   readonly json: string;
@@ -45,17 +60,19 @@ export class SharedReads {
    * their share of the budget) tries once more on its own account.
    */
   async get<T>(
-    key: string,
+    kind: CacheKind,
+    query: string,
     load: () => Promise<T>,
     ttlMs: number = this.ttlMs,
   ): Promise<Shared<T>> {
+    const key = `${kind} ${query}`;
     const flying = this.#inFlight.get(key) as Promise<Shared<T>> | undefined;
     if (flying) {
       try {
         return await flying;
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "rate_limited")) throw error;
-        return this.get(key, load, ttlMs);
+        return this.get(kind, query, load, ttlMs);
       }
     }
     // Gone from the map before anyone awaiting it resumes, so a retry starts a new flight.

@@ -1,15 +1,12 @@
 import "server-only";
 import { DEFAULT_QUERY, type AlarmListQuery, type SortField } from "@/lib/shared/alarms/query";
 import type { AlarmCatalogue, AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
-import { fetchAlarmPage, type UsmCall } from "./alarms";
+import { readAlarmPage, type UsmCall } from "./alarms";
 import type { Shared } from "./cache";
 import type { UsmClient } from "./client";
 
 // The catalogue's typed operation: the deployment's known rule values and sensors, seeded from a
 // first sample of alarms the first time it is asked for (./catalogue.ts keeps and shares it).
-
-/** The sample's reads are the console's own, in a queue of their own beside the analysts'. */
-export const SAMPLE_ANALYST = "(catalogue)";
 
 const SAMPLE_SIZE = 100;
 /** The newest alarms: the values analysts meet first. */
@@ -37,8 +34,11 @@ const ORDERS: AlarmListQuery["sort"][] = [
  * 16 reads (8 + 8), each as long as one read can take. Throws when the newest pages fail.
  */
 export async function readFirstSample(client: UsmClient): Promise<AlarmSummary[]> {
-  const read = (query: AlarmListQuery) =>
-    fetchAlarmPage(query, { analyst: SAMPLE_ANALYST, client });
+  // The console's own reads, in the budget's catalogue class: beside the analysts', in turn.
+  const read = async (query: AlarmListQuery) =>
+    (
+      await readAlarmPage(query, { analyst: "(catalogue)", client }, { budget: "catalogue" })
+    ).value();
   const newest = (page: number): AlarmListQuery => ({ ...DEFAULT_QUERY, page, size: SAMPLE_SIZE });
 
   const first = await Promise.allSettled([

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import {
   CATALOGUE_MAX_VALUES,
   type AlarmCatalogue,
@@ -8,6 +7,7 @@ import {
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
+import { Lease } from "@/lib/server/store/lease";
 import type { Shared } from "./cache";
 import {
   CATALOGUE_FIELDS,
@@ -41,7 +41,7 @@ import {
 // store on every page), each one a valid exact filter (at most 200 characters; sensors: uuids).
 //
 // Seeding: a catalogue that never was seeded reads a first sample of alarms (see
-// ./catalogue-read.ts) once per deployment, under a store lock, so that its first answer already
+// ./catalogue-read.ts) once per deployment, under a lease, so that its first answer already
 // offers more than the pages someone happened to open.
 
 export interface CatalogueOptions {
@@ -182,26 +182,30 @@ export class Catalogue {
   }
 
   async #seedOnce(sample: () => Promise<readonly AlarmSummary[]>): Promise<void> {
-    const owner = randomUUID();
-    if (!(await this.#store.setIfAbsent(this.#lockKey, owner, this.#seedLockMs))) {
-      return this.#awaitOtherSeed();
-    }
+    const lease = new Lease(this.#store, this.#lockKey, { ttlMs: this.#seedLockMs });
     try {
-      await this.#reload(); // seeded by another replica between our look and our lock?
-      if (this.#isSeeded()) return;
-      const alarms = await sample();
-      this.#seededHere = true; // before the values: the write they start carries the mark
-      // Weight 0: the sample's reads were counted when parsed (unless they were served from a
-      // read someone else parsed); here they are only made sure of.
-      this.note(alarms, 0);
-      await this.#write();
-      await this.settled(); // a write already in flight leaves ours to the one after it
+      const outcome = await lease.exclusive(
+        // Seeded by another replica between our look and our lease?
+        async () => {
+          await this.#reload();
+          return this.#isSeeded() ? true : undefined;
+        },
+        async () => {
+          const alarms = await sample();
+          this.#seededHere = true; // before the values: the write they start carries the mark
+          // Weight 0: the sample's reads were counted when parsed (unless they were served from
+          // a read someone else parsed); here they are only made sure of.
+          this.note(alarms, 0);
+          await this.#write();
+          await this.settled(); // a write already in flight leaves ours to the one after it
+          return true;
+        },
+      );
+      if (!outcome.ran) await this.#awaitOtherSeed();
     } catch (error) {
       this.#nextSeedAt = this.#now() + this.#seedRetryMs;
       const code = error instanceof ApiError ? error.code : "unexpected";
       console.warn(`[usm] catalogue seed failed (${code}); answering with the values known`);
-    } finally {
-      this.#store.deleteIfEquals(this.#lockKey, owner).catch(() => undefined);
     }
   }
 

@@ -5,15 +5,31 @@ import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
 import type { LastError } from "@/lib/shared/deployments/tile";
 import { FairBudget, isOwnRefusal, type BudgetUsage } from "./budget";
-import { SharedReads, type Shared } from "./cache";
+import {
+  budgetClass,
+  callerOf,
+  type BudgetClass,
+  type BudgetClassName,
+  type ShareClassName,
+} from "./budget-classes";
+import { SharedReads, type CacheKind, type Shared } from "./cache";
 import { Catalogue, type CatalogueOptions } from "./catalogue";
 import { TokenManager, type TokenState } from "./token";
-import { parseJson, send, statusError, upstreamErrors, type UpstreamResponse } from "./transport";
+import {
+  isUpstreamBadRequest,
+  parseJson,
+  send,
+  statusError,
+  upstreamErrors,
+  type UpstreamResponse,
+} from "./transport";
+import { ShareTurns, type Turn } from "./turns";
 
-// The one fetch function of one deployment's USM Anywhere client: auth, a rate budget shared by
-// replicas and fair between analysts, timeout, 429 retries, shared reads and error mapping.
-// Typed operations (lib/usm/alarms.ts) sit on top. It reads no environment: the deployment's
-// config and the shared store are given.
+// The one fetch function of one deployment's USM client: auth, a rate budget shared by replicas
+// and fair between its callers (each call names its class: ./budget-classes.ts), timeout, 429
+// retries, shared reads and error mapping. The typed operations (./alarms.ts, ./counts.ts,
+// ./live.ts, ./export.ts, ./health.ts) sit on top and are the only callers of read(). It reads no
+// environment: the deployment's config and the shared store are given.
 
 export interface UsmClientConfig {
   /** The deployment's key: every store key of this client starts with it. */
@@ -30,6 +46,8 @@ export interface UsmClientConfig {
   postPerSecond: number;
   /** What replicas share: token, budget, cached reads. */
   store: SharedStore;
+  /** The shares of the budget the deployment's configuration gives classes (LIVE_BUDGET_SHARE). */
+  shares?: Partial<Record<ShareClassName, number>>;
   /** How long 429s are retried before giving up with upstream_rate_limited. Default 5 s. */
   retryDeadlineMs?: number;
   /** How long a call may wait for the rate budget. Default: timeoutMs. */
@@ -40,6 +58,24 @@ export interface UsmClientConfig {
   >;
   /** Time for the token, the rate budget and retries; tests inject a manual one. Default: real. */
   clock?: Clock;
+}
+
+/** Who a read is for: its class of the budget, and the analyst asking. */
+export interface ReadFor {
+  budget: BudgetClassName;
+  analyst: string;
+}
+
+export interface ReadOptions {
+  /** How long the answer is shared; default the client's cacheTtlMs. */
+  ttlMs?: number;
+  /** The caller took the class's turn itself (see takeTurn): the read does not take another. */
+  turnTaken?: boolean;
+  /**
+   * A refusal (HTTP 400) is an answer here, not a failure of the deployment (asking for a label
+   * it may not know): it is not recorded as the deployment's last error.
+   */
+  refusalIsAnswer?: boolean;
 }
 
 export interface UsmClientStatus {
@@ -53,8 +89,8 @@ export type Parse<T> = (json: unknown) => T;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** Bump when what the reads return (AlarmPage, AlarmDetail) changes shape. */
-const CACHE_FORMAT = "f4";
+/** Bump when what the reads return (AlarmPage, AlarmDetail, counts) changes shape. */
+const CACHE_FORMAT = "f5";
 
 export class UsmClient {
   readonly #config: UsmClientConfig;
@@ -63,6 +99,7 @@ export class UsmClient {
   readonly #postBudget: FairBudget;
   readonly #reads: SharedReads;
   readonly #catalogue: Catalogue;
+  readonly #turns: ShareTurns;
   readonly #timeoutMs: number;
   readonly #retryDeadlineMs: number;
   readonly #lastErrorKey: string;
@@ -112,6 +149,7 @@ export class UsmClient {
       `cache:${config.deployment}:${client}:${CACHE_FORMAT}:`,
       config.cacheTtlMs,
     );
+    this.#turns = new ShareTurns(store, key, config.getPerSecond);
     this.#catalogue = new Catalogue({
       ...config.catalogue,
       store,
@@ -136,35 +174,56 @@ export class UsmClient {
     return { deployment: this.#config.deployment, baseUrl: this.#config.baseUrl };
   }
 
+  /** The terms of a class for this deployment (its configured share in place of the default). */
+  budgetClass(name: BudgetClassName): BudgetClass {
+    return budgetClass(name, this.#config.shares);
+  }
+
   /**
-   * GET `path` with `params` on behalf of `analyst`, parsed by `parse`. Identical reads (same
-   * `kind`, path and params) share one upstream call and, for cacheTtlMs, its serialised result.
-   * Throws ApiError.
+   * A turn in the share of the budget class `name` may spend (across replicas), waiting at most
+   * maxWaitMs: the caller sends after waitMs, or asks again after retryInMs. A class without a
+   * share always has its turn now.
    */
-  read<T>(
-    analyst: string,
-    kind: string,
+  takeTurn(name: BudgetClassName, maxWaitMs: number): Promise<Turn> {
+    const share = this.budgetClass(name).share;
+    if (share === undefined) return Promise.resolve({ granted: true, waitMs: 0 });
+    return this.#turns.take(name, share, maxWaitMs);
+  }
+
+  /**
+   * GET `path` with `params` for `who`, parsed by `parse`. Identical reads (same kind, path and
+   * params) share one upstream call and, for ttlMs, its serialised result. Sent on the terms of
+   * the caller's budget class. Throws ApiError. For the typed operations of lib/server/usm only.
+   */
+  async read<T>(
+    kind: CacheKind,
     path: string,
     params: URLSearchParams | undefined,
     parse: Parse<T>,
+    who: ReadFor,
     {
       ttlMs = this.#config.cacheTtlMs,
-      background = false,
-    }: {
-      ttlMs?: number;
-      /** Sent only when no analyst's call waits for the budget (the live queue's watchers). */
-      background?: boolean;
-    } = {},
+      turnTaken = false,
+      refusalIsAnswer = false,
+    }: ReadOptions = {},
   ): Promise<Shared<T>> {
     const url = new URL(path, this.#config.baseUrl);
     if (params) url.search = params.toString();
+    const terms = this.budgetClass(who.budget);
+    const caller = callerOf(who.budget, who.analyst);
     return this.#reads.get(
-      `${kind} ${url.pathname}${url.search}`,
+      kind,
+      `${url.pathname}${url.search}`,
       async () => {
         try {
-          const response = background
-            ? await this.#getWithToken(url, analyst, background)
-            : await this.#foreground(() => this.#getWithToken(url, analyst, background));
+          if (!turnTaken) await this.#awaitTurn(who.budget, terms);
+          if (terms.yieldToAnalystsMs !== undefined) {
+            await this.analystsIdle(terms.yieldToAnalystsMs);
+          }
+          const response =
+            terms.queue === "background"
+              ? await this.#getWithToken(url, caller, terms)
+              : await this.#foreground(() => this.#getWithToken(url, caller, terms));
           const json = parseJson(response, "a response");
           try {
             return parse(json);
@@ -173,12 +232,20 @@ export class UsmClient {
             throw upstreamErrors.invalid("a response"); // a schema mismatch
           }
         } catch (error) {
-          this.#noteFailure(error);
+          if (!(refusalIsAnswer && isUpstreamBadRequest(error))) this.#noteFailure(error);
           throw error;
         }
       },
       ttlMs,
     );
+  }
+
+  /** Waits for the class's turn in its share, if it has one; refused when none comes in time. */
+  async #awaitTurn(name: BudgetClassName, terms: BudgetClass): Promise<void> {
+    if (terms.share === undefined) return;
+    const turn = await this.takeTurn(name, this.#timeoutMs);
+    if (!turn.granted) throw this.#getBudget.refusal();
+    if (turn.waitMs > 0) await (this.#config.clock ?? systemClock).sleep(turn.waitMs);
   }
 
   /**
@@ -212,7 +279,7 @@ export class UsmClient {
     };
   }
 
-  /** Calls of `analyst` waiting for the budget on this replica. */
+  /** Foreground calls of `analyst` waiting for the budget on this replica. */
   queuedFor(analyst: string): number {
     return this.#getBudget.queuedFor(analyst);
   }
@@ -254,8 +321,8 @@ export class UsmClient {
   }
 
   /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
-  async #getWithToken(url: URL, analyst: string, background: boolean): Promise<UpstreamResponse> {
-    // The analyst's share is charged once per read: its retries (401, 429) are the read's own.
+  async #getWithToken(url: URL, caller: string, terms: BudgetClass): Promise<UpstreamResponse> {
+    // The caller's share is charged once per read: its retries (401, 429) are the read's own.
     let charged = false;
     for (let attempt = 0; ; attempt++) {
       let used = "";
@@ -267,9 +334,9 @@ export class UsmClient {
           return { Authorization: `Bearer ${used}`, Accept: "application/json" };
         },
         take: () => {
-          const shared = !charged;
+          const charge = !charged;
           charged = true;
-          return this.#getBudget.take(analyst, { shared, background });
+          return this.#getBudget.take(caller, terms, { charge });
         },
         timeoutMs: this.#timeoutMs,
         retryDeadlineMs: this.#retryDeadlineMs,

@@ -2,7 +2,6 @@ import "server-only";
 import {
   PRIORITY_LABELS,
   STATUSES,
-  type AlarmListQuery,
   type AlarmStatus,
   type PriorityLabel,
 } from "@/lib/shared/alarms/query";
@@ -13,6 +12,7 @@ import type {
   AlarmSummary,
   Endpoint,
 } from "@/lib/shared/alarms/types";
+import type { UpstreamRead } from "./upstream-query";
 import type {
   UpstreamAlarm,
   UpstreamEndpoint,
@@ -241,7 +241,7 @@ export function toAlarmDetail(
 
 export function toAlarmPage(
   page: UpstreamPage,
-  requested: Pick<AlarmListQuery, "page" | "size" | "filters">,
+  requested: Pick<UpstreamRead, "page" | "size" | "filters">,
   source: UpstreamSource,
   readAt: number,
 ): AlarmPage {

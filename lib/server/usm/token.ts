@@ -1,21 +1,21 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { systemClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
+import { Lease } from "@/lib/server/store/lease";
 import type { FairBudget } from "./budget";
+import { BUDGET_CLASSES, callerOf } from "./budget-classes";
 import { sealerFor, type Sealer } from "./sealed";
 import { tokenSchema } from "./schemas";
 import { parseJson, send, statusError, upstreamErrors } from "./transport";
+import { TOKEN_PATH } from "./upstream-query";
 
 // The client-credentials token of one deployment, shared by every replica through the store:
-// whoever needs a token first takes a lock there and fetches it; the others wait for it to
+// whoever needs a token first takes a lease there and fetches it; the others wait for it to
 // appear, so N replicas cost one token. Each replica keeps its copy in memory and reads the
 // store only when its copy is due for renewal or was refused. Renewal starts early and in the
 // background: calls keep using the held token until it is about to expire, so a slow or failing
 // token endpoint costs nothing until the held token really runs out.
-
-export const TOKEN_PATH = "/api/2.0/oauth/token";
 
 /**
  * Renew this long before expiry: half the lifetime, at most 5 minutes (the real 15-minute token
@@ -138,36 +138,32 @@ export class TokenManager {
     };
   }
 
-  /** The store's token if it is usable, else one fetched under the lock, else wait for it. */
+  /** The store's token if it is usable, else one fetched under the lease, else wait for it. */
   async #obtain(): Promise<string> {
-    const { store } = this.#options;
-    // Longer than a lock can live: a replica that died holding it is outlasted, not waited out.
+    // Longer than a lease can live: a replica that died holding it is outlasted, not waited out.
     const deadline = this.#clock.now() + this.#lockTtlMs() + 1_000;
-    for (;;) {
+    const usable = async () => {
       const stored = await this.#readStored();
-      if (stored && this.#clock.now() < stored.usableUntil) {
-        this.#held = stored;
-        return stored.token;
-      }
-      const owner = randomUUID();
-      if (await store.setIfAbsent(this.#lockKey, owner, this.#lockTtlMs())) {
-        try {
-          // Read again under the lock: another replica may have stored a token and let the lock
-          // go between the read above and this lock.
-          const meanwhile = await this.#readStored();
-          if (meanwhile && this.#clock.now() < meanwhile.usableUntil) {
-            this.#held = meanwhile;
-            return meanwhile.token;
-          }
-          return await this.#fetchAndShare();
-        } finally {
-          store.deleteIfEquals(this.#lockKey, owner).catch(() => undefined);
-        }
-      }
-      // Another replica is fetching it: it appears in the store, or its lock ends.
+      if (!stored || this.#clock.now() >= stored.usableUntil) return undefined;
+      this.#held = stored;
+      return stored.token;
+    };
+    for (;;) {
+      const stored = await usable();
+      if (stored) return stored;
+      // Read again under the lease: another replica may have stored a token and let the lease
+      // go between the read above and this take.
+      const outcome = await this.#lease().exclusive(usable, () => this.#fetchAndShare());
+      if (outcome.ran) return outcome.value;
+      // Another replica is fetching it: it appears in the store, or its lease ends.
       if (this.#clock.now() > deadline) throw upstreamErrors.timeout(this.#options.timeoutMs);
       await this.#clock.sleep(POLL_MS);
     }
+  }
+
+  /** The lease of fetching this deployment's token: one replica at a time. */
+  #lease(): Lease {
+    return new Lease(this.#options.store, this.#lockKey, { ttlMs: this.#lockTtlMs() });
   }
 
   /** As long as one fetch can take: its timeout, and its 429 retries. */
@@ -195,25 +191,19 @@ export class TokenManager {
 
   /** A newer token from the store if another replica renewed it, else one fetched here. */
   async #renew(held: HeldToken): Promise<void> {
-    const { store } = this.#options;
-    const stored = await this.#readStored();
-    if (stored && stored.expiresAt > held.expiresAt) {
+    const newer = async () => {
+      const stored = await this.#readStored();
+      if (!stored || stored.expiresAt <= held.expiresAt) return undefined;
       this.#held = stored;
-      return;
-    }
-    const owner = randomUUID();
-    if (!(await store.setIfAbsent(this.#lockKey, owner, this.#lockTtlMs()))) {
-      // Another replica is renewing: look again shortly.
-      this.#nextBackgroundTry = this.#clock.now() + 250;
-      return;
-    }
-    try {
-      const meanwhile = await this.#readStored(); // renewed by another replica just before?
-      if (meanwhile && meanwhile.expiresAt > held.expiresAt) this.#held = meanwhile;
-      else await this.#fetchAndShare();
-    } finally {
-      store.deleteIfEquals(this.#lockKey, owner).catch(() => undefined);
-    }
+      return true;
+    };
+    if (await newer()) return;
+    const outcome = await this.#lease().exclusive(newer, async () => {
+      await this.#fetchAndShare();
+      return true;
+    });
+    // Another replica is renewing: look again shortly.
+    if (!outcome.ran) this.#nextBackgroundTry = this.#clock.now() + 250;
   }
 
   async #readStored(): Promise<HeldToken | undefined> {
@@ -248,7 +238,7 @@ export class TokenManager {
       }),
       body: "grant_type=client_credentials",
       // The console's own call, not an analyst's: outside the analysts' shares.
-      take: () => budget.take("(token)", { shared: false }),
+      take: () => budget.take(callerOf("token", ""), BUDGET_CLASSES.token),
       timeoutMs,
       retryDeadlineMs,
       clock: this.#clock,

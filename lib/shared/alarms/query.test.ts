@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_QUERY,
-  isFilterText,
-  parseAlarmListQuery,
-  toSearchParams,
-  toUpstreamParams,
-} from "./query";
+import { DEFAULT_QUERY, isFilterText, parseAlarmListQuery, toSearchParams } from "./query";
 
 // The URL contract as an analyst (a corrected URL, a notice) and the route handler (a 400 naming
 // the parameter) meet it. The messages are the ones the zod schemas used to give, kept verbatim.
@@ -121,7 +115,7 @@ describe("parseAlarmListQuery", () => {
   });
 });
 
-describe("toSearchParams and toUpstreamParams", () => {
+describe("toSearchParams", () => {
   const query = parseAlarmListQuery(
     new URLSearchParams("status=open&sort=priority,desc&page=2&suppressed=true"),
   ).query;
@@ -132,14 +126,6 @@ describe("toSearchParams and toUpstreamParams", () => {
     );
     expect(parseAlarmListQuery(toSearchParams(query)).query).toEqual(query);
     expect(toSearchParams(DEFAULT_QUERY).toString()).toBe("");
-  });
-
-  it("always tell the upstream page, size and sort", () => {
-    expect(Object.fromEntries(toUpstreamParams(DEFAULT_QUERY))).toEqual({
-      page: "0",
-      size: "20",
-      sort: "timestamp_occured,desc",
-    });
   });
 });
 

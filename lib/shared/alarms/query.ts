@@ -1,5 +1,5 @@
-// The URL contract of the alarm list: one parser reads the page's search params, the route
-// handler's query and (through toUpstreamParams) what goes upstream. Client-safe.
+// The URL contract of the alarm list: one parser reads the page's search params and the route
+// handler's query (the vendor client writes the upstream's own from what it parsed). Client-safe.
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -280,27 +280,6 @@ export function resolveRange(query: AlarmListQuery, now: number): AlarmListQuery
       timestamp_occured_lte: lte,
     },
   };
-}
-
-/**
- * The upstream's own query for the same view (page, size and sort always explicit). A rolling
- * range must have been resolved (resolveRange) first: the upstream knows only absolute bounds.
- */
-export function toUpstreamParams(query: AlarmListQuery): URLSearchParams {
-  const params = new URLSearchParams({
-    page: String(query.page),
-    size: String(query.size),
-    sort: `${query.sort.field},${query.sort.direction}`,
-  });
-  for (const key of FILTER_KEYS) {
-    const value = query.filters[key];
-    if (key === "range") {
-      if (value !== undefined) throw new Error("resolve the rolling range before going upstream");
-      continue;
-    }
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return params;
 }
 
 export function isAlarmUuid(value: string): boolean {

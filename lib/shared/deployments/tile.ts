@@ -1,3 +1,4 @@
+import type { PriorityName } from "@/lib/shared/alarms/priority";
 import type { DeploymentInfo } from "./types";
 
 // What the home page shows of one deployment (lib/server/home/tiles.ts reads it). Browser-safe.
@@ -13,7 +14,8 @@ export interface LastError {
 export interface TileCounts {
   /** Open alarms, null when the read failed. */
   open: number | null;
-  byPriority: { label: "high" | "medium" | "low" | "other"; count: number | null }[];
+  /** In the priority model's order (critical only where the deployment knows it), then other. */
+  byPriority: { label: PriorityName | "other"; count: number | null }[];
   /** Epoch ms of the newest open alarm. */
   newestAt: number | null;
 }
@@ -28,6 +30,13 @@ export interface DeploymentTile {
     tokenExpiresAt: number | null;
     lastError: LastError | null;
     /** The budget in use (how many calls wait is other analysts' business: not shown). */
-    budget: { recentPerSecond: number; sustainedPerSecond: number };
+    budget: {
+      /** Calls this replica sent a second, lately. */
+      recentPerSecond: number;
+      /** The most the console sends, all replicas together: the limit less a safety margin. */
+      sustainedPerSecond: number;
+      /** The deployment's own limit (its configuration; 100 GET/s by default). */
+      limitPerSecond: number;
+    };
   };
 }

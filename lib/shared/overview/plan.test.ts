@@ -5,7 +5,6 @@ import {
   MIN_BUCKETS,
   OVERVIEW_STEP_MS,
   baseFilters,
-  countParams,
   dimensionValues,
   histogramBuckets,
   withValue,
@@ -100,13 +99,6 @@ describe("the counts' filters", () => {
       priority_label: "high",
     });
     expect(withValue(base, "status", undefined)).toEqual({ priority_label: "high" });
-  });
-
-  it("asks every count in one order, whatever order the filters were given in", () => {
-    expect(countParams({ status: "open", priority_label: "low" }).toString()).toBe(
-      countParams({ priority_label: "low", status: "open" }).toString(),
-    );
-    expect(countParams({}).get("size")).toBe("1");
   });
 
   it("counts the most seen intents and always the filtered one", () => {

@@ -1,8 +1,8 @@
 import { PRIORITY_LABELS, RANGE_MS, STATUSES, type AlarmFilters } from "@/lib/shared/alarms/query";
 
-// The overview's plan: which counts a view's overview is made of, each one `size=1` read whose
-// `page.totalElements` is the count (the API has no aggregation). Pure and client-safe: the
-// server reads what it plans, the tests check the plan's arithmetic.
+// The overview's plan: which counts a view's overview is made of (the vendor client counts each
+// with a `size=1` read: the API has no aggregation). Pure and client-safe: the server reads what
+// it plans, the tests check the plan's arithmetic.
 //
 // Each dimension's counts leave out that dimension's own filter (a view of open alarms still
 // shows how many are in review and closed), and keep every other filter. Every count of a view
@@ -165,13 +165,4 @@ function mergeSlivers(buckets: Bucket[], width: number): Bucket[] {
     merged[0] = { ...merged[0]!, gte: first.gte };
   }
   return merged;
-}
-
-/** The upstream params of one count: size 1, one fixed page and order for every count. */
-export function countParams(filters: CountFilters): URLSearchParams {
-  const params = new URLSearchParams({ page: "0", size: "1", sort: "timestamp_occured,desc" });
-  for (const [key, value] of Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return params;
 }

@@ -8,7 +8,7 @@ import { makeQueryClient } from "@/lib/shared/queries/query-client";
 import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import { pageDeployment } from "@/lib/server/pages/deployment";
-import { fetchAlarmPage } from "@/lib/server/usm/alarms";
+import { fetchAlarmPage } from "@/lib/server/usm";
 
 type Props = {
   params: Promise<{ deployment: string }>;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
+import { liveViewId, parseLiveViewId } from "@/lib/shared/live/view-id";
+import { DeploymentRegistry } from "@/lib/server/deployments/registry";
+import type { DeploymentConfig } from "@/lib/server/env/deployments";
+import { MemoryStore } from "@/lib/server/store/memory";
+import { testClient } from "@/test/usm-client";
+import { CLIENT, startTestSimulator } from "@/simulator/test-support";
+import { Services } from ".";
+
+// The server's background work, started and stopped in one place, against the real simulator.
+
+const LIVE = { intervalMs: 15_000, budgetShare: 0.1, window: 100 };
+
+async function setup(live = LIVE) {
+  const sim = await startTestSimulator({ alarms: 500, seed: 3 });
+  const store = new MemoryStore();
+  const config = (key: string): DeploymentConfig => ({
+    key,
+    name: key,
+    kind: "anywhere",
+    baseUrl: sim.url,
+    clientId: CLIENT.id,
+    clientSecret: CLIENT.secret,
+    timeoutMs: 5_000,
+    getPerSecond: 100,
+    postPerSecond: 50,
+    analysts: [],
+    groups: [],
+  });
+  const registry = new DeploymentRegistry([config("acme"), config("globex")], (each) =>
+    testClient(sim, CLIENT, { store, deployment: each.key }),
+  );
+  return { sim, registry, services: new Services({ registry, store, live }) };
+}
+
+describe("the server's services", () => {
+  it("seed every deployment's catalogue at start, before anyone asks", async () => {
+    const { registry, services } = await setup();
+    await services.started;
+    for (const deployment of registry.all()) {
+      const catalogue = (await deployment.client().catalogue.read()).value();
+      expect(catalogue.strategies.length, deployment.key).toBeGreaterThan(0);
+    }
+    await services.stop();
+  });
+
+  it("watch the live queue's views, and let every one go when they stop", async () => {
+    const { services } = await setup();
+    const hub = services.liveHub!;
+    const view = parseLiveViewId(liveViewId("acme", DEFAULT_QUERY))!;
+    const heard: string[] = [];
+    hub.subscribe(view, (state) => heard.push(state.rev));
+    await hub.settled();
+    expect(hub.watched()).toBe(1);
+    expect(heard.length).toBeGreaterThan(0); // the baseline poll
+    await services.stop();
+    expect(hub.watched()).toBe(0);
+  });
+
+  it("have no live hub when the live queue is turned off", async () => {
+    const { services } = await setup({ ...LIVE, intervalMs: 0 });
+    expect(services.liveHub).toBeNull();
+    await services.stop();
+  });
+});
