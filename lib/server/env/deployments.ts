@@ -7,6 +7,7 @@ import {
   DEPLOYMENT_KINDS,
   type DeploymentKind,
 } from "@/lib/shared/deployments/types";
+import { origin } from "./rules";
 
 // The deployments the console reads: USM_DEPLOYMENTS (a JSON array) or USM_DEPLOYMENTS_FILE (the
 // path of a file holding one), or the single-deployment variables of earlier versions (one
@@ -54,7 +55,7 @@ const rate = z
   .min(1, { message: "must be at least 1" })
   .optional();
 
-function entrySchema(origin: z.ZodType<string>, source: Record<string, string | undefined>) {
+function entrySchema(source: Record<string, string | undefined>) {
   return z
     .strictObject(
       {
@@ -117,11 +118,10 @@ export type DeploymentsOutcome =
 
 /**
  * The deployments of USM_DEPLOYMENTS or USM_DEPLOYMENTS_FILE, or null when neither is set (the
- * single-deployment variables then apply). `origin` is the env module's base-URL rule.
+ * single-deployment variables then apply).
  */
 export function parseDeployments(
   source: Record<string, string | undefined>,
-  origin: z.ZodType<string>,
   defaults: DeploymentDefaults,
 ): DeploymentsOutcome | null {
   const inline = source.USM_DEPLOYMENTS?.trim();
@@ -147,7 +147,7 @@ export function parseDeployments(
     return fail(variable, "must hold a JSON array of deployments");
   }
   const schema = z
-    .array(entrySchema(origin, source), { message: "must be a JSON array of deployments" })
+    .array(entrySchema(source), { message: "must be a JSON array of deployments" })
     .min(1, { message: "must name at least one deployment" })
     .max(200, { message: "may name at most 200 deployments" });
   const result = schema.safeParse(json);

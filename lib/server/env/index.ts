@@ -1,89 +1,25 @@
 import "server-only";
 import { z } from "zod";
 import { parseDeployments, type DeploymentConfig } from "./deployments";
+import {
+  commaList,
+  duration,
+  emptyToUndefined,
+  isLoopbackHost,
+  optionalText,
+  origin,
+  positiveInt,
+  redisUrl,
+} from "./rules";
+
+export { isLoopbackHost } from "./rules";
 
 // The one place that reads process.env. Everything else asks serverEnv().
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
-
-const optionalString = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
-
-const positiveInt = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
-
-const commaList = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? "")
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
-);
-
-/** An origin: https, or http on a loopback host (the embedded simulator, tests). */
-const originRule = z
-  .url({ message: "must be a URL such as https://tenant.alienvault.cloud" })
-  .refine(
-    (value) => {
-      // zod runs this even when the URL check failed: a non-URL is that check's to report.
-      if (!URL.canParse(value)) return true;
-      const url = new URL(value);
-      return (
-        url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))
-      );
-    },
-    { message: "must use https:// (plain http:// is allowed only for loopback hosts)" },
-  )
-  .transform((value) => new URL(value).origin);
-
-const deploymentOrigin = z.preprocess(emptyToUndefined, originRule.optional());
+const deploymentOrigin = z.preprocess(emptyToUndefined, origin.optional());
 
 /** The key of the one deployment the single-deployment variables configure. */
 export const DEFAULT_DEPLOYMENT_KEY = "default";
-
-/** A duration: seconds, or a number with a unit (`90s`, `30m`, `12h`, `7d`); in milliseconds. */
-const duration = (fallbackMs: number, minMs: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?\s*(s|m|h|d)?$/i, {
-        message: "must be a duration such as 3600, 90m, 12h or 7d",
-      })
-      .transform((value) => {
-        const match = /^(\d+(?:\.\d+)?)\s*([smhd])?$/i.exec(value)!;
-        const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
-          (match[2] ?? "s").toLowerCase() as "s" | "m" | "h" | "d"
-        ];
-        return Math.round(Number(match[1]) * unit);
-      })
-      .refine((ms) => ms >= minMs, { message: `must be at least ${minMs / 1000} seconds` })
-      .optional()
-      .transform((ms) => ms ?? fallbackMs),
-  );
-
-/** redis:// or rediss:// (TLS), with optional user, password and database number. */
-const redisUrl = z.preprocess(
-  emptyToUndefined,
-  z
-    .url({ message: "must be a URL such as redis://redis.internal:6379" })
-    .refine((value) => !URL.canParse(value) || /^rediss?:$/.test(new URL(value).protocol), {
-      message: "must start with redis:// (or rediss:// for TLS)",
-    })
-    .optional(),
-);
 
 /** `user:bcrypt-hash` pairs separated by commas (bcrypt hashes contain neither). */
 const localUsers = z.preprocess(
@@ -118,11 +54,11 @@ const envSchema = z
 
     // The upstream: several deployments (lib/env-deployments.ts), or one by the variables below.
     // The embedded simulators' addresses are set by `npm start`.
-    USM_DEPLOYMENTS: optionalString,
-    USM_DEPLOYMENTS_FILE: optionalString,
+    USM_DEPLOYMENTS: optionalText,
+    USM_DEPLOYMENTS_FILE: optionalText,
     USM_BASE_URL: deploymentOrigin,
-    USM_CLIENT_ID: optionalString,
-    USM_CLIENT_SECRET: optionalString,
+    USM_CLIENT_ID: optionalText,
+    USM_CLIENT_SECRET: optionalText,
     /** Set by `npm start` (and the tests) when USM_BASE_URL is the embedded simulator. */
     USM_SIMULATOR: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
     USM_TIMEOUT_MS: positiveInt(10_000),
@@ -180,10 +116,10 @@ const envSchema = z
     ),
     NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     AUTH_LOCAL_USERS: localUsers,
-    DEMO_PASSWORD: optionalString,
+    DEMO_PASSWORD: optionalText,
     AUTH_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
-    AUTH_OIDC_CLIENT_ID: optionalString,
-    AUTH_OIDC_CLIENT_SECRET: optionalString,
+    AUTH_OIDC_CLIENT_ID: optionalText,
+    AUTH_OIDC_CLIENT_SECRET: optionalText,
     AUTH_OIDC_NAME: z.preprocess(emptyToUndefined, z.string().default("Single sign-on")),
     AUTH_OIDC_ALLOWED_DOMAINS: commaList,
     AUTH_OIDC_GROUPS_CLAIM: z.preprocess(emptyToUndefined, z.string().default("groups")),
@@ -346,7 +282,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     getPerSecond: result.data?.USM_RATE_GET_PER_SECOND ?? 100,
     postPerSecond: result.data?.USM_RATE_POST_PER_SECOND ?? 50,
   };
-  const several = parseDeployments(source, originRule, defaults);
+  const several = parseDeployments(source, defaults);
   if (several && !several.ok) {
     for (const { variable, message } of several.problems) lines.push(`  ${variable} ${message}`);
   }
