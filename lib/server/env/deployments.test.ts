@@ -90,12 +90,14 @@ describe("several deployments", () => {
     [{ ...acme, baseUrl: "http://acme.example" }, /field baseUrl must use https:\/\//],
     [{ ...acme, clientSecret: undefined }, /field clientSecret is required \(or clientSecretEnv/],
     [{ ...acme, clientSecretEnv: "NOPE" }, /clientSecret and clientSecretEnv are both set/],
-    [{ ...acme, getPerSecond: 0 }, /field getPerSecond must be at least 1/],
+    [{ ...acme, getPerSecond: 0 }, /field getPerSecond must be a whole number, 1 or more$/m],
+    [{ ...acme, postPerSecond: 2.5 }, /field postPerSecond must be a whole number, 1 or more$/m],
     [
       { ...acme, clientSecret: undefined, clientSecretEnv: "NEXTAUTH_SECRET" },
       /field clientSecretEnv names NEXTAUTH_SECRET, one of the console's own variables/,
     ],
-    [{ ...acme, timeoutMs: 5_000_000 }, /field timeoutMs must be at most 120000/],
+    [{ ...acme, timeoutMs: 120_001 }, /field timeoutMs must be a whole number from 1 to 120000$/m],
+    [{ ...acme, timeoutMs: "4000" }, /field timeoutMs must be a whole number from 1 to 120000$/m],
     [{ ...acme, analysts: "alice" }, /field analysts must be a list of usernames/],
     [{ ...acme, colour: "red" }, /entry \[0\] \(acme\) /],
   ])("stops start-up naming the entry and the field: %j", (entry, message) => {

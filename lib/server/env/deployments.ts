@@ -7,7 +7,7 @@ import {
   DEPLOYMENT_KINDS,
   type DeploymentKind,
 } from "@/lib/shared/deployments/types";
-import { origin } from "./rules";
+import { origin, wholeNumber } from "./rules";
 
 // The deployments the console reads: USM_DEPLOYMENTS (a JSON array) or USM_DEPLOYMENTS_FILE (the
 // path of a file holding one), or the single-deployment variables of earlier versions (one
@@ -49,12 +49,6 @@ const nonEmpty = z.string().trim().min(1, { message: "must not be empty" });
  */
 const CONSOLE_VARIABLE = /^(NEXTAUTH_|AUTH_|REDIS_|DEMO_|NEXT_|USM_DEPLOYMENTS)/;
 
-const rate = z
-  .number({ message: "must be a number" })
-  .int({ message: "must be a whole number" })
-  .min(1, { message: "must be at least 1" })
-  .optional();
-
 function entrySchema(source: Record<string, string | undefined>) {
   return z
     .strictObject(
@@ -73,11 +67,9 @@ function entrySchema(source: Record<string, string | undefined>) {
         clientId: nonEmpty,
         clientSecret: nonEmpty.optional(),
         clientSecretEnv: nonEmpty.optional(),
-        timeoutMs: rate.refine((ms) => ms === undefined || ms <= 120_000, {
-          message: "must be at most 120000 (two minutes)",
-        }),
-        getPerSecond: rate,
-        postPerSecond: rate,
+        timeoutMs: wholeNumber({ min: 1, max: 120_000 }).optional(),
+        getPerSecond: wholeNumber({ min: 1 }).optional(),
+        postPerSecond: wholeNumber({ min: 1 }).optional(),
         analysts: z.array(nonEmpty, { message: "must be a list of usernames" }).optional(),
         groups: z.array(nonEmpty, { message: "must be a list of group names" }).optional(),
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from ".";
+import { EnvError, parseEnv, type ServerEnv } from ".";
 
 const base = {
   NEXTAUTH_SECRET: "a-long-enough-session-secret",
@@ -77,10 +77,6 @@ describe("the env module", () => {
     expect(problems({ ...base, NEXTAUTH_SECRET: "short" })).toMatch(
       /NEXTAUTH_SECRET must be at least 16/,
     );
-  });
-
-  it("names a wrong number", () => {
-    expect(problems({ ...base, USM_TIMEOUT_MS: "soon" })).toMatch(/^  USM_TIMEOUT_MS /m);
   });
 
   it("lists every wrong variable at once", () => {
@@ -161,5 +157,117 @@ describe("the env module", () => {
     expect(problems({ ...base, AUTH_SESSION_MAX_AGE: "10s" })).toMatch(
       /^  AUTH_SESSION_MAX_AGE must be at least 60 seconds/m,
     );
+  });
+});
+
+describe("the number variables", () => {
+  // Each one's default, both ends of its range (taken), what lies outside (refused) and the line
+  // that then names it: one wording for every number rule.
+  type Row = {
+    name: string;
+    fallback: number;
+    takes: number[];
+    refuses: string[];
+    says: string;
+    read: (env: ServerEnv) => unknown;
+  };
+  const numbers: Row[] = [
+    {
+      name: "USM_TIMEOUT_MS",
+      fallback: 10_000,
+      takes: [0, 600_000],
+      refuses: ["-1", "0.5", "soon"],
+      says: "must be a whole number, 0 or more",
+      read: (env) => env.deployments[0]?.timeoutMs,
+    },
+    {
+      name: "USM_CACHE_TTL_MS",
+      fallback: 3_000,
+      takes: [0, 60_000],
+      refuses: ["-1", "2.5", "never"],
+      says: "must be a whole number, 0 or more",
+      read: (env) => env.usm.cacheTtlMs,
+    },
+    {
+      name: "USM_RATE_GET_PER_SECOND",
+      fallback: 100,
+      takes: [0, 5_000],
+      refuses: ["-1", "0.5", "fast"],
+      says: "must be a whole number, 0 or more",
+      read: (env) => env.deployments[0]?.getPerSecond,
+    },
+    {
+      name: "USM_RATE_POST_PER_SECOND",
+      fallback: 50,
+      takes: [0, 5_000],
+      refuses: ["-1", "0.5", "fast"],
+      says: "must be a whole number, 0 or more",
+      read: (env) => env.deployments[0]?.postPerSecond,
+    },
+    {
+      name: "LIVE_INTERVAL_SECONDS",
+      fallback: 15,
+      takes: [0, 3_600],
+      refuses: ["-1", "3601", "7.5", "often"],
+      says: "must be a whole number from 0 to 3600",
+      read: (env) => env.live.intervalMs / 1000,
+    },
+    {
+      name: "LIVE_WINDOW",
+      fallback: 100,
+      takes: [10, 1_000],
+      refuses: ["9", "1001", "50.5", "all"],
+      says: "must be a whole number from 10 to 1000",
+      read: (env) => env.live.window,
+    },
+    {
+      name: "EXPORT_MAX_ROWS",
+      fallback: 100_000,
+      takes: [1, 10_000_000],
+      refuses: ["0", "10000001", "1.5", "lots"],
+      says: "must be a whole number from 1 to 10000000",
+      read: (env) => env.export.maxRows,
+    },
+    {
+      name: "EXPORT_PAGE_SIZE",
+      fallback: 50,
+      takes: [10, 1_000],
+      refuses: ["9", "1001", "20.5", "big"],
+      says: "must be a whole number from 10 to 1000",
+      read: (env) => env.export.pageSize,
+    },
+    {
+      name: "AUTH_TRUSTED_PROXY_HOPS",
+      fallback: 0,
+      takes: [0, 5],
+      refuses: ["-1", "1.5", "one"],
+      says: "must be a whole number, 0 or more (0 when no reverse proxy is in front)",
+      read: (env) => env.auth.trustedProxyHops,
+    },
+  ];
+
+  it.each(numbers)("$name: $fallback unless set; $says", ({ name, fallback, ...rule }) => {
+    expect(rule.read(parseEnv(base))).toBe(fallback);
+    expect(rule.read(parseEnv({ ...base, [name]: " " }))).toBe(fallback);
+    for (const value of rule.takes) {
+      expect(rule.read(parseEnv({ ...base, [name]: String(value) }))).toBe(value);
+    }
+    for (const value of rule.refuses) {
+      expect(problems({ ...base, [name]: value }).split("\n"), value).toContain(
+        `  ${name} ${rule.says}`,
+      );
+    }
+  });
+
+  it("LIVE_BUDGET_SHARE: 0.1 unless set; must be a number from 0.01 to 0.5", () => {
+    expect(parseEnv(base).live.budgetShare).toBe(0.1);
+    for (const share of [0.01, 0.25, 0.5]) {
+      expect(parseEnv({ ...base, LIVE_BUDGET_SHARE: String(share) }).live.budgetShare).toBe(share);
+    }
+    for (const value of ["0.005", "0.6", "half"]) {
+      expect(problems({ ...base, LIVE_BUDGET_SHARE: value }).split("\n"), value).toContain(
+        "  LIVE_BUDGET_SHARE must be a number from 0.01 to 0.5",
+      );
+    }
   });
 });

@@ -8,7 +8,9 @@ import {
   isLoopbackHost,
   optionalText,
   origin,
-  positiveInt,
+  numberVariable,
+  decimalNumber,
+  wholeNumber,
   redisUrl,
 } from "./rules";
 
@@ -61,48 +63,24 @@ const envSchema = z
     USM_CLIENT_SECRET: optionalText,
     /** Set by `npm start` (and the tests) when USM_BASE_URL is the embedded simulator. */
     USM_SIMULATOR: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
-    USM_TIMEOUT_MS: positiveInt(10_000),
-    USM_CACHE_TTL_MS: positiveInt(3_000),
-    USM_RATE_GET_PER_SECOND: positiveInt(100),
-    USM_RATE_POST_PER_SECOND: positiveInt(50),
+    // 0: the client's own timeout; no cache; no rate limit of ours.
+    USM_TIMEOUT_MS: numberVariable(wholeNumber({ min: 0 }), 10_000),
+    USM_CACHE_TTL_MS: numberVariable(wholeNumber({ min: 0 }), 3_000),
+    USM_RATE_GET_PER_SECOND: numberVariable(wholeNumber({ min: 0 }), 100),
+    USM_RATE_POST_PER_SECOND: numberVariable(wholeNumber({ min: 0 }), 50),
 
     // The live queue: how often a watched view is polled (0 turns it off), the share of each
     // deployment's GET budget its watchers may spend, and how many of a view's newest alarms
     // each poll reads (new arrivals and status changes are seen among these).
-    LIVE_INTERVAL_SECONDS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(3_600).default(15),
-    ),
-    LIVE_BUDGET_SHARE: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().min(0.01).max(0.5).default(0.1),
-    ),
-    LIVE_WINDOW: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(10).max(1_000).default(100),
-    ),
+    LIVE_INTERVAL_SECONDS: numberVariable(wholeNumber({ min: 0, max: 3_600 }), 15),
+    LIVE_BUDGET_SHARE: numberVariable(decimalNumber({ min: 0.01, max: 0.5 }), 0.1),
+    LIVE_WINDOW: numberVariable(wholeNumber({ min: 10, max: 1_000 }), 100),
 
     // The most alarms one export writes (the dialog says so before it starts).
-    EXPORT_MAX_ROWS: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ message: "must be a whole number of alarms, such as 100000" })
-        .int({ message: "must be a whole number of alarms, such as 100000" })
-        .min(1, { message: "must be at least 1" })
-        .max(10_000_000, { message: "must be at most 10000000" })
-        .default(100_000),
-    ),
+    EXPORT_MAX_ROWS: numberVariable(wholeNumber({ min: 1, max: 10_000_000 }), 100_000),
     // The page size an export asks the upstream for (smaller ones after a 400): larger pages
     // export faster but hold more memory and more of the event loop at once (README: Export).
-    EXPORT_PAGE_SIZE: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ message: "must be a whole number from 10 to 1000" })
-        .int({ message: "must be a whole number from 10 to 1000" })
-        .min(10, { message: "must be a whole number from 10 to 1000" })
-        .max(1_000, { message: "must be a whole number from 10 to 1000" })
-        .default(50),
-    ),
+    EXPORT_PAGE_SIZE: numberVariable(wholeNumber({ min: 10, max: 1_000 }), 50),
 
     // State shared by replicas; unset: this one process keeps it in memory.
     REDIS_URL: redisUrl,
@@ -127,13 +105,9 @@ const envSchema = z
     AUTH_SESSION_MAX_AGE: duration(12 * 3_600_000, 60_000),
     AUTH_SESSION_IDLE_TIMEOUT: duration(2 * 3_600_000, 60_000),
     // Reverse proxies in front that append X-Forwarded-For: which entry is the client's address.
-    AUTH_TRUSTED_PROXY_HOPS: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ message: "must be a whole number (0 when no reverse proxy is in front)" })
-        .int({ message: "must be a whole number (0 when no reverse proxy is in front)" })
-        .min(0, { message: "must be 0 or more (0 when no reverse proxy is in front)" })
-        .default(0),
+    AUTH_TRUSTED_PROXY_HOPS: numberVariable(
+      wholeNumber({ min: 0, hint: "0 when no reverse proxy is in front" }),
+      0,
     ),
   })
   .superRefine((env, ctx) => {

@@ -15,8 +15,38 @@ export const emptyToUndefined = (value: unknown) =>
 
 export const optionalText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
 
-export const positiveInt = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
+/** Which numbers a rule takes: `min` and `max` included; `hint` says more, in brackets. */
+interface Range {
+  min: number;
+  max?: number;
+  hint?: string;
+}
+
+/** The one wording of every number rule: "must be a whole number from 10 to 1000". */
+function rangeMessage(kind: string, { min, max, hint }: Range): string {
+  const range = max === undefined ? `, ${min} or more` : ` from ${min} to ${max}`;
+  return `must be ${kind}${range}${hint ? ` (${hint})` : ""}`;
+}
+
+/** A whole number in a range: wrong in any way, it gets the one message. */
+export function wholeNumber(range: Range): z.ZodNumber {
+  const error = rangeMessage("a whole number", range);
+  const rule = z.number({ error }).int({ error }).min(range.min, { error });
+  return range.max === undefined ? rule : rule.max(range.max, { error });
+}
+
+/** A number, fractions allowed, from `min` to `max`. */
+export function decimalNumber(range: Range & { max: number }): z.ZodNumber {
+  const error = rangeMessage("a number", range);
+  return z.number({ error }).min(range.min, { error }).max(range.max, { error });
+}
+
+/** A variable holding a number that `rule` takes; unset or blank: `fallback`. */
+export const numberVariable = (rule: z.ZodNumber, fallback: number) =>
+  z.preprocess((value) => {
+    const set = emptyToUndefined(value);
+    return typeof set === "string" ? Number(set) : set;
+  }, rule.default(fallback));
 
 export const commaList = z.preprocess(
   emptyToUndefined,
