@@ -7,7 +7,7 @@ import {
   DEPLOYMENT_KINDS,
   type DeploymentKind,
 } from "@/lib/shared/deployments/types";
-import { origin, wholeNumber } from "./rules";
+import { isRequired, oneOf, origin, requiredOr, wholeNumber } from "./rules";
 
 // The deployments the console reads: USM_DEPLOYMENTS (a JSON array) or USM_DEPLOYMENTS_FILE (the
 // path of a file holding one), or the single-deployment variables of earlier versions (one
@@ -41,7 +41,8 @@ export interface DeploymentDefaults {
   postPerSecond: number;
 }
 
-const nonEmpty = z.string().trim().min(1, { message: "must not be empty" });
+const nonEmpty = z.string(requiredOr("must be text")).trim().min(1, "must not be empty");
+const SLUG = "must be a URL slug: lower-case letters, digits and dashes (e.g. acme-eu)";
 
 /**
  * The console's own settings: a deployment's secret may not be read from them (a configured
@@ -54,15 +55,13 @@ function entrySchema(source: Record<string, string | undefined>) {
     .strictObject(
       {
         key: z
-          .string({ message: "is required" })
-          .regex(DEPLOYMENT_KEY, {
-            message: "must be a URL slug: lower-case letters, digits and dashes (e.g. acme-eu)",
-          })
+          .string(requiredOr(SLUG))
+          .regex(DEPLOYMENT_KEY, SLUG)
           .refine((key) => key !== ALL_DEPLOYMENTS, {
             message: `must not be "${ALL_DEPLOYMENTS}" (the merged queue's own path)`,
           }),
         name: nonEmpty.max(80, { message: "must be at most 80 characters" }),
-        kind: z.enum(DEPLOYMENT_KINDS, { message: 'must be "anywhere" or "central"' }),
+        kind: oneOf(DEPLOYMENT_KINDS),
         baseUrl: origin,
         clientId: nonEmpty,
         clientSecret: nonEmpty.optional(),
@@ -86,7 +85,7 @@ function entrySchema(source: Record<string, string | undefined>) {
         ctx.addIssue({
           code: "custom",
           path: ["clientSecret"],
-          message: "is required (or clientSecretEnv: the variable that holds it)",
+          message: isRequired("(or clientSecretEnv: the variable that holds it)"),
         });
       } else if (entry.clientSecretEnv && CONSOLE_VARIABLE.test(entry.clientSecretEnv)) {
         ctx.addIssue({

@@ -71,9 +71,11 @@ describe("the env module", () => {
   });
 
   it("names NEXTAUTH_SECRET when it is missing or short", () => {
-    expect(problems({ ...base, NEXTAUTH_SECRET: undefined })).toMatch(
-      /NEXTAUTH_SECRET is required/,
-    );
+    for (const missing of [undefined, "", " "]) {
+      expect(problems({ ...base, NEXTAUTH_SECRET: missing })).toMatch(
+        /^  NEXTAUTH_SECRET is required \(any long random string\)$/m,
+      );
+    }
     expect(problems({ ...base, NEXTAUTH_SECRET: "short" })).toMatch(
       /NEXTAUTH_SECRET must be at least 16/,
     );
@@ -117,6 +119,22 @@ describe("the env module", () => {
         /^  AUTH_TRUSTED_PROXY_HOPS must be .*0 when no reverse proxy is in front/m,
       );
     }
+  });
+
+  it("says what a URL should look like", () => {
+    const message = problems({ ...base, NEXTAUTH_URL: "alarms", AUTH_OIDC_ISSUER: "login" });
+    expect(message).toMatch(
+      /^  NEXTAUTH_URL must be a URL such as https:\/\/alarms\.example\.org$/m,
+    );
+    expect(message).toMatch(
+      /^  AUTH_OIDC_ISSUER must be a URL such as https:\/\/login\.example\.org$/m,
+    );
+  });
+
+  it("names the values a choice takes", () => {
+    const message = problems({ ...base, NODE_ENV: "prod", USM_SIMULATOR: "yes" });
+    expect(message).toMatch(/^  NODE_ENV must be "development", "production" or "test"$/m);
+    expect(message).toMatch(/^  USM_SIMULATOR must be "0" or "1"$/m);
   });
 
   it("requires the whole single sign-on triple once any of it is set", () => {

@@ -6,7 +6,13 @@ import {
   duration,
   emptyToUndefined,
   isLoopbackHost,
+  oneOf,
   optionalText,
+  optionalVariable,
+  requireEach,
+  requiredOr,
+  textOr,
+  url,
   origin,
   numberVariable,
   decimalNumber,
@@ -18,7 +24,7 @@ export { isLoopbackHost } from "./rules";
 
 // The one place that reads process.env. Everything else asks serverEnv().
 
-const deploymentOrigin = z.preprocess(emptyToUndefined, origin.optional());
+const deploymentOrigin = optionalVariable(origin);
 
 /** The key of the one deployment the single-deployment variables configure. */
 export const DEFAULT_DEPLOYMENT_KEY = "default";
@@ -52,7 +58,7 @@ const localUsers = z.preprocess(
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    NODE_ENV: oneOf(["development", "production", "test"]).default("development"),
 
     // The upstream: several deployments (lib/env-deployments.ts), or one by the variables below.
     // The embedded simulators' addresses are set by `npm start`.
@@ -62,7 +68,7 @@ const envSchema = z
     USM_CLIENT_ID: optionalText,
     USM_CLIENT_SECRET: optionalText,
     /** Set by `npm start` (and the tests) when USM_BASE_URL is the embedded simulator. */
-    USM_SIMULATOR: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+    USM_SIMULATOR: z.preprocess(emptyToUndefined, oneOf(["0", "1"]).default("0")),
     // 0: the client's own timeout; no cache; no rate limit of ours.
     USM_TIMEOUT_MS: numberVariable(wholeNumber({ min: 0 }), 10_000),
     USM_CACHE_TTL_MS: numberVariable(wholeNumber({ min: 0 }), 3_000),
@@ -88,19 +94,19 @@ const envSchema = z
     // Sign-in.
     NEXTAUTH_SECRET: z.preprocess(
       emptyToUndefined,
-      z.string({ message: "is required (any long random string)" }).min(16, {
+      z.string(requiredOr("must be text", "(any long random string)")).min(16, {
         message: "must be at least 16 characters",
       }),
     ),
-    NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    NEXTAUTH_URL: optionalVariable(url("https://alarms.example.org")),
     AUTH_LOCAL_USERS: localUsers,
     DEMO_PASSWORD: optionalText,
-    AUTH_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
+    AUTH_OIDC_ISSUER: optionalVariable(url("https://login.example.org")),
     AUTH_OIDC_CLIENT_ID: optionalText,
     AUTH_OIDC_CLIENT_SECRET: optionalText,
-    AUTH_OIDC_NAME: z.preprocess(emptyToUndefined, z.string().default("Single sign-on")),
+    AUTH_OIDC_NAME: textOr("Single sign-on"),
     AUTH_OIDC_ALLOWED_DOMAINS: commaList,
-    AUTH_OIDC_GROUPS_CLAIM: z.preprocess(emptyToUndefined, z.string().default("groups")),
+    AUTH_OIDC_GROUPS_CLAIM: textOr("groups"),
     AUTH_OIDC_ALLOWED_GROUPS: commaList,
     AUTH_SESSION_MAX_AGE: duration(12 * 3_600_000, 60_000),
     AUTH_SESSION_IDLE_TIMEOUT: duration(2 * 3_600_000, 60_000),
@@ -133,15 +139,8 @@ const envSchema = z
       });
     }
     if (env.USM_SIMULATOR === "0") {
-      for (const name of ["USM_CLIENT_ID", "USM_CLIENT_SECRET"] as const) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: "custom",
-            path: [name],
-            message: "is required when USM_BASE_URL names a deployment",
-          });
-        }
-      }
+      const credentials = ["USM_CLIENT_ID", "USM_CLIENT_SECRET"] as const;
+      requireEach(ctx, env, credentials, "when USM_BASE_URL names a deployment");
     }
     if (
       env.USM_SIMULATOR === "1" &&
@@ -154,21 +153,9 @@ const envSchema = z
         message: "may be 1 only when USM_BASE_URL is a loopback address (the embedded simulator)",
       });
     }
-    const oidc = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET];
-    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
-      for (const name of [
-        "AUTH_OIDC_ISSUER",
-        "AUTH_OIDC_CLIENT_ID",
-        "AUTH_OIDC_CLIENT_SECRET",
-      ] as const) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: "custom",
-            path: [name],
-            message: "is required when single sign-on is configured",
-          });
-        }
-      }
+    const oidc = ["AUTH_OIDC_ISSUER", "AUTH_OIDC_CLIENT_ID", "AUTH_OIDC_CLIENT_SECRET"] as const;
+    if (oidc.some((name) => env[name])) {
+      requireEach(ctx, env, oidc, "when single sign-on is configured");
     }
   });
 
@@ -244,12 +231,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   const lines = result.success
     ? []
     : result.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? "environment");
-        const message =
-          issue.code === "invalid_type" && source[name] === undefined
-            ? "is required"
-            : issue.message;
-        return `  ${name} ${message}`;
+        return `  ${String(issue.path[0] ?? "environment")} ${issue.message}`;
       });
   const defaults = {
     timeoutMs: result.data?.USM_TIMEOUT_MS ?? 10_000,

@@ -13,7 +13,42 @@ export function isLoopbackHost(hostname: string): boolean {
 export const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
-export const optionalText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
+/** A variable `rule` reads; unset or blank: undefined. */
+export const optionalVariable = <T extends z.ZodType>(rule: T) =>
+  z.preprocess(emptyToUndefined, rule.optional());
+
+export const optionalText = optionalVariable(z.string().trim().min(1));
+
+/** Text; unset or blank: `fallback`. */
+export const textOr = (fallback: string) =>
+  z.preprocess(emptyToUndefined, z.string().default(fallback));
+
+/** The one wording of a value that is missing; `hint` says what to give, or when. */
+export const isRequired = (hint?: string) => (hint ? `is required ${hint}` : "is required");
+
+/** zod's error option: "is required" (with `hint`) when the value is absent, else `wrong`. */
+export const requiredOr = (wrong: string, hint?: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? isRequired(hint) : wrong),
+});
+
+/** Each of `names` that `values` lacks is required `when` (e.g. "when single sign-on is ..."). */
+export function requireEach<K extends string>(
+  ctx: z.RefinementCtx,
+  values: Partial<Record<K, unknown>>,
+  names: readonly K[],
+  when: string,
+): void {
+  for (const name of names) {
+    if (!values[name]) ctx.addIssue({ code: "custom", path: [name], message: isRequired(when) });
+  }
+}
+
+/** One of `values`, said as `must be "anywhere" or "central"`. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  const quoted = values.map((value) => `"${value}"`);
+  const wrong = `must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+  return z.enum(values, requiredOr(wrong));
+}
 
 /** Which numbers a rule takes: `min` and `max` included; `hint` says more, in brackets. */
 interface Range {
@@ -61,21 +96,21 @@ export const commaList = z.preprocess(
     ),
 );
 
+/** A URL such as `example`; `check` (a test and its message) is what else it must meet. */
+export function url(example: string, check?: { test: (url: URL) => boolean; message: string }) {
+  const rule = z.url(requiredOr(`must be a URL such as ${example}`));
+  // zod runs a refinement even when the URL check failed: a non-URL is that check's to report.
+  return check
+    ? rule.refine((value) => !URL.canParse(value) || check.test(new URL(value)), check.message)
+    : rule;
+}
+
 /** An origin: https, or http on a loopback host (the embedded simulator, tests). */
-export const origin = z
-  .url({ message: "must be a URL such as https://tenant.alienvault.cloud" })
-  .refine(
-    (value) => {
-      // zod runs this even when the URL check failed: a non-URL is that check's to report.
-      if (!URL.canParse(value)) return true;
-      const url = new URL(value);
-      return (
-        url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))
-      );
-    },
-    { message: "must use https:// (plain http:// is allowed only for loopback hosts)" },
-  )
-  .transform((value) => new URL(value).origin);
+export const origin = url("https://tenant.alienvault.cloud", {
+  test: ({ protocol, hostname }) =>
+    protocol === "https:" || (protocol === "http:" && isLoopbackHost(hostname)),
+  message: "must use https:// (plain http:// is allowed only for loopback hosts)",
+}).transform((value) => new URL(value).origin);
 
 /** A duration: seconds, or a number with a unit (`90s`, `30m`, `12h`, `7d`); in milliseconds. */
 export const duration = (fallbackMs: number, minMs: number) =>
@@ -100,12 +135,9 @@ export const duration = (fallbackMs: number, minMs: number) =>
   );
 
 /** redis:// or rediss:// (TLS), with optional user, password and database number. */
-export const redisUrl = z.preprocess(
-  emptyToUndefined,
-  z
-    .url({ message: "must be a URL such as redis://redis.internal:6379" })
-    .refine((value) => !URL.canParse(value) || /^rediss?:$/.test(new URL(value).protocol), {
-      message: "must start with redis:// (or rediss:// for TLS)",
-    })
-    .optional(),
+export const redisUrl = optionalVariable(
+  url("redis://redis.internal:6379", {
+    test: ({ protocol }) => /^rediss?:$/.test(protocol),
+    message: "must start with redis:// (or rediss:// for TLS)",
+  }),
 );
