@@ -85,6 +85,11 @@ describe("the env module", () => {
     const message = problems({ NEXTAUTH_SECRET: "x", USM_BASE_URL: "ftp://x" });
     expect(message).toMatch(/NEXTAUTH_SECRET/);
     expect(message).toMatch(/USM_BASE_URL/);
+    // A rule between variables (the credentials USM_BASE_URL needs) is checked even when
+    // another concern's variable is missing.
+    const more = problems({ ...base, USM_CLIENT_SECRET: "", NEXTAUTH_SECRET: undefined });
+    expect(more).toMatch(/^  USM_CLIENT_SECRET is required when USM_BASE_URL names a deployment$/m);
+    expect(more).toMatch(/^  NEXTAUTH_SECRET is required/m);
   });
 
   it("enables the demo password only on the embedded simulator, which must be on loopback", () => {
@@ -98,7 +103,9 @@ describe("the env module", () => {
     expect(onLoopback.usm.simulator).toBe(true);
     expect(onLoopback.deployments[0]).toMatchObject({ clientId: "demo-client" });
     expect(parseEnv({ ...base, DEMO_PASSWORD: "pw" }).auth.demoPassword).toBeUndefined();
-    expect(problems({ ...base, USM_SIMULATOR: "1" })).toMatch(/USM_SIMULATOR may be 1 only/);
+    expect(problems({ ...base, USM_SIMULATOR: "1" })).toMatch(
+      /^  USM_SIMULATOR may be 1 only when every deployment is on a loopback address \(USM_BASE_URL is not\)$/m,
+    );
   });
 
   it("parses local accounts and refuses anything but bcrypt hashes", () => {

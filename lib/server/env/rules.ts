@@ -1,7 +1,32 @@
+// The rules the environment's variables share, each with its one wording; server-only.
 import "server-only";
 import { z } from "zod";
 
-// The rules the environment's variables share, each written once; server-only.
+/** The variables as read: process.env, or a test's. */
+export type Source = Record<string, string | undefined>;
+
+/** What is wrong, and with which variable: one line of the start-up error. */
+export interface Problem {
+  variable: string;
+  message: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+
+/** What `schema` makes of the variables, or a problem for each wrong one, named by it. */
+export function readVariables<T extends z.ZodType>(schema: T, source: Source): Parsed<z.output<T>> {
+  const result = schema.safeParse(source);
+  if (result.success) return { ok: true, value: result.data };
+  const problems = result.error.issues.map((issue) => ({
+    variable: String(issue.path[0] ?? "environment"),
+    message: issue.message,
+  }));
+  return { ok: false, problems };
+}
+
+/** The problems of a reading that failed; none of one that succeeded, or of none. */
+export const problemsOf = (parsed: Parsed<unknown> | null): Problem[] =>
+  parsed?.ok === false ? parsed.problems : [];
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -25,6 +50,9 @@ export const textOr = (fallback: string) =>
 
 /** The one wording of a value that is missing; `hint` says what to give, or when. */
 export const isRequired = (hint?: string) => (hint ? `is required ${hint}` : "is required");
+
+/** The one wording of two settings that exclude each other, said of the first. */
+export const bothSet = (other: string) => `and ${other} are both set: keep one`;
 
 /** zod's error option: "is required" (with `hint`) when the value is absent, else `wrong`. */
 export const requiredOr = (wrong: string, hint?: string) => ({
@@ -83,17 +111,12 @@ export const numberVariable = (rule: z.ZodNumber, fallback: number) =>
     return typeof set === "string" ? Number(set) : set;
   }, rule.default(fallback));
 
-export const commaList = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? "")
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
+/** Comma-separated items, blanks dropped; unset: none. */
+export const commaList = optionalVariable(z.string()).transform((value) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
 );
 
 /** A URL such as `example`; `check` (a test and its message) is what else it must meet. */
@@ -133,11 +156,3 @@ export const duration = (fallbackMs: number, minMs: number) =>
       .optional()
       .transform((ms) => ms ?? fallbackMs),
   );
-
-/** redis:// or rediss:// (TLS), with optional user, password and database number. */
-export const redisUrl = optionalVariable(
-  url("redis://redis.internal:6379", {
-    test: ({ protocol }) => /^rediss?:$/.test(protocol),
-    message: "must start with redis:// (or rediss:// for TLS)",
-  }),
-);
