@@ -6,9 +6,8 @@ import type { DeploymentKind } from "@/lib/shared/deployments/types";
 import { describeEntry, entrySchema } from "./deployment-entry";
 import { bothSet, type Parsed, type Problem, type Source } from "./rules";
 
-// USM_DEPLOYMENTS (a JSON array) or USM_DEPLOYMENTS_FILE (the path of a
-// file holding one), read once at start-up by usm.ts; a wrong entry stops start-up naming the
-// entry and the field.
+// USM_DEPLOYMENTS holds a JSON array, USM_DEPLOYMENTS_FILE the path of a file holding one; usm.ts
+// reads it once. A wrong entry stops start-up naming the entry and the field.
 
 export interface DeploymentConfig {
   /** A URL slug, unique: `/d/{key}/alarms`; also in every store key of its client. */
