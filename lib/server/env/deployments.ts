@@ -1,17 +1,13 @@
+// The deployments list of USM_DEPLOYMENTS or USM_DEPLOYMENTS_FILE, read at start-up; server-only.
 import "server-only";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import {
-  ALL_DEPLOYMENTS,
-  DEPLOYMENT_KEY,
-  DEPLOYMENT_KINDS,
-  type DeploymentKind,
-} from "@/lib/shared/deployments/types";
+import type { DeploymentKind } from "@/lib/shared/deployments/types";
+import { describeEntry, entrySchema } from "./deployment-entry";
+import { bothSet, type Parsed, type Problem, type Source } from "./rules";
 
-// The deployments the console reads: USM_DEPLOYMENTS (a JSON array) or USM_DEPLOYMENTS_FILE (the
-// path of a file holding one), or the single-deployment variables of earlier versions (one
-// deployment, key `default`). Parsed by lib/env.ts, once, at start-up; a wrong entry stops
-// start-up naming the entry and the field.
+// USM_DEPLOYMENTS holds a JSON array, USM_DEPLOYMENTS_FILE the path of a file holding one; usm.ts
+// reads it once. A wrong entry stops start-up naming the entry and the field.
 
 export interface DeploymentConfig {
   /** A URL slug, unique: `/d/{key}/alarms`; also in every store key of its client. */
@@ -40,96 +36,20 @@ export interface DeploymentDefaults {
   postPerSecond: number;
 }
 
-const nonEmpty = z.string().trim().min(1, { message: "must not be empty" });
-
-/**
- * The console's own settings: a deployment's secret may not be read from them (a configured
- * baseUrl would then receive the session-signing secret or the Redis password).
- */
-const CONSOLE_VARIABLE = /^(NEXTAUTH_|AUTH_|REDIS_|DEMO_|NEXT_|USM_DEPLOYMENTS)/;
-
-const rate = z
-  .number({ message: "must be a number" })
-  .int({ message: "must be a whole number" })
-  .min(1, { message: "must be at least 1" })
-  .optional();
-
-function entrySchema(origin: z.ZodType<string>, source: Record<string, string | undefined>) {
-  return z
-    .strictObject(
-      {
-        key: z
-          .string({ message: "is required" })
-          .regex(DEPLOYMENT_KEY, {
-            message: "must be a URL slug: lower-case letters, digits and dashes (e.g. acme-eu)",
-          })
-          .refine((key) => key !== ALL_DEPLOYMENTS, {
-            message: `must not be "${ALL_DEPLOYMENTS}" (the merged queue's own path)`,
-          }),
-        name: nonEmpty.max(80, { message: "must be at most 80 characters" }),
-        kind: z.enum(DEPLOYMENT_KINDS, { message: 'must be "anywhere" or "central"' }),
-        baseUrl: origin,
-        clientId: nonEmpty,
-        clientSecret: nonEmpty.optional(),
-        clientSecretEnv: nonEmpty.optional(),
-        timeoutMs: rate.refine((ms) => ms === undefined || ms <= 120_000, {
-          message: "must be at most 120000 (two minutes)",
-        }),
-        getPerSecond: rate,
-        postPerSecond: rate,
-        analysts: z.array(nonEmpty, { message: "must be a list of usernames" }).optional(),
-        groups: z.array(nonEmpty, { message: "must be a list of group names" }).optional(),
-      },
-      { message: "must be an object" },
-    )
-    .superRefine((entry, ctx) => {
-      if (entry.clientSecret && entry.clientSecretEnv) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["clientSecret"],
-          message: "and clientSecretEnv are both set: keep one",
-        });
-      } else if (!entry.clientSecret && !entry.clientSecretEnv) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["clientSecret"],
-          message: "is required (or clientSecretEnv: the variable that holds it)",
-        });
-      } else if (entry.clientSecretEnv && CONSOLE_VARIABLE.test(entry.clientSecretEnv)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["clientSecretEnv"],
-          message: `names ${entry.clientSecretEnv}, one of the console's own variables: give the secret a variable of its own`,
-        });
-      } else if (entry.clientSecretEnv && !source[entry.clientSecretEnv]?.trim()) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["clientSecretEnv"],
-          message: `names ${entry.clientSecretEnv}, which is not set`,
-        });
-      }
-    });
-}
-
-export type DeploymentsOutcome =
-  | { ok: true; deployments: DeploymentConfig[] }
-  | { ok: false; problems: { variable: string; message: string }[] };
+export type DeploymentsOutcome = Parsed<DeploymentConfig[]>;
 
 /**
  * The deployments of USM_DEPLOYMENTS or USM_DEPLOYMENTS_FILE, or null when neither is set (the
- * single-deployment variables then apply). `origin` is the env module's base-URL rule.
+ * single-deployment variables then apply).
  */
 export function parseDeployments(
-  source: Record<string, string | undefined>,
-  origin: z.ZodType<string>,
+  source: Source,
   defaults: DeploymentDefaults,
 ): DeploymentsOutcome | null {
   const inline = source.USM_DEPLOYMENTS?.trim();
   const file = source.USM_DEPLOYMENTS_FILE?.trim();
   if (!inline && !file) return null;
-  if (inline && file) {
-    return fail("USM_DEPLOYMENTS", "and USM_DEPLOYMENTS_FILE are both set: keep one");
-  }
+  if (inline && file) return fail("USM_DEPLOYMENTS", bothSet("USM_DEPLOYMENTS_FILE"));
   const variable = inline ? "USM_DEPLOYMENTS" : "USM_DEPLOYMENTS_FILE";
   let text = inline ?? "";
   if (file) {
@@ -147,7 +67,7 @@ export function parseDeployments(
     return fail(variable, "must hold a JSON array of deployments");
   }
   const schema = z
-    .array(entrySchema(origin, source), { message: "must be a JSON array of deployments" })
+    .array(entrySchema(source), { message: "must be a JSON array of deployments" })
     .min(1, { message: "must name at least one deployment" })
     .max(200, { message: "may name at most 200 deployments" });
   const result = schema.safeParse(json);
@@ -160,7 +80,7 @@ export function parseDeployments(
       })),
     };
   }
-  const problems: { variable: string; message: string }[] = [];
+  const problems: Problem[] = [];
   const seen = new Set<string>();
   result.data.forEach((entry, index) => {
     if (seen.has(entry.key)) {
@@ -174,7 +94,7 @@ export function parseDeployments(
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    deployments: result.data.map((entry) => ({
+    value: result.data.map((entry) => ({
       key: entry.key,
       name: entry.name,
       kind: entry.kind,
@@ -192,19 +112,4 @@ export function parseDeployments(
 
 function fail(variable: string, message: string): DeploymentsOutcome {
   return { ok: false, problems: [{ variable, message }] };
-}
-
-/** "[1] (globex) clientSecret " for an issue at [1, "clientSecret"]: the entry and the field. */
-function describeEntry(json: unknown, path: readonly PropertyKey[]): string {
-  const [index, ...field] = path;
-  if (typeof index !== "number") return "";
-  const entry = Array.isArray(json) ? (json[index] as unknown) : undefined;
-  const key =
-    typeof entry === "object" &&
-    entry !== null &&
-    typeof (entry as { key?: unknown }).key === "string"
-      ? ` (${(entry as { key: string }).key})`
-      : "";
-  const name = field.map(String).join(".");
-  return `entry [${index}]${key}${name ? ` field ${name}` : ""} `;
 }

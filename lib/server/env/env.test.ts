@@ -71,22 +71,25 @@ describe("the env module", () => {
   });
 
   it("names NEXTAUTH_SECRET when it is missing or short", () => {
-    expect(problems({ ...base, NEXTAUTH_SECRET: undefined })).toMatch(
-      /NEXTAUTH_SECRET is required/,
-    );
+    for (const missing of [undefined, "", " "]) {
+      expect(problems({ ...base, NEXTAUTH_SECRET: missing })).toMatch(
+        /^  NEXTAUTH_SECRET is required \(any long random string\)$/m,
+      );
+    }
     expect(problems({ ...base, NEXTAUTH_SECRET: "short" })).toMatch(
       /NEXTAUTH_SECRET must be at least 16/,
     );
-  });
-
-  it("names a wrong number", () => {
-    expect(problems({ ...base, USM_TIMEOUT_MS: "soon" })).toMatch(/^  USM_TIMEOUT_MS /m);
   });
 
   it("lists every wrong variable at once", () => {
     const message = problems({ NEXTAUTH_SECRET: "x", USM_BASE_URL: "ftp://x" });
     expect(message).toMatch(/NEXTAUTH_SECRET/);
     expect(message).toMatch(/USM_BASE_URL/);
+    // A rule between variables (the credentials USM_BASE_URL needs) is checked even when
+    // another concern's variable is missing.
+    const more = problems({ ...base, USM_CLIENT_SECRET: "", NEXTAUTH_SECRET: undefined });
+    expect(more).toMatch(/^  USM_CLIENT_SECRET is required when USM_BASE_URL names a deployment$/m);
+    expect(more).toMatch(/^  NEXTAUTH_SECRET is required/m);
   });
 
   it("enables the demo password only on the embedded simulator, which must be on loopback", () => {
@@ -100,7 +103,9 @@ describe("the env module", () => {
     expect(onLoopback.usm.simulator).toBe(true);
     expect(onLoopback.deployments[0]).toMatchObject({ clientId: "demo-client" });
     expect(parseEnv({ ...base, DEMO_PASSWORD: "pw" }).auth.demoPassword).toBeUndefined();
-    expect(problems({ ...base, USM_SIMULATOR: "1" })).toMatch(/USM_SIMULATOR may be 1 only/);
+    expect(problems({ ...base, USM_SIMULATOR: "1" })).toMatch(
+      /^  USM_SIMULATOR may be 1 only when every deployment is on a loopback address \(USM_BASE_URL is not\)$/m,
+    );
   });
 
   it("parses local accounts and refuses anything but bcrypt hashes", () => {
@@ -121,6 +126,22 @@ describe("the env module", () => {
         /^  AUTH_TRUSTED_PROXY_HOPS must be .*0 when no reverse proxy is in front/m,
       );
     }
+  });
+
+  it("says what a URL should look like", () => {
+    const message = problems({ ...base, NEXTAUTH_URL: "alarms", AUTH_OIDC_ISSUER: "login" });
+    expect(message).toMatch(
+      /^  NEXTAUTH_URL must be a URL such as https:\/\/alarms\.example\.org$/m,
+    );
+    expect(message).toMatch(
+      /^  AUTH_OIDC_ISSUER must be a URL such as https:\/\/login\.example\.org$/m,
+    );
+  });
+
+  it("names the values a choice takes", () => {
+    const message = problems({ ...base, NODE_ENV: "prod", USM_SIMULATOR: "yes" });
+    expect(message).toMatch(/^  NODE_ENV must be "development", "production" or "test"$/m);
+    expect(message).toMatch(/^  USM_SIMULATOR must be "0" or "1"$/m);
   });
 
   it("requires the whole single sign-on triple once any of it is set", () => {

@@ -1,327 +1,32 @@
+// The validated environment: parseEnv() and serverEnv() compose the concerns; server-only.
 import "server-only";
 import { z } from "zod";
-import { parseDeployments, type DeploymentConfig } from "./deployments";
+import { authEnv, authVariables, type AuthEnv } from "./auth";
+import { exportVariables, type ExportEnv } from "./export";
+import { liveVariables, type LiveEnv } from "./live";
+import { oneOf, problemsOf, readVariables, type Parsed, type Source } from "./rules";
+import { storeVariables } from "./store";
+import { readUpstream, type Upstream } from "./usm";
 
-// The one place that reads process.env. Everything else asks serverEnv().
+// The one place that reads process.env: each concern's file reads its own variables (usm,
+// deployments, live, export, store, auth) with the rules of rules.ts. Everything else asks
+// serverEnv().
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+export { isLoopbackHost } from "./rules";
+export { DEFAULT_DEPLOYMENT_KEY } from "./usm";
 
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
+const NODE_ENV = z
+  .object({ NODE_ENV: oneOf(["development", "production", "test"]).default("development") })
+  .transform((env) => env.NODE_ENV);
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
-
-const optionalString = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
-
-const positiveInt = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
-
-const commaList = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? "")
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
-);
-
-/** An origin: https, or http on a loopback host (the embedded simulator, tests). */
-const originRule = z
-  .url({ message: "must be a URL such as https://tenant.alienvault.cloud" })
-  .refine(
-    (value) => {
-      // zod runs this even when the URL check failed: a non-URL is that check's to report.
-      if (!URL.canParse(value)) return true;
-      const url = new URL(value);
-      return (
-        url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))
-      );
-    },
-    { message: "must use https:// (plain http:// is allowed only for loopback hosts)" },
-  )
-  .transform((value) => new URL(value).origin);
-
-const deploymentOrigin = z.preprocess(emptyToUndefined, originRule.optional());
-
-/** The key of the one deployment the single-deployment variables configure. */
-export const DEFAULT_DEPLOYMENT_KEY = "default";
-
-/** A duration: seconds, or a number with a unit (`90s`, `30m`, `12h`, `7d`); in milliseconds. */
-const duration = (fallbackMs: number, minMs: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?\s*(s|m|h|d)?$/i, {
-        message: "must be a duration such as 3600, 90m, 12h or 7d",
-      })
-      .transform((value) => {
-        const match = /^(\d+(?:\.\d+)?)\s*([smhd])?$/i.exec(value)!;
-        const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
-          (match[2] ?? "s").toLowerCase() as "s" | "m" | "h" | "d"
-        ];
-        return Math.round(Number(match[1]) * unit);
-      })
-      .refine((ms) => ms >= minMs, { message: `must be at least ${minMs / 1000} seconds` })
-      .optional()
-      .transform((ms) => ms ?? fallbackMs),
-  );
-
-/** redis:// or rediss:// (TLS), with optional user, password and database number. */
-const redisUrl = z.preprocess(
-  emptyToUndefined,
-  z
-    .url({ message: "must be a URL such as redis://redis.internal:6379" })
-    .refine((value) => !URL.canParse(value) || /^rediss?:$/.test(new URL(value).protocol), {
-      message: "must start with redis:// (or rediss:// for TLS)",
-    })
-    .optional(),
-);
-
-/** `user:bcrypt-hash` pairs separated by commas (bcrypt hashes contain neither). */
-const localUsers = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const users: { username: string; passwordHash: string }[] = [];
-      for (const entry of (value ?? "").split(",").map((item) => item.trim())) {
-        if (!entry) continue;
-        const colon = entry.indexOf(":");
-        const username = entry.slice(0, colon).trim();
-        const passwordHash = entry.slice(colon + 1).trim();
-        if (colon < 1 || !/^\$2[aby]\$\d\d\$.{53}$/.test(passwordHash)) {
-          ctx.addIssue({
-            code: "custom",
-            message:
-              "each entry must be username:<bcrypt hash> (make one with npm run hash-password)",
-          });
-          return z.NEVER;
-        }
-        users.push({ username, passwordHash });
-      }
-      return users;
-    }),
-);
-
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-
-    // The upstream: several deployments (lib/env-deployments.ts), or one by the variables below.
-    // The embedded simulators' addresses are set by `npm start`.
-    USM_DEPLOYMENTS: optionalString,
-    USM_DEPLOYMENTS_FILE: optionalString,
-    USM_BASE_URL: deploymentOrigin,
-    USM_CLIENT_ID: optionalString,
-    USM_CLIENT_SECRET: optionalString,
-    /** Set by `npm start` (and the tests) when USM_BASE_URL is the embedded simulator. */
-    USM_SIMULATOR: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
-    USM_TIMEOUT_MS: positiveInt(10_000),
-    USM_CACHE_TTL_MS: positiveInt(3_000),
-    USM_RATE_GET_PER_SECOND: positiveInt(100),
-    USM_RATE_POST_PER_SECOND: positiveInt(50),
-
-    // The live queue: how often a watched view is polled (0 turns it off), the share of each
-    // deployment's GET budget its watchers may spend, and how many of a view's newest alarms
-    // each poll reads (new arrivals and status changes are seen among these).
-    LIVE_INTERVAL_SECONDS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(3_600).default(15),
-    ),
-    LIVE_BUDGET_SHARE: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().min(0.01).max(0.5).default(0.1),
-    ),
-    LIVE_WINDOW: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(10).max(1_000).default(100),
-    ),
-
-    // The most alarms one export writes (the dialog says so before it starts).
-    EXPORT_MAX_ROWS: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ message: "must be a whole number of alarms, such as 100000" })
-        .int({ message: "must be a whole number of alarms, such as 100000" })
-        .min(1, { message: "must be at least 1" })
-        .max(10_000_000, { message: "must be at most 10000000" })
-        .default(100_000),
-    ),
-    // The page size an export asks the upstream for (smaller ones after a 400): larger pages
-    // export faster but hold more memory and more of the event loop at once (README: Export).
-    EXPORT_PAGE_SIZE: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ message: "must be a whole number from 10 to 1000" })
-        .int({ message: "must be a whole number from 10 to 1000" })
-        .min(10, { message: "must be a whole number from 10 to 1000" })
-        .max(1_000, { message: "must be a whole number from 10 to 1000" })
-        .default(50),
-    ),
-
-    // State shared by replicas; unset: this one process keeps it in memory.
-    REDIS_URL: redisUrl,
-
-    // Sign-in.
-    NEXTAUTH_SECRET: z.preprocess(
-      emptyToUndefined,
-      z.string({ message: "is required (any long random string)" }).min(16, {
-        message: "must be at least 16 characters",
-      }),
-    ),
-    NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    AUTH_LOCAL_USERS: localUsers,
-    DEMO_PASSWORD: optionalString,
-    AUTH_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
-    AUTH_OIDC_CLIENT_ID: optionalString,
-    AUTH_OIDC_CLIENT_SECRET: optionalString,
-    AUTH_OIDC_NAME: z.preprocess(emptyToUndefined, z.string().default("Single sign-on")),
-    AUTH_OIDC_ALLOWED_DOMAINS: commaList,
-    AUTH_OIDC_GROUPS_CLAIM: z.preprocess(emptyToUndefined, z.string().default("groups")),
-    AUTH_OIDC_ALLOWED_GROUPS: commaList,
-    AUTH_SESSION_MAX_AGE: duration(12 * 3_600_000, 60_000),
-    AUTH_SESSION_IDLE_TIMEOUT: duration(2 * 3_600_000, 60_000),
-    // Reverse proxies in front that append X-Forwarded-For: which entry is the client's address.
-    AUTH_TRUSTED_PROXY_HOPS: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ message: "must be a whole number (0 when no reverse proxy is in front)" })
-        .int({ message: "must be a whole number (0 when no reverse proxy is in front)" })
-        .min(0, { message: "must be 0 or more (0 when no reverse proxy is in front)" })
-        .default(0),
-    ),
-  })
-  .superRefine((env, ctx) => {
-    const several = Boolean(env.USM_DEPLOYMENTS || env.USM_DEPLOYMENTS_FILE);
-    if (several) {
-      for (const name of ["USM_BASE_URL", "USM_CLIENT_ID", "USM_CLIENT_SECRET"] as const) {
-        if (env[name]) {
-          ctx.addIssue({
-            code: "custom",
-            path: [name],
-            message: `is set together with ${env.USM_DEPLOYMENTS ? "USM_DEPLOYMENTS" : "USM_DEPLOYMENTS_FILE"}: configure the deployment there instead`,
-          });
-        }
-      }
-      return;
-    }
-    if (!env.USM_BASE_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["USM_BASE_URL"],
-        message:
-          "is not set: start with `npm start` to use the embedded simulators, or set USM_DEPLOYMENTS, or USM_BASE_URL to your deployment's origin",
-      });
-    }
-    if (env.USM_SIMULATOR === "0") {
-      for (const name of ["USM_CLIENT_ID", "USM_CLIENT_SECRET"] as const) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: "custom",
-            path: [name],
-            message: "is required when USM_BASE_URL names a deployment",
-          });
-        }
-      }
-    }
-    if (
-      env.USM_SIMULATOR === "1" &&
-      env.USM_BASE_URL &&
-      !isLoopbackHost(new URL(env.USM_BASE_URL).hostname)
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["USM_SIMULATOR"],
-        message: "may be 1 only when USM_BASE_URL is a loopback address (the embedded simulator)",
-      });
-    }
-    const oidc = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET];
-    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
-      for (const name of [
-        "AUTH_OIDC_ISSUER",
-        "AUTH_OIDC_CLIENT_ID",
-        "AUTH_OIDC_CLIENT_SECRET",
-      ] as const) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: "custom",
-            path: [name],
-            message: "is required when single sign-on is configured",
-          });
-        }
-      }
-    }
-  });
-
-type ParsedEnv = z.infer<typeof envSchema>;
-
-export interface ServerEnv {
-  nodeEnv: ParsedEnv["NODE_ENV"];
-  usm: {
-    /** True when the upstreams are the project's own simulators on loopback. */
-    simulator: boolean;
-    /** How long identical reads are shared between analysts, for every deployment. */
-    cacheTtlMs: number;
-  };
-  /** The deployments, in the configured order (the first an analyst may see is their default). */
-  deployments: DeploymentConfig[];
-  live: {
-    /** How often a watched view is polled at most; 0: the live queue is off. */
-    intervalMs: number;
-    /** The share (0..1) of each deployment's GET budget the watchers may spend together. */
-    budgetShare: number;
-    /** How many of a view's first alarms each poll reads. */
-    window: number;
-  };
-  export: {
-    /** The most alarms one export writes. */
-    maxRows: number;
-    /** The page size an export asks for first. */
-    pageSize: number;
-  };
+/** The upstream's settings (`usm`) and the deployments, with every other concern's. */
+export interface ServerEnv extends Upstream {
+  nodeEnv: z.output<typeof NODE_ENV>;
+  live: LiveEnv;
+  export: ExportEnv;
   /** Where replicas share state; undefined: in this process's memory. */
   redisUrl: string | undefined;
-  auth: {
-    secret: string;
-    url: string | undefined;
-    /** A session ends this long after sign-in, however active (ms). */
-    sessionMaxAgeMs: number;
-    /** A session ends after this long without a request (ms). */
-    sessionIdleTimeoutMs: number;
-    localUsers: { username: string; passwordHash: string }[];
-    /** The demo account's password; only ever set on the embedded simulator. */
-    demoPassword: string | undefined;
-    oidc:
-      | {
-          issuer: string;
-          clientId: string;
-          clientSecret: string;
-          name: string;
-          allowedDomains: string[];
-          groupsClaim: string;
-          allowedGroups: string[];
-        }
-      | undefined;
-    /**
-     * Reverse proxies in front of the dashboard that append X-Forwarded-For. 0: the header is the
-     * client's own word, so sign-in throttling counts the TCP peer's address instead.
-     */
-    trustedProxyHops: number;
-    /**
-     * The single-sign-on groups some deployment admits: a session remembers which of these the
-     * analyst is in (read at sign-in), and no others, to keep the cookie small.
-     */
-    accessGroups: string[];
-  };
+  auth: AuthEnv;
 }
 
 export class EnvError extends Error {
@@ -329,90 +34,31 @@ export class EnvError extends Error {
 }
 
 /** Parses an environment; throws an EnvError naming every wrong or missing variable. */
-export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
-  const result = envSchema.safeParse(source);
-  const lines = result.success
-    ? []
-    : result.error.issues.map((issue) => {
-        const name = String(issue.path[0] ?? "environment");
-        const message =
-          issue.code === "invalid_type" && source[name] === undefined
-            ? "is required"
-            : issue.message;
-        return `  ${name} ${message}`;
-      });
-  const defaults = {
-    timeoutMs: result.data?.USM_TIMEOUT_MS ?? 10_000,
-    getPerSecond: result.data?.USM_RATE_GET_PER_SECOND ?? 100,
-    postPerSecond: result.data?.USM_RATE_POST_PER_SECOND ?? 50,
-  };
-  const several = parseDeployments(source, originRule, defaults);
-  if (several && !several.ok) {
-    for (const { variable, message } of several.problems) lines.push(`  ${variable} ${message}`);
+export function parseEnv(source: Source): ServerEnv {
+  const { nodeEnv, upstream, live, exporting, redisUrl, auth } = valuesOrThrow({
+    nodeEnv: readVariables(NODE_ENV, source),
+    upstream: readUpstream(source),
+    live: readVariables(liveVariables, source),
+    exporting: readVariables(exportVariables, source),
+    redisUrl: readVariables(storeVariables, source),
+    auth: readVariables(authVariables, source),
+  });
+  return { nodeEnv, ...upstream, live, export: exporting, redisUrl, auth: authEnv(auth, upstream) };
+}
+
+type Values<T> = { [K in keyof T]: T[K] extends Parsed<infer V> ? V : never };
+
+/** Each part's value, or an EnvError listing every part's problems, a line each. */
+function valuesOrThrow<T extends Record<string, Parsed<unknown>>>(parts: T): Values<T> {
+  const entries = Object.entries(parts);
+  if (entries.some(([, part]) => !part.ok)) {
+    const lines = entries.flatMap(([, part]) => problemsOf(part));
+    const text = lines.map(({ variable, message }) => `  ${variable} ${message}`).join("\n");
+    throw new EnvError(`Invalid configuration:\n${text}`);
   }
-  const simulator = result.data?.USM_SIMULATOR === "1";
-  if (simulator && several?.ok) {
-    for (const deployment of several.deployments) {
-      if (!isLoopbackHost(new URL(deployment.baseUrl).hostname)) {
-        lines.push(
-          `  USM_SIMULATOR may be 1 only when every deployment is on a loopback address (${deployment.key} is not)`,
-        );
-      }
-    }
-  }
-  if (!result.success || lines.length > 0) {
-    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const env = result.data;
-  const deployments: DeploymentConfig[] = several?.ok
-    ? several.deployments
-    : [
-        {
-          key: DEFAULT_DEPLOYMENT_KEY,
-          name: simulator ? "USM Anywhere simulator" : new URL(env.USM_BASE_URL!).hostname,
-          kind: "anywhere",
-          baseUrl: env.USM_BASE_URL!,
-          clientId: env.USM_CLIENT_ID ?? "demo-client",
-          clientSecret: env.USM_CLIENT_SECRET ?? "demo-secret",
-          ...defaults,
-          analysts: [],
-          groups: [],
-        },
-      ];
-  return {
-    nodeEnv: env.NODE_ENV,
-    usm: { simulator, cacheTtlMs: env.USM_CACHE_TTL_MS },
-    deployments,
-    live: {
-      intervalMs: env.LIVE_INTERVAL_SECONDS * 1000,
-      budgetShare: env.LIVE_BUDGET_SHARE,
-      window: env.LIVE_WINDOW,
-    },
-    export: { maxRows: env.EXPORT_MAX_ROWS, pageSize: env.EXPORT_PAGE_SIZE },
-    redisUrl: env.REDIS_URL,
-    auth: {
-      secret: env.NEXTAUTH_SECRET,
-      url: env.NEXTAUTH_URL,
-      sessionMaxAgeMs: env.AUTH_SESSION_MAX_AGE,
-      sessionIdleTimeoutMs: Math.min(env.AUTH_SESSION_IDLE_TIMEOUT, env.AUTH_SESSION_MAX_AGE),
-      localUsers: env.AUTH_LOCAL_USERS,
-      demoPassword: simulator ? env.DEMO_PASSWORD : undefined,
-      oidc:
-        env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
-          ? {
-              issuer: env.AUTH_OIDC_ISSUER,
-              clientId: env.AUTH_OIDC_CLIENT_ID,
-              clientSecret: env.AUTH_OIDC_CLIENT_SECRET,
-              name: env.AUTH_OIDC_NAME,
-              allowedDomains: env.AUTH_OIDC_ALLOWED_DOMAINS.map((domain) => domain.toLowerCase()),
-              groupsClaim: env.AUTH_OIDC_GROUPS_CLAIM,
-              allowedGroups: env.AUTH_OIDC_ALLOWED_GROUPS,
-            }
-          : undefined,
-      trustedProxyHops: env.AUTH_TRUSTED_PROXY_HOPS,
-      accessGroups: [...new Set(deployments.flatMap((deployment) => deployment.groups))],
-    },
-  };
+  return Object.fromEntries(
+    entries.map(([name, part]) => [name, part.ok && part.value]),
+  ) as Values<T>;
 }
 
 let cached: ServerEnv | undefined;
