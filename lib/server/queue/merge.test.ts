@@ -1,161 +1,27 @@
 import { describe, expect, it } from "vitest";
 import {
-  decodeCursor,
-  encodeCursor,
-  readMergedPage,
-  type MergedPage,
-  type QueueAlarm,
-  type QueueCursor,
-  type SourceQuery,
-  type SourceReader,
-} from "./merge";
+  T0,
+  alarms,
+  key,
+  keys,
+  newestFirst,
+  nextToEnd,
+  previousToTop,
+  prng,
+  spread,
+  ties,
+  uneven,
+  upstream,
+  uuid,
+  viaUrl,
+  type Page,
+  type Read,
+} from "@/test/merged-upstream";
+import { readMergedPage, type QueueCursor, type SourceQuery } from "./merge";
 
-// The merged queue against in-memory upstreams that behave like USM Anywhere: inclusive time
-// bounds, sorted by time only (alarms sharing a millisecond in an arbitrary order, stable per
-// direction, shuffled by a seeded PRNG), zero-based pages, totalElements. What is asserted is
-// what a user paging with Next and Previous would see, and what the upstream is asked.
-
-type Data = Record<string, QueueAlarm[]>;
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-function uuid(random: () => number): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-const T0 = 1_700_000_000_000;
-
-/** `count` alarms at the given times (cycled), or at distinct times spread over a day. */
-function alarms(random: () => number, count: number, times?: number[]): QueueAlarm[] {
-  const used = new Set<number>();
-  return Array.from({ length: count }, (_, i) => {
-    let occurredAt = times?.[i % times.length];
-    while (occurredAt === undefined || (!times && used.has(occurredAt))) {
-      occurredAt = T0 - Math.floor(random() * 86_400_000);
-    }
-    used.add(occurredAt);
-    return { uuid: uuid(random), occurredAt };
-  });
-}
-
-function upstream(data: Data, seed = 7) {
-  const random = prng(seed);
-  const shuffled = (list: QueueAlarm[]) =>
-    list
-      .map((alarm) => ({ alarm, key: random() }))
-      .sort((a, b) => a.key - b.key)
-      .map(({ alarm }) => alarm);
-  // Array.prototype.sort is stable: within a millisecond the shuffled order stays.
-  const orders = new Map(
-    Object.entries(data).map(([deployment, list]) => [
-      deployment,
-      {
-        older: shuffled(list).sort((a, b) => b.occurredAt - a.occurredAt),
-        newer: shuffled(list).sort((a, b) => a.occurredAt - b.occurredAt),
-      },
-    ]),
-  );
-  const calls: SourceQuery[] = [];
-  const read: SourceReader<QueueAlarm> = async (query) => {
-    calls.push(query);
-    const { direction, boundMs, page, size } = query;
-    const matching = orders
-      .get(query.deployment)!
-      [direction].filter(
-        (alarm) =>
-          boundMs === undefined ||
-          (direction === "older" ? alarm.occurredAt <= boundMs : alarm.occurredAt >= boundMs),
-      );
-    return {
-      alarms: matching.slice(page * size, (page + 1) * size).map((alarm) => ({ ...alarm })),
-      totalElements: matching.length,
-    };
-  };
-  /** A new alarm arriving upstream; sorting is stable, so the others keep their order. */
-  const arrive = (deployment: string, alarm: QueueAlarm) => {
-    const order = orders.get(deployment)!;
-    order.older = [alarm, ...order.older].sort((a, b) => b.occurredAt - a.occurredAt);
-    order.newer = [...order.newer, alarm].sort((a, b) => a.occurredAt - b.occurredAt);
-  };
-  return { read, calls, arrive };
-}
-
-const key = (alarm: QueueAlarm & { deployment: string }) => `${alarm.deployment}/${alarm.uuid}`;
-
-/** Every alarm in the global order, newest first: time, then deployment, then uuid. */
-function newestFirst(data: Data): string[] {
-  return Object.entries(data)
-    .flatMap(([deployment, list]) => list.map((alarm) => ({ ...alarm, deployment })))
-    .sort(
-      (a, b) =>
-        b.occurredAt - a.occurredAt ||
-        (a.deployment < b.deployment ? 1 : a.deployment > b.deployment ? -1 : 0) ||
-        (a.uuid < b.uuid ? 1 : a.uuid > b.uuid ? -1 : 0),
-    )
-    .map(key);
-}
-
-/** A cursor as a link carries it. */
-const viaUrl = (cursor: QueueCursor) => decodeCursor(encodeCursor(cursor));
-
-type Page = MergedPage<QueueAlarm>;
-type Read = SourceReader<QueueAlarm>;
-
-async function nextToEnd(read: Read, deployments: string[], size: number): Promise<Page[]> {
-  const pages = [await readMergedPage({ deployments, size, cursor: null, read })];
-  while (pages.at(-1)!.older) {
-    const cursor = viaUrl(pages.at(-1)!.older!);
-    pages.push(await readMergedPage({ deployments, size, cursor, read }));
-    if (pages.length > 5_000) throw new Error("Next never ends");
-  }
-  return pages;
-}
-
-async function previousToTop(read: Read, deployments: string[], size: number, from: Page) {
-  const pages: Page[] = [];
-  for (let page = from; page.newer;) {
-    page = await readMergedPage({ deployments, size, cursor: viaUrl(page.newer), read });
-    pages.push(page);
-    if (pages.length > 5_000) throw new Error("Previous never ends");
-  }
-  return pages;
-}
-
-const keys = (pages: Page[]) => pages.flatMap((page) => page.alarms.map(key));
-
-const spread = (): Data => {
-  const random = prng(1);
-  return {
-    acme: alarms(random, 120),
-    globex: alarms(random, 80),
-    initech: alarms(random, 100),
-  };
-};
-
-// More alarms in one millisecond than a page holds, and the same milliseconds across deployments.
-const ties = (): Data => {
-  const random = prng(2);
-  const shared = [T0, T0 - 1, T0 - 5, T0 - 1_000];
-  return {
-    acme: [...alarms(random, 45, [T0 - 5]), ...alarms(random, 30, shared)],
-    globex: [...alarms(random, 25, [T0 - 5]), ...alarms(random, 12, shared)],
-    initech: alarms(random, 40, shared),
-  };
-};
-
-const uneven = (): Data => {
-  const random = prng(3);
-  return { big: alarms(random, 500), small: alarms(random, 3), empty: [] };
-};
+// The merged queue against in-memory upstreams that behave like USM Anywhere (test/merged-
+// upstream.ts). What is asserted is what a user paging with Next and Previous would see, and
+// what the upstream is asked.
 
 describe("readMergedPage", () => {
   describe.each([
@@ -429,67 +295,5 @@ describe("readMergedPage", () => {
     });
     expect(keys([page])).toEqual(newestFirst(data));
     expect(page.older).toBeNull();
-  });
-});
-
-describe("cursors", () => {
-  const raw = (value: unknown) =>
-    Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
-
-  it("survive a URL unchanged", () => {
-    const cursor: QueueCursor = {
-      direction: "newer",
-      positions: {
-        acme: [T0, "0b5e3c1a-2f4d-4e6b-8a9c-1d2e3f4a5b6c"],
-        globex: [T0 - 1, ""],
-        "initech-eu-2": [0, "~"],
-      },
-    };
-    const text = encodeCursor(cursor);
-    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(text)).toEqual(cursor);
-    expect(decodeCursor(encodeCursor({ direction: "older", positions: {} }))).toEqual({
-      direction: "older",
-      positions: {},
-    });
-  });
-
-  it("hold up to 200 deployments", () => {
-    const positions = (n: number) =>
-      Object.fromEntries(Array.from({ length: n }, (_, i) => [`d${i}`, [T0, "~"]]));
-    expect(decodeCursor(raw({ d: "o", p: positions(200) }))).not.toBeNull();
-    expect(decodeCursor(raw({ d: "o", p: positions(201) }))).toBeNull();
-  });
-
-  it.each([
-    ["empty", ""],
-    ["padded with =", "eyJkIjoibyIsInAiOnt9fQ=="],
-    ["with a space", "eyJkIjoibyIs InAiOnt9fQ"],
-    ["not JSON", raw("{d:o}")],
-    ["not UTF-8", Buffer.from([0xff, 0xfe, 0x7b]).toString("base64url")],
-    ["null", raw("null")],
-    ["an array", raw([])],
-    ["another direction", raw({ d: "x", p: {} })],
-    ["an extra field", raw({ d: "o", p: {}, page: 2 })],
-    ["an uppercase key", raw({ d: "o", p: { Acme: [T0, ""] } })],
-    ["a key starting with a dash", raw({ d: "o", p: { "-acme": [T0, ""] } })],
-    ["a key with an underscore", raw({ d: "o", p: { ac_me: [T0, ""] } })],
-    ["a key of 64 characters", raw({ d: "o", p: { ["a".repeat(64)]: [T0, ""] } })],
-    ["a negative time", raw({ d: "o", p: { acme: [-1, ""] } })],
-    ["a fractional time", raw({ d: "o", p: { acme: [1.5, ""] } })],
-    ["an unsafe time", raw({ d: "o", p: { acme: [2 ** 53, ""] } })],
-    ["a time as text", raw({ d: "o", p: { acme: [String(T0), ""] } })],
-    ["a uuid of 65 characters", raw({ d: "o", p: { acme: [T0, "a".repeat(65)] } })],
-    ["a position of three", raw({ d: "o", p: { acme: [T0, "", 1] } })],
-    ["over 16 KB", raw(`{"d":"o","p":{}${" ".repeat(16 * 1024)}}`)],
-  ])("are refused: %s", (_, text) => {
-    expect(decodeCursor(text)).toBeNull();
-  });
-
-  it("are never written in a form that would be refused", () => {
-    expect(() =>
-      encodeCursor({ direction: "older", positions: { "Big Corp": [T0, ""] } }),
-    ).toThrow();
-    expect(() => encodeCursor({ direction: "older", positions: { acme: [-1, ""] } })).toThrow();
   });
 });

@@ -4,13 +4,8 @@ import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { ApiError } from "@/lib/shared/core/errors";
 import { readAlarmPage } from "@/lib/server/usm";
-import {
-  decodeCursor,
-  encodeCursor,
-  readMergedPage,
-  type QueueAlarm,
-  type SourceQuery,
-} from "./merge";
+import { decodeCursor, encodeCursor } from "./cursor";
+import { readMergedPage, type QueueAlarm, type SourceQuery } from "./merge";
 import type { Deployment } from "@/lib/server/deployments/registry";
 
 // GET /api/d/all/alarms: the newest alarms of every deployment the analyst may see (or of those

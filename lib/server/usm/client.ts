@@ -1,20 +1,16 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { systemClock, type Clock } from "@/lib/shared/core/clock";
+import { systemClock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
-import type { SharedStore } from "@/lib/server/store";
 import type { LastError } from "@/lib/shared/deployments/tile";
-import { FairBudget, isOwnRefusal, type BudgetUsage } from "./budget";
-import {
-  budgetClass,
-  callerOf,
-  type BudgetClass,
-  type BudgetClassName,
-  type ShareClassName,
-} from "./budget-classes";
+import { AnalystReads } from "./analyst-reads";
+import { FairBudget } from "./budget";
+import { budgetClass, callerOf, type BudgetClass, type BudgetClassName } from "./budget-classes";
 import { SharedReads, type CacheKind, type Shared } from "./cache";
-import { Catalogue, type CatalogueOptions } from "./catalogue";
-import { TokenManager, type TokenState } from "./token";
+import { Catalogue } from "./catalogue";
+import type { Parse, ReadFor, ReadOptions, UsmClientConfig, UsmClientStatus } from "./client-types";
+import { LastErrors } from "./last-error";
+import { TokenManager } from "./token";
 import {
   isUpstreamBadRequest,
   parseJson,
@@ -31,61 +27,7 @@ import { ShareTurns, type Turn } from "./turns";
 // ./live.ts, ./export.ts, ./health.ts) sit on top and are the only callers of read(). It reads no
 // environment: the deployment's config and the shared store are given.
 
-export interface UsmClientConfig {
-  /** The deployment's key: every store key of this client starts with it. */
-  deployment: string;
-  /** The deployment's origin, e.g. https://tenant.alienvault.cloud. */
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** Per upstream request (headers and body). */
-  timeoutMs: number;
-  /** How long a successful read is shared; 0 disables sharing after the flight. */
-  cacheTtlMs: number;
-  getPerSecond: number;
-  postPerSecond: number;
-  /** What replicas share: token, budget, cached reads. */
-  store: SharedStore;
-  /** The shares of the budget the deployment's configuration gives classes (LIVE_BUDGET_SHARE). */
-  shares?: Partial<Record<ShareClassName, number>>;
-  /** How long 429s are retried before giving up with upstream_rate_limited. Default 5 s. */
-  retryDeadlineMs?: number;
-  /** How long a call may wait for the rate budget. Default: timeoutMs. */
-  maxQueueWaitMs?: number;
-  /** The catalogue's clock and bounds (tests); its store and keys are the client's. */
-  catalogue?: Partial<
-    Pick<CatalogueOptions, "now" | "refreshMs" | "maxValues" | "countFlushMs" | "seedRetryMs">
-  >;
-  /** Time for the token, the rate budget and retries; tests inject a manual one. Default: real. */
-  clock?: Clock;
-}
-
-/** Who a read is for: its class of the budget, and the analyst asking. */
-export interface ReadFor {
-  budget: BudgetClassName;
-  analyst: string;
-}
-
-export interface ReadOptions {
-  /** How long the answer is shared; default the client's cacheTtlMs. */
-  ttlMs?: number;
-  /** The caller took the class's turn itself (see takeTurn): the read does not take another. */
-  turnTaken?: boolean;
-  /**
-   * A refusal (HTTP 400) is an answer here, not a failure of the deployment (asking for a label
-   * it may not know): it is not recorded as the deployment's last error.
-   */
-  refusalIsAnswer?: boolean;
-}
-
-export interface UsmClientStatus {
-  token: TokenState;
-  budget: { get: BudgetUsage; post: BudgetUsage };
-  cache: { ttlMs: number };
-}
-
-/** Parses one upstream JSON body into what callers get (and the store keeps). */
-export type Parse<T> = (json: unknown) => T;
+export type { Parse, ReadFor, ReadOptions, UsmClientConfig, UsmClientStatus } from "./client-types";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -102,7 +44,8 @@ export class UsmClient {
   readonly #turns: ShareTurns;
   readonly #timeoutMs: number;
   readonly #retryDeadlineMs: number;
-  readonly #lastErrorKey: string;
+  readonly #lastErrors: LastErrors;
+  readonly #analystReads = new AnalystReads();
 
   constructor(config: UsmClientConfig) {
     this.#config = config;
@@ -117,7 +60,7 @@ export class UsmClient {
       .digest("base64url")
       .slice(0, 12);
     const key = `usm:${config.deployment}:${client}`;
-    this.#lastErrorKey = `${key}:last-error`;
+    this.#lastErrors = new LastErrors(store, `${key}:last-error`);
     this.#getBudget = new FairBudget({
       store,
       key: `${key}:budget:get`,
@@ -223,7 +166,7 @@ export class UsmClient {
           const response =
             terms.queue === "background"
               ? await this.#getWithToken(url, caller, terms)
-              : await this.#foreground(() => this.#getWithToken(url, caller, terms));
+              : await this.#analystReads.run(() => this.#getWithToken(url, caller, terms));
           const json = parseJson(response, "a response");
           try {
             return parse(json);
@@ -232,7 +175,7 @@ export class UsmClient {
             throw upstreamErrors.invalid("a response"); // a schema mismatch
           }
         } catch (error) {
-          if (!(refusalIsAnswer && isUpstreamBadRequest(error))) this.#noteFailure(error);
+          if (!(refusalIsAnswer && isUpstreamBadRequest(error))) this.#lastErrors.note(error);
           throw error;
         }
       },
@@ -248,27 +191,9 @@ export class UsmClient {
     if (turn.waitMs > 0) await (this.#config.clock ?? systemClock).sleep(turn.waitMs);
   }
 
-  /**
-   * The last upstream failure any replica met on this deployment in the past day, or null. An
-   * analyst's own refusals (over their share) and the store's failures are not the upstream's.
-   */
-  async lastError(): Promise<LastError | null> {
-    const text = await this.#config.store.get(this.#lastErrorKey);
-    if (!text) return null;
-    try {
-      return JSON.parse(text) as LastError;
-    } catch {
-      return null;
-    }
-  }
-
-  #noteFailure(error: unknown): void {
-    if (!(error instanceof ApiError) || !error.code.startsWith("upstream_")) return;
-    if (isOwnRefusal(error)) return; // the console's own queue, not the deployment's answer
-    // Wall-clock time: it is shown to analysts.
-    const last: LastError = { code: error.code, message: error.message, at: systemClock.now() };
-    // A note for the overview: a store that fails now must not change the read's own error.
-    this.#config.store.set(this.#lastErrorKey, JSON.stringify(last), 86_400_000).catch(() => {});
+  /** The last failure of the deployment any replica met in the past day (./last-error.ts). */
+  lastError(): Promise<LastError | null> {
+    return this.#lastErrors.read();
   }
 
   status(): UsmClientStatus {
@@ -284,40 +209,14 @@ export class UsmClient {
     return this.#getBudget.queuedFor(analyst);
   }
 
-  /** Analysts' reads under way upstream on this replica, and who waits for there to be none. */
-  #inFlight = 0;
-  #idle: (() => void)[] = [];
-
-  async #foreground<T>(call: () => Promise<T>): Promise<T> {
-    this.#inFlight++;
-    try {
-      return await call();
-    } finally {
-      if (--this.#inFlight === 0) for (const wake of this.#idle.splice(0)) wake();
-    }
-  }
-
   /** Analysts' reads under way upstream on this replica. */
   get analystReadsInFlight(): number {
-    return this.#inFlight;
+    return this.#analystReads.inFlight;
   }
 
-  /**
-   * Resolves once no analyst's read is under way upstream on this replica, or after `maxWaitMs`:
-   * a bulk reader (an export) waits for a gap, so that its large pages do not share the
-   * upstream's (and this process's) time with a page an analyst waits for. The budget's
-   * background priority covers calls queued for the budget; this covers calls already sent.
-   */
+  /** Resolves once no analyst's read is under way upstream on this replica, or after maxWaitMs. */
   analystsIdle(maxWaitMs: number): Promise<void> {
-    if (this.#inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, maxWaitMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#idle.push(done);
-    });
+    return this.#analystReads.idle(maxWaitMs);
   }
 
   /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
