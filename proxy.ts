@@ -2,7 +2,7 @@
 // signed-out page requests go to the sign-in page with the full path as callbackUrl, and every
 // page gets a Content-Security-Policy with a fresh nonce. The static security headers, and the
 // API's own CSP, come from next.config.mjs. Route handlers check the session themselves
-// (lib/api/handler.ts) and answer 401 in our error shape, never a redirect.
+// (lib/server/api/route.ts) and answer 401 in our error shape, never a redirect.
 import { NextResponse, type NextRequest } from "next/server";
 import { afterSignInPath } from "@/lib/shared/auth/callback-url";
 import {
@@ -17,6 +17,13 @@ import { serverEnv } from "@/lib/server/env";
 
 export async function proxy(request: NextRequest): Promise<Response> {
   const env = serverEnv();
+  const origin = env.auth.url ?? request.nextUrl.origin;
+  // A deployment's key is lower case: /d/ACME/alarms can only mean /d/acme/alarms.
+  const canonical = canonicalDeploymentPath(request.nextUrl.pathname);
+  if (canonical) {
+    const target = new URL(`${canonical}${request.nextUrl.search}`, origin);
+    return NextResponse.redirect(target, 308);
+  }
   const https =
     env.auth.url?.startsWith("https://") === true ||
     request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
@@ -33,7 +40,6 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return NextResponse.next({ request: { headers } });
   };
 
-  const origin = env.auth.url ?? request.nextUrl.origin;
   const { pathname, searchParams } = request.nextUrl;
   // The same check the pages and route handlers make: one decryption per cookie, then whether
   // its session is alive in the shared store. Null: the store cannot say right now.
@@ -59,6 +65,13 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const redirect = NextResponse.redirect(new URL(`${SIGN_IN_PATH}?${query}`, origin), 307);
   redirect.headers.set("Cache-Control", "no-store");
   return withHeaders(redirect, csp, https);
+}
+
+/** A deployment page's path with its key in lower case, or null when it already is. */
+function canonicalDeploymentPath(pathname: string): string | null {
+  const match = /^\/d\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (!match || match[1] === match[1]!.toLowerCase()) return null;
+  return `/d/${match[1]!.toLowerCase()}${match[2] ?? ""}`;
 }
 
 function withHeaders(response: Response, csp: string, https: boolean): Response {

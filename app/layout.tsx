@@ -4,7 +4,7 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Alarm Console", template: "%s · Alarm Console" },
-  description: "Browse the alarms of a USM Anywhere deployment.",
+  description: "Work the alarms of USM Anywhere and USM Central deployments.",
   // Inline, so there is no icon file to fetch (and no 404 for the browser's favicon request).
   icons: {
     icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%23ef4444'/%3E%3Cpath d='M8 3.5v5.5M8 11.5v1' stroke='white' stroke-width='2' stroke-linecap='round'/%3E%3C/svg%3E",

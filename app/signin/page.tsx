@@ -54,7 +54,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           </svg>
           <div className="leading-tight">
             <p className="text-base font-semibold tracking-tight">Alarm Console</p>
-            <p className="text-xs text-slate-500 dark:text-slate-400">USM Anywhere alarms</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              Alarms of USM Anywhere and USM Central
+            </p>
           </div>
         </div>
         <section

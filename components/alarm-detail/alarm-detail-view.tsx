@@ -15,6 +15,7 @@ import {
   parseTimeZoneParam,
 } from "@/lib/shared/alarms/url-state";
 import { detailPath } from "@/lib/shared/alarms/paths";
+import { KIND_NAME } from "@/lib/shared/deployments/types";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ErrorState } from "@/components/alarms/list-states";
 import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";
@@ -90,14 +91,19 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
               <EndpointsTable title="Sources" endpoints={alarm.sources} />
               <EndpointsTable title="Destinations" endpoints={alarm.destinations} />
             </div>
-            <EventsTable events={alarm.events} total={alarm.eventsTotal} />
+            <EventsTable
+              events={alarm.events}
+              total={alarm.eventsTotal}
+              kindName={KIND_NAME[deployment.kind]}
+            />
             <RawJson raw={alarm.raw} />
           </>
         ) : error?.code === "not_found" ? (
           <div className="panel px-4 py-10 text-center">
             <h1 className="text-lg font-semibold">Alarm not found</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              USM Anywhere has no alarm <span className="font-mono">{uuid}</span>.
+              {deployment.name} ({KIND_NAME[deployment.kind]}) has no alarm{" "}
+              <span className="font-mono">{uuid}</span>.
             </p>
             <Link href={backHref} className="btn-primary mt-3">
               Go to the alarm list

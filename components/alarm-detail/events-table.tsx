@@ -53,7 +53,15 @@ function RawLog({ log }: { log: string | null }) {
 }
 
 /** Below md: one block per event, its fields stacked, so a phone reads it without scrolling sideways. */
-function StackedEvents({ events, omitted }: { events: AlarmEvent[]; omitted: number }) {
+function StackedEvents({
+  events,
+  omitted,
+  kindName,
+}: {
+  events: AlarmEvent[];
+  omitted: number;
+  kindName: string;
+}) {
   return (
     <ol aria-labelledby="events-heading" className="md:hidden">
       {events.map((event, index) => (
@@ -66,7 +74,7 @@ function StackedEvents({ events, omitted }: { events: AlarmEvent[]; omitted: num
           {index === 1 && omitted > 0 ? (
             <p className="-mt-0.5 mb-2 text-center text-[11px] text-slate-500 italic">
               {/* Shorter than the table's note: a phone's line. */}
-              {formatCount(omitted)} events not kept by USM Anywhere
+              {formatCount(omitted)} events not kept by {kindName}
             </p>
           ) : null}
           <TimeText ms={event.occurredAt} className="font-mono" />
@@ -98,12 +106,23 @@ function StackedEvents({ events, omitted }: { events: AlarmEvent[]; omitted: num
 
 /** "Showing 10 of 2,431 events: the service keeps the first and the last 9." */
 export function eventsCountText(shown: number, total: number): string {
-  if (total <= shown) return `All ${formatCount(shown)} ${shown === 1 ? "event" : "events"}.`;
+  if (total <= shown) return shown === 1 ? "1 event." : `All ${formatCount(shown)} events.`;
   return `Showing ${formatCount(shown)} of ${formatCount(total)} events: the service keeps the first and the last ${formatCount(Math.max(0, shown - 1))}.`;
 }
 
-/** The events the service kept, each with its raw log behind a disclosure. */
-export function EventsTable({ events, total }: { events: AlarmEvent[]; total: number }) {
+/**
+ * The events the service kept, each with its raw log behind a disclosure. `kindName` names the
+ * service (USM Anywhere, USM Central) where it says what the service did not keep.
+ */
+export function EventsTable({
+  events,
+  total,
+  kindName,
+}: {
+  events: AlarmEvent[];
+  total: number;
+  kindName: string;
+}) {
   const omitted = Math.max(0, total - events.length);
   return (
     <section aria-labelledby="events-heading" className="panel min-w-0">
@@ -172,7 +191,7 @@ export function EventsTable({ events, total }: { events: AlarmEvent[]; total: nu
                           colSpan={6}
                           className="px-3 py-1.5 text-center text-[11px] text-slate-500 italic"
                         >
-                          {formatCount(omitted)} events in between were not kept by USM Anywhere
+                          {formatCount(omitted)} events in between were not kept by {kindName}
                         </td>
                       </tr>
                     ) : null}
@@ -182,7 +201,7 @@ export function EventsTable({ events, total }: { events: AlarmEvent[]; total: nu
             </table>
           </div>
           {/* After the table: "the first raw log" in DOM order is the table's, as before. */}
-          <StackedEvents events={events} omitted={omitted} />
+          <StackedEvents events={events} omitted={omitted} kindName={kindName} />
         </>
       )}
     </section>

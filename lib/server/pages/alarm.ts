@@ -10,7 +10,7 @@ import { fetchAlarm, type UsmCall } from "@/lib/server/usm";
  */
 export const getAlarmOnce = cache((uuid: string, call: UsmCall) => fetchAlarm(uuid, call));
 
-/** Is this USM Anywhere's "no such alarm"? */
+/** Is this the deployment's "no such alarm"? */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.code === "not_found";
 }

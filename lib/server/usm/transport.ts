@@ -64,7 +64,7 @@ export const upstreamErrors = {
   invalid: (what: string) =>
     new ApiError(
       "upstream_invalid_response",
-      `USM Anywhere sent ${what} the dashboard cannot read.`,
+      `The deployment sent ${what} the console cannot read.`,
     ),
 };
 
@@ -154,7 +154,7 @@ export function statusError(status: number): ApiError {
   if (status >= 500) return upstreamErrors.failed(status);
   return new ApiError(
     "upstream_invalid_response",
-    `USM Anywhere refused the dashboard's request (HTTP ${status}).`,
+    `The deployment refused the console's request (HTTP ${status}).`,
     { cause: { upstreamStatus: status } },
   );
 }

@@ -4,7 +4,7 @@ import "server-only";
 // event, not as an endpoint's host name. Applied to everything the reshape layer returns.
 
 /** What stands where the upstream's host was, in text that is not a link. */
-export const UPSTREAM_MARKER = "[USM Anywhere]";
+export const UPSTREAM_MARKER = "[USM]";
 
 const ABSOLUTE_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 

@@ -1,5 +1,5 @@
 // GET /api/health/ready - anonymous readiness for a load balancer: 200, or 503 without details
-// when the shared store or USM Anywhere cannot be reached
+// when the shared store or an upstream deployment cannot be reached
 import { readiness } from "@/lib/server/api/readiness";
 import { publicRoute, routeMethods } from "@/lib/server/api/route";
 
