@@ -1,31 +1,27 @@
-import { PRIORITY_NAME, STATUS_NAME } from "@/lib/shared/alarms/format";
-import type { AlarmStatus, PriorityLabel } from "@/lib/shared/alarms/query";
+import { STATUS_NAME } from "@/lib/shared/alarms/format";
+import { PRIORITY_TITLE, type PriorityName } from "@/lib/shared/alarms/priority";
+import type { AlarmStatus } from "@/lib/shared/alarms/query";
+import { PRIORITY_BADGE } from "./priority-colours";
 
 // Priority and status as compact coloured labels. The colour is never the only cue: the label
 // and the number are always written out.
-
-const PRIORITY_STYLE: Record<PriorityLabel, string> = {
-  high: "bg-red-600 text-white ring-red-700 dark:bg-red-500/90 dark:ring-red-400",
-  medium: "bg-amber-400 text-amber-950 ring-amber-500 dark:bg-amber-400/90 dark:ring-amber-300",
-  low: "bg-sky-100 text-sky-900 ring-sky-300 dark:bg-sky-900/60 dark:text-sky-100 dark:ring-sky-700",
-};
 
 export function PriorityBadge({
   priority,
   label,
 }: {
   priority: number;
-  label: PriorityLabel | null;
+  label: PriorityName | null;
 }) {
   const style = label
-    ? PRIORITY_STYLE[label]
+    ? PRIORITY_BADGE[label]
     : "bg-slate-100 text-slate-700 ring-slate-300 dark:bg-slate-800 dark:text-slate-200";
   return (
     <span
       className={`inline-flex min-w-[5.25rem] items-center justify-between gap-1.5 rounded px-1.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${style}`}
       title={`Priority ${priority} of 100`}
     >
-      <span>{label ? PRIORITY_NAME[label] : "Priority"}</span>
+      <span>{label ? PRIORITY_TITLE[label] : "Priority"}</span>
       <span className="font-mono tabular-nums">{priority}</span>
     </span>
   );

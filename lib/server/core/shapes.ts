@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isAlarmUuid, isFilterText, PRIORITY_LABELS, STATUSES } from "@/lib/shared/alarms/query";
+import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
+import { isAlarmUuid, isFilterText, STATUSES } from "@/lib/shared/alarms/query";
 import {
   CATALOGUE_MAX_VALUES,
   type AlarmCatalogue,
@@ -66,13 +67,15 @@ export const alarmSummarySchema = z.strictObject({
   deployment: z.string(),
   status: z.enum(STATUSES).nullable(),
   priority: z.number().int(),
-  priorityLabel: z.enum(PRIORITY_LABELS).nullable(),
+  priorityLabel: z.enum(PRIORITY_ORDER).nullable(),
   suppressed: z.boolean(),
   rule: ruleSchema,
   occurredAt: z.number().nullable(),
   receivedAt: z.number().nullable(),
   sources: z.array(endpointSchema),
   destinations: z.array(endpointSchema),
+  sourceUsername: nullableString,
+  destinationUsername: nullableString,
   eventsShown: z.number().int(),
   eventsTotal: z.number().int(),
   labels: z.array(z.string()),
@@ -82,6 +85,7 @@ export const alarmSummarySchema = z.strictObject({
 
 export const alarmDetailSchema = alarmSummarySchema.extend({
   events: z.array(alarmEventSchema),
+  highlights: z.array(z.strictObject({ field: z.string(), value: nullableString })),
   raw: z.unknown(),
 });
 

@@ -54,6 +54,8 @@ const alarm = (overrides: Partial<AlarmSummary> = {}): AlarmSummary => ({
     },
   ],
   destinations: [],
+  sourceUsername: "j.doe",
+  destinationUsername: null,
   eventsShown: 2,
   eventsTotal: 40,
   labels: [],
@@ -99,6 +101,13 @@ describe("CSV", () => {
       rule_attack_tactics: "Credential Access; Initial Access",
       destination_addresses: "",
     });
+  });
+
+  it("writes the alarm's user names, each in a column of its own", () => {
+    const [row] = csvOf([alarm({ destinationUsername: "svc-backup" })]);
+    expect(row).toMatchObject({ source_username: "j.doe", destination_username: "svc-backup" });
+    const [none] = csvOf([alarm({ sourceUsername: null })]);
+    expect(none).toMatchObject({ source_username: "", destination_username: "" });
   });
 
   it("writes times in ISO 8601 UTC and on the view's clock with its offset", () => {

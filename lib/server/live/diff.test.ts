@@ -31,6 +31,8 @@ function alarm(name: string, age: number, more: Partial<AlarmSummary> = {}): Ala
     receivedAt: NOW - age * MIN + 2_000,
     sources: [],
     destinations: [],
+    sourceUsername: null,
+    destinationUsername: null,
     eventsShown: 1,
     eventsTotal: 1,
     labels: [],

@@ -3,49 +3,9 @@ import { alarmDetailSchema, alarmPageSchema, alarmSummarySchema } from "@/lib/se
 import { toAlarmDetail, toAlarmPage, toAlarmSummary } from "./reshape";
 import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";
 import { UPSTREAM_MARKER } from "./upstream-host";
+import { BASE, SOURCE, UUID, alarm, eventFields } from "@/test/vendor-alarm";
 
 // The reshape layer on hand-written vendor payloads, in each of the shapes real deployments send.
-
-const BASE = "https://tenant.alienvault.cloud";
-const UUID = "0b3e0c5e-7a4f-4e0e-9d8e-2f1c3b4a5d6e";
-
-const eventFields = {
-  uuid: "e1",
-  event_name: "SSH login failed",
-  event_category: "Authentication",
-  event_subcategory: "Brute Force",
-  event_severity: 3,
-  plugin: "Linux SSH",
-  plugin_device: "OpenSSH",
-  log: "Failed password for root",
-  source_address: "203.0.113.7",
-  source_port: "51514",
-  destination_address: "10.0.0.5",
-  destination_port: 22,
-  destination_name: "bastion-01",
-  timestamp_occured: "1629188002363",
-  suppressed: "false",
-};
-
-function alarm(extra: Record<string, unknown> = {}) {
-  return {
-    uuid: UUID,
-    priority: 55,
-    priority_label: "medium",
-    status: "open",
-    suppressed: false,
-    rule_intent: "Delivery & Attack",
-    rule_attack_tactic: ["Credential Access"],
-    timestamp_occured: "1629188157000",
-    timestamp_received: "1629188160000",
-    timestamp_occured_iso8601: "2021-08-17T08:15:57.000Z",
-    an_unknown_field: { nested: true },
-    _links: { self: { href: `${BASE}/api/2.0/alarms/${UUID}`, templated: false } },
-    ...extra,
-  };
-}
-
-const SOURCE = { deployment: "acme", baseUrl: BASE };
 
 const reshape = (json: unknown) => toAlarmDetail(upstreamAlarmSchema.parse(json), json, SOURCE);
 

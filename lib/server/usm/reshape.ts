@@ -1,11 +1,8 @@
 import "server-only";
-import {
-  PRIORITY_LABELS,
-  STATUSES,
-  type AlarmStatus,
-  type PriorityLabel,
-} from "@/lib/shared/alarms/query";
+import { priorityName } from "@/lib/shared/alarms/priority";
+import { STATUSES, type AlarmStatus } from "@/lib/shared/alarms/query";
 import type {
+  HighlightedField,
   AlarmDetail,
   AlarmEvent,
   AlarmPage,
@@ -153,6 +150,24 @@ export function toAlarmEvent(event: UpstreamEvent): AlarmEvent {
 const strings = (list: string[] | null | undefined) =>
   (list ?? []).map((item) => item.trim()).filter(Boolean);
 
+/** A text field trimmed, or null when it is absent or blank. */
+const text = (value: string | null | undefined) => value?.trim() || null;
+
+/**
+ * The fields the deployment highlights, each with its value on the alarm, or on its first event
+ * for an event's field (event_name); names once each, in the deployment's order.
+ */
+function highlights(alarm: UpstreamAlarm): HighlightedField[] {
+  const first = alarm.events?.[0]?.fields as Record<string, unknown> | undefined;
+  const own = alarm as Record<string, unknown>;
+  return [...new Set(strings(alarm.highlight_fields))].map((field) => {
+    const value = [own[field], first?.[field]].find(
+      (candidate) => typeof candidate === "string" || typeof candidate === "number",
+    );
+    return { field, value: value === undefined ? null : text(String(value)) };
+  });
+}
+
 /** Where a payload came from: the deployment it is tagged with, the origin scrubbed from it. */
 export interface UpstreamSource {
   deployment: string;
@@ -173,7 +188,7 @@ export function toAlarmSummary(
     deployment,
     status: normalisedEnum<AlarmStatus>(STATUSES, alarm.status),
     priority: alarm.priority ?? 0,
-    priorityLabel: normalisedEnum<PriorityLabel>(PRIORITY_LABELS, alarm.priority_label),
+    priorityLabel: priorityName(alarm.priority_label),
     suppressed: alarm.suppressed ?? false,
     rule: {
       id: orNull(alarm.rule_id),
@@ -213,6 +228,8 @@ export function toAlarmSummary(
       },
       { name: alarm.destination_name, canonical: alarm.destination_canonical },
     ),
+    sourceUsername: text(alarm.source_username),
+    destinationUsername: text(alarm.destination_username),
     eventsShown,
     // The service keeps at most 10 events; the count says how many made up the alarm.
     eventsTotal: Math.max(alarm.alarm_events_count ?? eventsShown, eventsShown),
@@ -234,6 +251,7 @@ export function toAlarmDetail(
   const detail: AlarmDetail = {
     ...toAlarmSummary(alarm, source.deployment),
     events: (alarm.events ?? []).map(toAlarmEvent),
+    highlights: highlights(alarm),
     raw,
   };
   return upstreamHostScrubber(source.baseUrl)(detail);

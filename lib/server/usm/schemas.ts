@@ -120,8 +120,12 @@ export const upstreamAlarmSchema = z.looseObject({
 
   source_name: looseString.nullish(),
   source_canonical: looseString.nullish(),
+  source_username: looseString.nullish(),
   destination_name: looseString.nullish(),
   destination_canonical: looseString.nullish(),
+  destination_username: looseString.nullish(),
+  // Names of fields the deployment highlights; some carry a stray leading space.
+  highlight_fields: stringList.nullish(),
 
   sources: z.array(upstreamEndpointSchema).nullish(),
   destinations: z.array(upstreamEndpointSchema).nullish(),

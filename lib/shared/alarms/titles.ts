@@ -1,4 +1,5 @@
-import { PRIORITY_NAME, STATUS_NAME, formatCount } from "./format";
+import { STATUS_NAME, formatCount } from "./format";
+import { PRIORITY_TITLE } from "./priority";
 import type { AlarmListQuery } from "./query";
 import { rangeName } from "./time-range";
 import type { AlarmDetail } from "./types";
@@ -16,7 +17,7 @@ export function alarmTitle(
   const rule = [alarm.rule.strategy ?? alarm.rule.id ?? "Unnamed rule", alarm.rule.method]
     .filter(Boolean)
     .join(" / ");
-  const title = alarm.priorityLabel ? `${PRIORITY_NAME[alarm.priorityLabel]} · ${rule}` : rule;
+  const title = alarm.priorityLabel ? `${PRIORITY_TITLE[alarm.priorityLabel]} · ${rule}` : rule;
   return `${title} · ${deployment.name}`;
 }
 
@@ -29,7 +30,7 @@ export function listTitle(
   const f = query.filters;
   const parts = [total === undefined ? "Alarms" : `${formatCount(total)} alarms`];
   if (f.status) parts.push(STATUS_NAME[f.status]);
-  if (f.priority_label) parts.push(PRIORITY_NAME[f.priority_label]);
+  if (f.priority_label) parts.push(PRIORITY_TITLE[f.priority_label]);
   if (f.suppressed !== undefined) parts.push(f.suppressed ? "Suppressed" : "Not suppressed");
   for (const text of [f.rule_strategy, f.rule_method, f.rule_intent]) if (text) parts.push(text);
   if (f.alarm_sensor_sources) parts.push(`Sensor ${f.alarm_sensor_sources.slice(0, 8)}`);

@@ -1,4 +1,5 @@
-import type { AlarmStatus, PriorityLabel } from "./query";
+import type { PriorityName } from "./priority";
+import type { AlarmStatus } from "./query";
 
 // Our own alarm shapes: what the route handlers return and the UI renders. The vendor's raw
 // JSON stops at the vendor client's reshape layer (lib/server/usm/reshape.ts; the detail keeps it
@@ -56,7 +57,8 @@ export interface AlarmSummary {
   deployment: string;
   status: AlarmStatus | null;
   priority: number;
-  priorityLabel: PriorityLabel | null;
+  /** One of the priority model's labels; null for none or one beyond them (an open set). */
+  priorityLabel: PriorityName | null;
   suppressed: boolean;
   rule: AlarmRule;
   /** Epoch ms. */
@@ -65,6 +67,9 @@ export interface AlarmSummary {
   receivedAt: number | null;
   sources: Endpoint[];
   destinations: Endpoint[];
+  /** The user names the alarm carries, of its source and its destination. */
+  sourceUsername: string | null;
+  destinationUsername: string | null;
   /** Events the service retained (at most 10). */
   eventsShown: number;
   /** Events that made up the alarm. */
@@ -74,8 +79,18 @@ export interface AlarmSummary {
   sensorSources: string[];
 }
 
+/** A field the deployment highlights on an alarm (`highlight_fields`), with its value there. */
+export interface HighlightedField {
+  /** The vendor's field name, e.g. source_username. */
+  field: string;
+  /** Its value on the alarm (or its first event, for an event field); null when it has none. */
+  value: string | null;
+}
+
 export interface AlarmDetail extends AlarmSummary {
   events: AlarmEvent[];
+  /** What the deployment highlights on this alarm, in its order. */
+  highlights: HighlightedField[];
   /** The vendor's alarm exactly as received, for the JSON tab. */
   raw: unknown;
 }
