@@ -1,9 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 
-// Screenshots of the list and the detail, taken from the real app at 1440x900. A test run
-// writes them under test-results/ so it never changes tracked files; to refresh the README's:
-//   SCREENSHOT_DIR=docs npx playwright test alarms-screenshots
+// Screenshots of the list and the detail, taken from the real app at 1440x900, for the README.
+// They compare nothing, so no test run takes them: `npm run screenshots` does (the `screenshots`
+// project), writing them under test-results/ so it never changes tracked files. To refresh the
+// README's:
+//   SCREENSHOT_DIR=docs npm run screenshots -- alarms-screenshots
 const dir = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
 
 test.use({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });

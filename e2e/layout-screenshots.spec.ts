@@ -2,8 +2,10 @@ import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 
 // Screenshots of the list and the detail at a desktop, a small laptop and a phone width, light
-// and dark, for a person to look at after a layout change (nothing here compares pixels):
-//   SCREENSHOT_DIR=/tmp/screens npx playwright test e2e/layout-screenshots.spec.ts
+// and dark, for a person to look at after a layout change (nothing here compares pixels, so no
+// test run takes them: `npm run screenshots` does). Into a folder of your choice (relative to
+// the repository; the default is under test-results/, emptied by the next run):
+//   SCREENSHOT_DIR=screens npm run screenshots -- layout-screenshots
 const dir = process.env.SCREENSHOT_DIR ?? "test-results/layout-screenshots";
 
 const sizes = [
