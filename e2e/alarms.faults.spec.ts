@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2e } from "./support/env";
+import { rows } from "./support/list";
 
 // The list when USM Anywhere fails or rate-limits, and how it recovers. Breaks the shared
 // simulator on purpose, so it runs in the `faults` project (last, one at a time). Each test uses
@@ -33,8 +34,7 @@ test("an upstream error shows its message and Retry, and Retry recovers", async 
 
   await simulator("/_sim/reset");
   await alert.getByRole("button", { name: "Retry" }).click();
-  const rows = page.getByRole("table", { name: "Alarms" }).locator("tbody").getByRole("row");
-  await expect(rows).toHaveCount(10);
+  await expect(rows(page)).toHaveCount(10);
   await expect(alert).toBeHidden();
 });
 
@@ -51,7 +51,6 @@ test("a rate-limited upstream says so, counts down, and retries by itself", asyn
   await expect(notice).toHaveText(/retrying in \d+ s|retrying now/);
 
   await simulator("/_sim/reset");
-  const rows = page.getByRole("table", { name: "Alarms" }).locator("tbody").getByRole("row");
-  await expect(rows).toHaveCount(10, { timeout: 30_000 });
+  await expect(rows(page)).toHaveCount(10, { timeout: 30_000 });
   await expect(notice).toBeHidden();
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OIDC_PASSWORD, OIDC_USERS } from "./support/oidc-server";
 import { e2e } from "./support/env";
+import { rows } from "./support/list";
 
 // Single sign-on end to end: the app, Chromium and a real OpenID Connect provider (oidc-provider,
 // started by playwright.config.ts on loopback). The app allows domain example.com, group soc.
@@ -85,5 +86,5 @@ test("an SSO analyst in group soc sees Initech, which only that group and one lo
   await expect(page.getByRole("article", { name: "Initech" })).toBeVisible();
   const response = await page.goto("/d/initech/alarms?size=10");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("table", { name: "Alarms" }).locator("tbody tr")).toHaveCount(10);
+  await expect(rows(page)).toHaveCount(10);
 });

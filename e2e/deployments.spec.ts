@@ -1,13 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
+import { rows } from "./support/list";
 import { apiSignIn } from "./support/sign-in";
 
 // Several deployments as analysts meet them: links from before deployments still land, a
 // deployment one may not see is simply not there, and each page says which deployment it shows.
 // The e2e app runs Acme, Globex and Initech (only local.analyst and the SSO group soc see it).
-
-const rows = (page: import("@playwright/test").Page) =>
-  page.getByRole("table", { name: "Alarms" }).locator("tbody tr");
 
 test("an old /alarms link lands on the default deployment with its whole query", async ({
   page,
@@ -102,7 +100,7 @@ test("the switcher moves to another deployment keeping the view's filters, by mo
   page,
 }) => {
   await page.goto("/d/acme/alarms?page=2&size=10&status=open");
-  await expect(page.getByRole("table", { name: "Alarms" }).locator("tbody tr")).toHaveCount(10);
+  await expect(rows(page)).toHaveCount(10);
   const switcher = page.getByRole("button", { name: /^Deployment: Acme/ });
   await expect(switcher).toBeVisible();
 

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { e2e } from "./support/env";
+import { open } from "./support/list";
 
 // "Export" on the real app and the real simulator (Acme: 5000 alarms, seed 42, still): the
 // dialog counts the view, the download is the browser's own, and its rows are the simulator's
@@ -32,11 +33,6 @@ async function simulatorUuids(query: string): Promise<string[]> {
   }
 }
 
-async function openList(page: Page, search: string) {
-  await page.goto(`/d/acme/alarms?${search}`);
-  await page.locator("[data-hydrated]").waitFor();
-}
-
 test("exports the view as a CSV file whose rows are the simulator's alarms of that view", async ({
   page,
 }) => {
@@ -44,7 +40,7 @@ test("exports the view as a CSV file whose rows are the simulator's alarms of th
   expect(expected.length).toBeGreaterThan(10);
   expect(expected.length).toBeLessThan(1000);
 
-  await openList(page, VIEW);
+  await open(page, `/d/acme/alarms?${VIEW}`);
   const button = page.getByRole("button", { name: "Export" });
   await button.click();
   const dialog = page.getByRole("dialog", { name: "Export this view" });
@@ -79,7 +75,7 @@ test("exports the view as a CSV file whose rows are the simulator's alarms of th
 
 test("the dialog fits a phone and offers every format", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openList(page, VIEW);
+  await open(page, `/d/acme/alarms?${VIEW}`);
   await page.getByRole("button", { name: "Export" }).click();
   const dialog = page.getByRole("dialog", { name: "Export this view" });
   await expect(dialog).toContainText("(cap 100,000)");

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { open } from "./support/list";
 
 // Screenshots of the list and the detail at a desktop, a small laptop and a phone width, light
 // and dark, for a person to look at after a layout change (nothing here compares pixels, so no
@@ -36,8 +37,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       const name = `${size.width}-${colorScheme}`;
 
-      await page.goto("/d/acme/alarms?status=open");
-      await page.locator("[data-hydrated]").waitFor();
+      await open(page, "/d/acme/alarms?status=open");
       await expect(
         page.locator("a[data-row-link]").filter({ visible: true }).first(),
       ).toBeVisible();
@@ -54,8 +54,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.screenshot({ path: `${dir}/list-${name}-filters-open.png` });
       }
 
-      await page.goto(`/d/acme/alarms/${await busyAlarm(page)}`);
-      await page.locator("[data-hydrated]").waitFor();
+      await open(page, `/d/acme/alarms/${await busyAlarm(page)}`);
       await expect(page.locator("#alarm-title")).toBeVisible();
       await page
         .locator("section[aria-labelledby='events-heading'] summary")

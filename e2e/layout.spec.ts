@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoSidewaysScroll, hydrationMark, open, reload, rows, table } from "./support/list";
 
 /** The table's columns before an analyst changes anything. */
 const DEFAULT_HEADERS = [
@@ -36,31 +37,11 @@ interface Summary {
   destinations: Endpoint[];
 }
 
-const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
-const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
 const cardList = (page: Page) => page.getByRole("list", { name: "Alarms" });
 const cards = (page: Page) => cardList(page).getByRole("listitem");
 const filterBar = (page: Page) => page.getByRole("search", { name: "Filter alarms" });
 const chooserButton = (page: Page) => page.getByRole("button", { name: /^Columns/ });
 const chooser = (page: Page) => page.getByRole("group", { name: "Columns" });
-
-/** Opens a URL and waits until the page is interactive (hydrated). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("[data-hydrated]").waitFor();
-}
-
-async function sidewaysScroll(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
-  return page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await sidewaysScroll(page);
-  expect(scrollWidth, "the page's width against the window's").toBeLessThanOrEqual(clientWidth);
-}
 
 /** The visible column headers, by their first word ("Strategy / Method / Intent" is "Strategy"). */
 async function headers(page: Page): Promise<string[]> {
@@ -318,8 +299,7 @@ test.describe("columns and density", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.reload();
-    await page.locator("[data-hydrated]").waitFor();
+    await reload(page);
     expect(page.url()).toBe(link);
     await expect.poll(() => headers(page)).toEqual(chosen);
     expect(errors).toEqual([]);
@@ -342,8 +322,7 @@ test.describe("columns and density", () => {
     const compact = await rowHeight(firstRow);
     const link = page.url();
 
-    await page.reload();
-    await page.locator("[data-hydrated]").waitFor();
+    await reload(page);
     expect(page.url()).toBe(link);
     await expect(page.getByRole("radio", { name: "Compact" })).toBeChecked();
     expect(await rowHeight(rows(page).first())).toBeCloseTo(compact, 0);
@@ -374,7 +353,7 @@ test.describe("columns and density", () => {
     await unhydrated.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
     await unhydrated.goto("/d/acme/alarms?status=open");
     await expect(rows(unhydrated)).toHaveCount(20);
-    await expect(unhydrated.locator("[data-hydrated]")).toHaveCount(0);
+    await expect(hydrationMark(unhydrated)).toHaveCount(0);
     await expect(
       table(unhydrated).getByRole("columnheader", { name: "Destinations" }),
     ).toBeHidden();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
+import { liveStatus, newAlarmsBanner, rows } from "./support/list";
 import { acmeOn, startReplicas, type Replicas } from "./support/replicas";
 
 // The live stream outlives its server: a console on Redis (sessions and the watch survive in it)
@@ -63,7 +64,7 @@ test("the stream reconnects after the server restarts, resumes from its last eve
     streams[index] = header ?? url.searchParams.get("lastEventId");
   });
   await page.goto(`${url}/d/acme/alarms`);
-  const status = page.locator("[data-live-status]");
+  const status = liveStatus(page);
   await expect(status).toHaveText(/^Updated/);
   expect(streams).toHaveLength(1);
 
@@ -76,10 +77,9 @@ test("the stream reconnects after the server restarts, resumes from its last eve
   for (const id of streams.slice(1)) expect(id).toMatch(/^\S+$/);
 
   const { uuid } = sim.addAlarm({ status: "open", priority: 80 }) as { uuid: string };
-  await expect(page.getByRole("status").filter({ hasText: /new alarm/ })).toHaveText(
-    /^1 new alarm/,
-    { timeout: 2 * INTERVAL_S * 1000 + 5_000 },
-  );
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm/, {
+    timeout: 2 * INTERVAL_S * 1000 + 5_000,
+  });
   await page.keyboard.press(".");
-  await expect(page.locator("tr[data-alarm-row]").first()).toHaveAttribute("data-alarm-row", uuid);
+  await expect(rows(page).first()).toHaveAttribute("data-alarm-row", uuid);
 });

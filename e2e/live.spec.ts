@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
+import { liveStatus, newAlarmsBanner, open, rowIds, rows } from "./support/list";
 import { fillAndSubmitSignIn } from "./support/sign-in";
 
 // The live queue against a real simulator (Umbrella's: only live.analyst sees it, so the alarms
@@ -38,15 +39,9 @@ async function setStatus(uuid: string, status: string): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-const liveStatus = (page: Page) => page.locator("[data-live-status]");
-const banner = (page: Page) => page.getByRole("status").filter({ hasText: /new alarm/ });
-const rows = (page: Page) => page.locator("tr[data-alarm-row]");
-const rowUuids = (page: Page) =>
-  rows(page).evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.alarmRow));
-
 /** Opens a view of the list and waits until its watcher has polled once (its baseline). */
 async function openLive(page: Page, search = ""): Promise<void> {
-  await page.goto(`/d/umbrella/alarms${search}`);
+  await open(page, `/d/umbrella/alarms${search}`);
   await expect(rows(page).first()).toBeVisible();
   await expect(liveStatus(page)).toHaveText(/^Updated/);
 }
@@ -59,13 +54,13 @@ test("an alarm that matches the view raises the banner and the title's count; on
   page,
 }) => {
   await openLive(page, "?status=open");
-  const before = await rowUuids(page);
+  const before = await rowIds(page);
   await addAlarm({ status: "closed", priority: 90 }); // not in this view
   await addAlarm({ status: "open", priority: 90 });
   // Both were in the poll that found the open one: the closed one was not counted.
-  await expect(banner(page)).toHaveText(/^1 new alarm since \d\d:\d\d UTC/, withinAPoll());
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm since \d\d:\d\d UTC/, withinAPoll());
   await expect(page).toHaveTitle(/^\(1\) .*Umbrella/);
-  expect(await rowUuids(page)).toEqual(before); // nothing inserted by itself
+  expect(await rowIds(page)).toEqual(before); // nothing inserted by itself
 });
 
 test("Show puts the new alarm on top, keeps the scroll position and the focused row, and marks it", async ({
@@ -79,14 +74,14 @@ test("Show puts the new alarm on top, keeps the scroll position and the focused 
   const topBefore = (await focused.boundingBox())!.y;
 
   const uuid = await addAlarm({ status: "open", priority: 70 });
-  await expect(banner(page)).toBeVisible(withinAPoll());
+  await expect(newAlarmsBanner(page)).toBeVisible(withinAPoll());
   // The banner came in its reserved row: nothing on the page moved.
   expect(Math.abs((await focused.boundingBox())!.y - topBefore)).toBeLessThanOrEqual(1);
   await page.keyboard.press(".");
 
   await expect(rows(page).first()).toHaveAttribute("data-alarm-row", uuid);
   await expect(rows(page).first()).toHaveAttribute("data-live-mark", "new");
-  await expect(banner(page)).toHaveCount(0);
+  await expect(newAlarmsBanner(page)).toHaveCount(0);
   await expect(page).not.toHaveTitle(/^\(/);
   // The focused row is still focused, and still where the analyst's eyes were.
   const stillFocused = await page.evaluate(
@@ -103,29 +98,29 @@ test("a late alarm, received minutes after it occurred, is caught below newer on
 }) => {
   await openLive(page);
   const newer = await addAlarm({ status: "open" });
-  await expect(banner(page)).toHaveText(/^1 new alarm/, withinAPoll());
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm/, withinAPoll());
   const now = Date.now();
   const late = await addAlarm({ status: "open", timestamp_occured: now - 8 * 60_000 });
-  await expect(banner(page)).toHaveText(/^2 new alarms/, withinAPoll());
+  await expect(newAlarmsBanner(page)).toHaveText(/^2 new alarms/, withinAPoll());
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(rows(page).nth(0)).toHaveAttribute("data-alarm-row", newer);
   // Below the alarms that occurred after it (the earlier tests' too), and marked as new.
   const lateRow = page.locator(`tr[data-alarm-row="${late}"]`);
   await expect(lateRow).toHaveAttribute("data-live-mark", "new");
-  expect((await rowUuids(page)).indexOf(late)).toBeGreaterThan(0);
+  expect((await rowIds(page)).indexOf(late)).toBeGreaterThan(0);
 });
 
 test("a status change shows in place: the same rows in the same order, the new status marked", async ({
   page,
 }) => {
   await openLive(page, "?status=open");
-  const order = await rowUuids(page);
+  const order = await rowIds(page);
   const target = order[2]!;
   await setStatus(target, "closed"); // it leaves this view upstream
   const row = page.locator(`tr[data-alarm-row="${target}"]`);
   await expect(row.locator('[data-column="status"]')).toHaveText("Closed", withinAPoll());
   await expect(row).toHaveAttribute("data-live-mark", "changed");
-  expect(await rowUuids(page)).toEqual(order);
+  expect(await rowIds(page)).toEqual(order);
 });
 
 test("pausing stops the announcements until resumed; off the first page the queue pauses by itself", async ({
@@ -140,14 +135,14 @@ test("pausing stops the announcements until resumed; off the first page the queu
   );
   await addAlarm({ status: "open" });
   await page.waitForTimeout(2 * interval()); // two polls' worth: nothing may show meanwhile
-  await expect(banner(page)).toHaveCount(0);
+  await expect(newAlarmsBanner(page)).toHaveCount(0);
   await page.keyboard.press("l");
-  await expect(banner(page)).toHaveText(/^1 new alarm/, withinAPoll());
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm/, withinAPoll());
 
   await page.keyboard.press("n"); // page 2
   await expect(page).toHaveURL(/page=1/);
   await expect(liveStatus(page)).toHaveText("Live updates paused off the first page");
-  await expect(banner(page)).toHaveCount(0);
+  await expect(newAlarmsBanner(page)).toHaveCount(0);
 });
 
 test("the tabs of one browser share one stream; another tab takes it over when the first closes", async ({
@@ -167,12 +162,14 @@ test("the tabs of one browser share one stream; another tab takes it over when t
   await openLive(second, "?priority_label=high");
   expect(streams.get(second) ?? 0).toBe(0); // the first tab's stream carries both views
   await addAlarm({ status: "open", priority: 95 });
-  await expect(banner(page)).toBeVisible(withinAPoll());
-  await expect(banner(second)).toBeVisible(withinAPoll());
+  await expect(newAlarmsBanner(page)).toBeVisible(withinAPoll());
+  await expect(newAlarmsBanner(second)).toBeVisible(withinAPoll());
 
   await page.close(); // the leader goes: the second tab opens the stream itself
   const uuid = await addAlarm({ status: "open", priority: 96 });
-  await expect(banner(second)).toHaveText(/^2 new alarms/, { timeout: 2 * interval() + 5_000 });
+  await expect(newAlarmsBanner(second)).toHaveText(/^2 new alarms/, {
+    timeout: 2 * interval() + 5_000,
+  });
   expect(streams.get(second) ?? 0).toBeGreaterThan(0);
   await second.getByRole("button", { name: "Show", exact: true }).click();
   await expect(rows(second).first()).toHaveAttribute("data-alarm-row", uuid);
@@ -240,7 +237,7 @@ test("on request, a desktop notification for each new high alarm, none for the o
   await expect(notify).toHaveAttribute("aria-pressed", "true");
   await addAlarm({ status: "open", priority: 20 }); // low: no notification
   const high = await addAlarm({ status: "open", priority: 90 });
-  await expect(banner(page)).toHaveText(/^2 new alarms/, withinAPoll());
+  await expect(newAlarmsBanner(page)).toHaveText(/^2 new alarms/, withinAPoll());
   const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
   expect(shown).toEqual([`New high alarm · Umbrella | ${high}`]);
 });

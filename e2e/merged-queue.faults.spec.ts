@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2e } from "./support/env";
+import { MERGED_QUEUE, table } from "./support/list";
 
 // The merged queue when one deployment fails: Globex's simulator is broken on purpose (so this
 // runs in the `faults` project, alone), and the queue must name it rather than look complete.
@@ -26,8 +27,8 @@ test("a deployment that fails is named, and the others' alarms are still shown",
   const alert = page.getByRole("alert").filter({ hasText: "Globex:" });
   await expect(alert).toBeVisible();
   await expect(alert).not.toContainText(e2e.simulator2Url);
-  const table = page.getByRole("table", { name: "Alarms of all deployments" });
-  const links = table.locator("tbody tr a[data-row-link]");
+  const queue = table(page, MERGED_QUEUE);
+  const links = queue.locator("tbody tr a[data-row-link]");
   await expect(links).toHaveCount(10);
   const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
   expect(hrefs.every((href) => href?.startsWith("/d/acme/alarms/"))).toBe(true);
@@ -37,6 +38,6 @@ test("a deployment that fails is named, and the others' alarms are still shown",
   await page.goto(
     "/d/all/alarms?size=10&status=in_review&priority_label=medium&suppressed=false&deployments=globex",
   );
-  await expect(table.locator("tbody tr a[href^='/d/globex/']")).toHaveCount(10);
+  await expect(queue.locator("tbody tr a[href^='/d/globex/']")).toHaveCount(10);
   await expect(alert).toBeHidden();
 });
