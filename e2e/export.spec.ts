@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { e2e } from "./support/env";
 import { open } from "./support/list";
+import { simulatorAlarms } from "./support/simulator-api";
 
 // "Export" on the real app and the real simulator (Acme: 5000 alarms, seed 42, still): the
 // dialog counts the view, the download is the browser's own, and its rows are the simulator's
@@ -12,22 +13,15 @@ const VIEW = "status=in_review&priority_label=high";
 
 /** The view's alarms read straight from the simulator, newest first. */
 async function simulatorUuids(query: string): Promise<string[]> {
-  const basic = Buffer.from(`e2e-client:${e2e.canarySecret}`).toString("base64");
-  const token = await fetch(
-    `${e2e.simulatorUrl}/api/2.0/oauth/token?grant_type=client_credentials`,
-    { method: "POST", headers: { Authorization: `Basic ${basic}` } },
-  );
-  expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
+  const filters = Object.fromEntries(new URLSearchParams(query));
   const uuids: string[] = [];
   for (let page = 0; ; page++) {
-    const response = await fetch(
-      `${e2e.simulatorUrl}/api/2.0/alarms?${query}&page=${page}&size=1000&sort=timestamp_occured,desc`,
-      { headers: { Authorization: `Bearer ${access_token}` } },
-    );
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { _embedded?: { alarms: { uuid: string }[] } };
-    const alarms = body._embedded?.alarms ?? [];
+    const { alarms } = await simulatorAlarms(e2e.simulatorUrl, {
+      ...filters,
+      page,
+      size: 1000,
+      sort: "timestamp_occured,desc",
+    });
     uuids.push(...alarms.map((alarm) => alarm.uuid));
     if (alarms.length < 1000) return uuids;
   }

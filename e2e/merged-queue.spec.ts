@@ -9,7 +9,7 @@ import {
   settled,
   table,
 } from "./support/list";
-import { simulatorToken } from "./support/simulator-api";
+import { simulatorAlarms } from "./support/simulator-api";
 
 // The merged queue (/d/all/alarms): the newest alarms of every deployment the analyst may see,
 // newest first, paged by cursor. The analyst sees Acme (simulator seed 42) and Globex (seed 7);
@@ -56,16 +56,8 @@ async function newestFromSimulator(
   deployment: string,
   size: number,
 ): Promise<{ deployment: string; uuid: string; occurred: number }[]> {
-  const access_token = await simulatorToken(baseUrl);
-  const response = await fetch(
-    `${baseUrl}/api/2.0/alarms?page=0&size=${size}&sort=timestamp_occured,desc`,
-    { headers: { Authorization: `Bearer ${access_token}` } },
-  );
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    _embedded?: { alarms: { uuid: string; timestamp_occured: string }[] };
-  };
-  const alarms = body._embedded?.alarms ?? [];
+  const query = { page: 0, size, sort: "timestamp_occured,desc" };
+  const { alarms } = await simulatorAlarms(baseUrl, query);
   expect(alarms.length).toBe(size);
   return alarms.map((alarm) => ({
     deployment,
