@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
+import { e2e } from "./support/env";
 import { rows } from "./support/list";
 import { apiSignIn } from "./support/sign-in";
 
@@ -50,11 +51,7 @@ test.describe("an analyst Initech admits", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("sees Initech's alarms, read from its own deployment", async ({ page }) => {
-    const signIn = await apiSignIn(
-      page.context().request,
-      "local.analyst",
-      process.env.E2E_LOCAL_PASSWORD ?? "",
-    );
+    const signIn = await apiSignIn(page.context().request, "local.analyst", e2e.localPassword);
     expect(signIn).toEqual({ ok: true, error: null });
     const response = await page.goto("/d/initech/alarms?size=10");
     expect(response?.status()).toBe(200);

@@ -10,7 +10,7 @@ import {
   searchParam,
   settled,
 } from "./support/list";
-import { apiSignIn } from "./support/sign-in";
+import { apiSignIn, signedInClient } from "./support/sign-in";
 
 // What an analyst meets in the first ten minutes (issue 10): the URL contract (rolling ranges,
 // time zones, any case, past the end), the keyboard (help, Escape, focus after Back), titles,
@@ -237,7 +237,7 @@ test.describe("a session that ends while the page is open", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("goes to sign-in with the current view as the way back", async ({ page, playwright }) => {
-    const password = process.env.E2E_LOCAL_PASSWORD ?? "";
+    const password = e2e.localPassword;
     expect(await apiSignIn(page.context().request, "session.lost", password)).toEqual({
       ok: true,
       error: null,
@@ -246,8 +246,7 @@ test.describe("a session that ends while the page is open", () => {
     await settled(page);
 
     // Signed out everywhere from another device.
-    const elsewhere = await playwright.request.newContext({ baseURL: e2e.appUrl });
-    expect((await apiSignIn(elsewhere, "session.lost", password)).ok).toBe(true);
+    const elsewhere = await signedInClient(playwright.request, "session.lost", password);
     expect(
       (await elsewhere.delete("/api/sessions", { headers: { Origin: e2e.appUrl } })).ok(),
     ).toBe(true);

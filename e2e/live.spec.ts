@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
 import { liveStatus, newAlarmsBanner, open, rowIds, rows } from "./support/list";
-import { fillAndSubmitSignIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import { simulatorAdmin } from "./support/simulator-api";
 
 // The live queue against a real simulator (Umbrella's: only live.analyst sees it, so the alarms
@@ -15,12 +15,6 @@ const interval = () => e2e.liveIntervalMs;
 /** A poll after the change, and the message's way to the page. */
 const withinAPoll = () => ({ timeout: interval() + 2_000 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/signin");
-  await fillAndSubmitSignIn(page, "live.analyst", e2e.localPassword);
-  await page.waitForURL((url) => url.pathname !== "/signin");
-}
-
 /** Umbrella's simulator, where the alarms and status changes of these tests go in. */
 const umbrella = simulatorAdmin(e2e.simulator3Url);
 
@@ -32,7 +26,7 @@ async function openLive(page: Page, search = ""): Promise<void> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "live.analyst", e2e.localPassword);
 });
 
 test("an alarm that matches the view raises the banner and the title's count; one that does not, nothing", async ({

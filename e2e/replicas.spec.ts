@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
+import { e2e } from "./support/env";
 import { acmeOn, startReplicas, type Replica, type Replicas } from "./support/replicas";
 
 // The console as a team service: three production servers sharing one real Redis (REDIS_URL),
@@ -16,7 +17,6 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const CLIENT = { id: "replicas-client", secret: `replicas-${randomBytes(8).toString("hex")}` };
 const ANALYSTS = ["replica.a", "replica.b", "replica.c", "replica.d"];
-const PASSWORD = process.env.E2E_LOCAL_PASSWORD ?? "";
 
 let redis: RedisServer;
 let sim: RunningSimulator;
@@ -38,9 +38,7 @@ test.beforeAll(async () => {
     NEXTAUTH_SECRET: `replicas-${randomBytes(24).toString("hex")}`,
     NEXTAUTH_URL: "http://localhost:3999", // the load balancer's address, as analysts see it
     AUTH_TRUSTED_PROXY_HOPS: "1",
-    AUTH_LOCAL_USERS: ANALYSTS.map((user) => `${user}:${process.env.E2E_LOCAL_PASSWORD_HASH}`).join(
-      ",",
-    ),
+    AUTH_LOCAL_USERS: ANALYSTS.map((user) => `${user}:${e2e.localPasswordHash}`).join(","),
   });
   replicas = cluster.replicas;
 });
@@ -77,7 +75,12 @@ const cookiesOf = (response: Response) =>
     .filter((pair) => !pair.endsWith("="));
 
 /** Signs in through `replica`; resolves with the session cookie, or the error next-auth gave. */
-async function signIn(replica: Replica, username: string, password = PASSWORD, ip = "10.1.0.1") {
+async function signIn(
+  replica: Replica,
+  username: string,
+  password = e2e.localPassword,
+  ip = "10.1.0.1",
+) {
   const csrf = await call(replica, "/api/auth/csrf", { ip });
   const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
   const cookie = cookiesOf(csrf.response).join("; ");
@@ -169,7 +172,9 @@ test("failed sign-ins are counted once across replicas", async () => {
   const delayed = next.filter((outcome) => /^Throttled:\d+$/.test(outcome.error ?? ""));
   expect(delayed.length).toBeGreaterThanOrEqual(2);
   // The owner elsewhere is not held back.
-  expect((await signIn(replicas[1]!, "replica.c", PASSWORD, "198.51.100.9")).session).toBeTruthy();
+  expect(
+    (await signIn(replicas[1]!, "replica.c", e2e.localPassword, "198.51.100.9")).session,
+  ).toBeTruthy();
 });
 
 test("with Redis gone: clear 503s, no crash, no upstream call; back by themselves when it returns", async () => {
@@ -207,7 +212,9 @@ test("with Redis gone: clear 503s, no crash, no upstream call; back by themselve
       expect(parseErrorBody(JSON.parse(api.text))?.error.code).toBe("store_unavailable");
       expect((await call(replica, "/api/health/ready")).response.status).toBe(503);
       expect((await call(replica, "/api/health/live")).response.status).toBe(200);
-      expect((await signIn(replica, "replica.d", PASSWORD, "10.9.9.9")).error).toBe("Unavailable");
+      expect((await signIn(replica, "replica.d", e2e.localPassword, "10.9.9.9")).error).toBe(
+        "Unavailable",
+      );
       const page = await call(replica, "/d/acme/alarms", { cookie: session });
       expect(page.response.status).toBe(307);
       expect(page.response.headers.get("location")).toContain("error=Unavailable");

@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { e2e } from "./support/env";
-import { fillAndSubmitSignIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
 // Security headers on every kind of response, the pages' nonce-based CSP, and session cookies.
 
@@ -115,9 +115,7 @@ test.describe("signed out", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto("/signin");
-    await fillAndSubmitSignIn(page, "analyst", e2e.demoPassword);
-    await page.waitForURL((url) => url.pathname !== "/signin");
+    await signIn(page, "analyst", e2e.demoPassword);
     expect(violations).toEqual([]);
 
     const cookies = await context.cookies(e2e.appUrl);
