@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { alarmsFromApi } from "./support/alarms-api";
 import { open, pager, rows, table } from "./support/list";
 
 // From alarm to alarm: a detail opened from a list knows its place in it ("20 of 5,000"),
@@ -12,10 +13,8 @@ const stepper = (page: Page) => page.getByRole("navigation", { name: "Alarms of 
 
 /** The uuids of one page of Acme's default list, as the list itself reads them. */
 async function pageIds(page: Page, number: number): Promise<string[]> {
-  const response = await page.request.get(`/api/d/acme/alarms?page=${number}`);
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { alarms: { uuid: string }[] };
-  return body.alarms.map((alarm) => alarm.uuid);
+  const { alarms } = await alarmsFromApi(page.request, `page=${number}`);
+  return alarms.map((alarm) => alarm.uuid);
 }
 
 /** Where the browser is: the detail's uuid and the list view its `from` names (null: none). */
@@ -120,14 +119,9 @@ test("the list's ends have no step beyond them", async ({ page }) => {
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 
   // The last alarm of the list, opened from its last page.
-  const whole = await page.request.get("/api/d/acme/alarms?size=100");
-  const { totalPages, totalElements } = (
-    (await whole.json()) as {
-      page: { totalPages: number; totalElements: number };
-    }
-  ).page;
-  const lastPage = await page.request.get(`/api/d/acme/alarms?page=${totalPages - 1}&size=100`);
-  const last = ((await lastPage.json()) as { alarms: { uuid: string }[] }).alarms.at(-1)!.uuid;
+  const { totalPages, totalElements } = (await alarmsFromApi(page.request, "size=100")).page;
+  const lastPage = await alarmsFromApi(page.request, `page=${totalPages - 1}&size=100`);
+  const last = lastPage.alarms.at(-1)!.uuid;
   await open(page, `/d/acme/alarms?page=${totalPages - 1}&size=100`);
   await table(page).locator(`[data-alarm-row="${last}"]`).getByRole("link").click();
   await expect(position(page)).toHaveText(

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { alarmsFromApi } from "./support/alarms-api";
 import { cellTexts, open, pager, rows, searchParam, settled, table } from "./support/list";
 
 // The alarm list as an analyst uses it: server-rendered, sorted, paged and filtered through the
@@ -7,6 +8,7 @@ import { cellTexts, open, pager, rows, searchParam, settled, table } from "./sup
 
 const priorities = async (page: Page) =>
   (await cellTexts(page, 0)).map((text) => Number(/(\d+)$/.exec(text)?.[1]));
+
 test("the first paint comes from the server with the alarms already in it", async ({ page }) => {
   const response = await page.request.get("/d/acme/alarms?size=10");
   expect(response.status()).toBe(200);
@@ -106,10 +108,8 @@ test.describe("filters", () => {
   });
 
   test("rule strategy, method and intent match exactly", async ({ page }) => {
-    const answer = await page.request.get("/api/d/acme/alarms?sort=rule_method,asc&size=10");
-    const { rule } = (
-      (await answer.json()).alarms as { rule: Record<string, string | null> }[]
-    ).find(({ rule: r }) => r.strategy && r.method && r.intent)!;
+    const { alarms } = await alarmsFromApi(page.request, "sort=rule_method,asc&size=10");
+    const { rule } = alarms.find(({ rule: r }) => r.strategy && r.method && r.intent)!;
     const [strategy, method, intent] = [rule.strategy!, rule.method!, rule.intent!];
     const ruleLines = async () => (await cellTexts(page, 2)).map((text) => text.split("\n"));
 
@@ -178,11 +178,7 @@ test.describe("filters", () => {
   });
 
   test("sensor takes a sensor uuid and refuses anything else", async ({ page }) => {
-    const answer = await page.request.get("/api/d/acme/alarms?size=10");
-    const [alarm] = (await answer.json()).alarms as {
-      sensorSources: string[];
-      sensorUuid: string | null;
-    }[];
+    const [alarm] = (await alarmsFromApi(page.request, "size=10")).alarms;
     const sensor = (alarm!.sensorSources[0] ?? alarm!.sensorUuid)!;
     await open(page, "/d/acme/alarms");
     const input = page.getByLabel("Sensor", { exact: true });
@@ -195,8 +191,8 @@ test.describe("filters", () => {
     await input.press("Enter");
     await expect(page).toHaveURL(new RegExp(`alarm_sensor_sources=${sensor}`));
     await settled(page);
-    const filtered = await page.request.get(`/api/d/acme/alarms?alarm_sensor_sources=${sensor}`);
-    const { page: info } = await filtered.json();
+    const filtered = await alarmsFromApi(page.request, `alarm_sensor_sources=${sensor}`);
+    const info = filtered.page;
     expect(info.totalElements).toBeLessThan(5000);
     await expect(pager(page)).toContainText(`${info.totalElements.toLocaleString("en-US")} alarms`);
   });

@@ -1,24 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { alarmsFromApi } from "./support/alarms-api";
 import { hydrated, open, pager } from "./support/list";
 
 // The alarm detail page: everything an analyst needs about one alarm, honest about the events
 // the service did not keep, copyable, linkable, and with a way back to the list as it was.
 
-interface Summary {
-  uuid: string;
-  eventsShown: number;
-  eventsTotal: number;
-  sources: unknown[];
-  destinations: unknown[];
-  rule: { strategy: string | null; attackId: string | null };
-}
-
 /** An alarm with far more events than the service keeps, found through our own API. */
-async function alarmWithManyEvents(request: APIRequestContext): Promise<Summary> {
-  const response = await request.get("/api/d/acme/alarms?size=100&sort=priority,desc");
-  expect(response.ok()).toBe(true);
-  const { alarms } = (await response.json()) as { alarms: Summary[] };
+async function alarmWithManyEvents(request: APIRequestContext): Promise<AlarmSummary> {
+  const { alarms } = await alarmsFromApi(request, "size=100&sort=priority,desc");
   const found = alarms
     .filter((alarm) => alarm.eventsShown === 10 && alarm.eventsTotal > 100)
     .sort((a, b) => b.eventsTotal - a.eventsTotal)[0];

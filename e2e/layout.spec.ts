@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Endpoint } from "@/lib/shared/alarms/types";
+import { alarmsFromApi, fullestAlarm } from "./support/alarms-api";
 import { expectNoSidewaysScroll, hydrationMark, open, reload, rows, table } from "./support/list";
 
 /** The table's columns before an analyst changes anything. */
@@ -20,23 +22,6 @@ const DEFAULT_HEADERS = [
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1024, height: 768 };
 
-interface Endpoint {
-  name: string | null;
-  hostname: string | null;
-  fqdn: string | null;
-  address: string | null;
-}
-interface Summary {
-  uuid: string;
-  status: string | null;
-  priority: number;
-  occurredAt: number;
-  eventsTotal: number;
-  rule: { strategy: string | null };
-  sources: Endpoint[];
-  destinations: Endpoint[];
-}
-
 const cardList = (page: Page) => page.getByRole("list", { name: "Alarms" });
 const cards = (page: Page) => cardList(page).getByRole("listitem");
 const filterBar = (page: Page) => page.getByRole("search", { name: "Filter alarms" });
@@ -48,15 +33,6 @@ async function headers(page: Page): Promise<string[]> {
   const texts = await table(page).getByRole("columnheader").allInnerTexts();
   expect(texts.length, "column headers").toBeGreaterThan(0);
   return texts.map((text) => /[A-Za-z]+/.exec(text)?.[0] ?? text);
-}
-
-/** A list page's alarms as our API gives them (the list shows the same, in the same order). */
-async function alarmsOf(page: Page, search: string): Promise<Summary[]> {
-  const response = await page.request.get(`/api/d/acme/alarms${search}`);
-  expect(response.ok()).toBe(true);
-  const { alarms } = (await response.json()) as { alarms: Summary[] };
-  expect(alarms.length).toBeGreaterThan(0);
-  return alarms;
 }
 
 /** The name the list shows for an endpoint (lib/alarms/format.ts endpointLabel). */
@@ -84,7 +60,8 @@ test.describe("on a phone (390 px)", () => {
   test("the list is a card per alarm with priority, status, rule, endpoints and time, each a link to its detail", async ({
     page,
   }) => {
-    const alarms = await alarmsOf(page, "?status=open");
+    // The list shows our API's alarms, in the same order.
+    const { alarms } = await alarmsFromApi(page.request, "status=open");
     await open(page, "/d/acme/alarms?status=open");
     await expect(table(page)).toBeHidden();
     await expect(cards(page)).toHaveCount(alarms.length);
@@ -102,7 +79,7 @@ test.describe("on a phone (390 px)", () => {
       if (destination) await expect(card).toContainText(destination);
       await expect(card.locator("time")).toHaveAttribute(
         "datetime",
-        new Date(alarm.occurredAt).toISOString(),
+        new Date(alarm.occurredAt!).toISOString(),
       );
     }
 
@@ -192,13 +169,7 @@ test.describe("on a phone (390 px)", () => {
     expect(headerBox.height, "one line").toBeLessThan(50);
 
     // The fullest detail: most endpoints, then most events, with a raw log and the JSON open.
-    const alarms = await alarmsOf(page, "?size=100&sort=priority,desc");
-    const busiest = [...alarms].sort(
-      (a, b) =>
-        b.sources.length + b.destinations.length - (a.sources.length + a.destinations.length) ||
-        b.eventsTotal - a.eventsTotal,
-    )[0]!;
-    await open(page, `/d/acme/alarms/${busiest.uuid}`);
+    await open(page, `/d/acme/alarms/${(await fullestAlarm(page.request)).uuid}`);
     const events = page.getByRole("region", { name: "Events" });
     await events.locator("summary").filter({ visible: true }).first().click();
     await expect(events.locator("pre").filter({ visible: true })).toBeVisible();
