@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/a11y";
 import { e2e } from "./support/env";
 import { apiSignIn, fillAndSubmitSignIn, landing, sessionUser } from "./support/sign-in";
 
@@ -139,9 +139,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.goto("/signin?error=CredentialsSignin");
     await expect(page.getByText(WRONG)).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
   });
 }
 

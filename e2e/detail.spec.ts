@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { axeViolations } from "./support/a11y";
 import { alarmsFromApi } from "./support/alarms-api";
 import { hydrated, open, pager } from "./support/list";
 
@@ -95,9 +95,5 @@ test("no serious or critical accessibility violations on the detail", async ({ p
   const alarm = await alarmWithManyEvents(page.request);
   await open(page, `/d/acme/alarms/${alarm.uuid}`);
   await page.locator("details summary").first().click();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) =>
-    ["serious", "critical"].includes(v.impact ?? ""),
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });
