@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
 import { e2e } from "./support/env";
 import { acmeOn, startReplicas, type Replica, type Replicas } from "./support/replicas";
+import { apiSignIn, apiSignOut, sessionCookie } from "./support/sign-in";
 
 // The console as a team service: three production servers sharing one real Redis (REDIS_URL),
 // driven round-robin as a load balancer would, against a simulator of their own that answers in
@@ -50,55 +51,34 @@ test.afterAll(async () => {
 });
 
 /** One HTTP exchange with a replica; the cookie jar is the caller's. */
-async function call(
-  replica: Replica,
-  path: string,
-  init: { cookie?: string; method?: string; form?: Record<string, string>; ip?: string } = {},
-) {
+async function call(replica: Replica, path: string, init: { cookie?: string; ip?: string } = {}) {
   const headers: Record<string, string> = {};
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.ip) headers["X-Forwarded-For"] = init.ip;
-  if (init.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
-  const response = await fetch(`${replica.url}${path}`, {
-    method: init.method ?? (init.form ? "POST" : "GET"),
-    headers,
-    body: init.form ? new URLSearchParams(init.form) : undefined,
-    redirect: "manual",
-  });
+  const response = await fetch(`${replica.url}${path}`, { headers, redirect: "manual" });
   return { response, text: await response.text() };
 }
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="));
+/** The API clients the tests signed in with, disposed of at the end. */
+const clients: APIRequestContext[] = [];
+test.afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+});
 
-/** Signs in through `replica`; resolves with the session cookie, or the error next-auth gave. */
+/**
+ * Signs in through `replica`, from `ip` as the proxy reports it, in a client of its own: its
+ * session cookie (to replay on any replica), or the error next-auth gave.
+ */
 async function signIn(
   replica: Replica,
   username: string,
   password = e2e.localPassword,
   ip = "10.1.0.1",
 ) {
-  const csrf = await call(replica, "/api/auth/csrf", { ip });
-  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
-  const cookie = cookiesOf(csrf.response).join("; ");
-  const answer = await call(replica, "/api/auth/callback/credentials", {
-    cookie,
-    ip,
-    form: { csrfToken, username, password, json: "true" },
-  });
-  const { url } = JSON.parse(answer.text) as { url: string };
-  const session = cookiesOf(answer.response).find((pair) => pair.includes("session-token="));
-  return { session, error: new URL(url).searchParams.get("error") };
-}
-
-async function signOut(replica: Replica, session: string) {
-  const csrf = await call(replica, "/api/auth/csrf", { cookie: session });
-  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
-  const cookie = [session, ...cookiesOf(csrf.response)].join("; ");
-  return call(replica, "/api/auth/signout", { cookie, form: { csrfToken, json: "true" } });
+  const client = await request.newContext({ baseURL: replica.url });
+  clients.push(client);
+  const { ok, error } = await apiSignIn(client, username, password, ip);
+  return { client, error, session: ok ? await sessionCookie(client) : undefined };
 }
 
 test("three replicas under 300 concurrent requests for 20 s: one token, no upstream 429, no second over the limit", async () => {
@@ -140,13 +120,13 @@ test("three replicas under 300 concurrent requests for 20 s: one token, no upstr
 });
 
 test("a sign-out on one replica is refused on the others at once", async () => {
-  const { session } = await signIn(replicas[0]!, "replica.b");
+  const { session, client } = await signIn(replicas[0]!, "replica.b");
   for (const replica of replicas) {
     expect(
       (await call(replica, "/api/d/acme/alarms?size=10", { cookie: session })).response.status,
     ).toBe(200);
   }
-  expect((await signOut(replicas[0]!, session!)).response.status).toBe(200);
+  expect((await apiSignOut(client)).status()).toBe(200);
   for (const replica of replicas.slice(1)) {
     const { response, text } = await call(replica, "/api/d/acme/alarms?size=10", {
       cookie: session,

@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { e2e } from "./support/env";
-import { signIn } from "./support/sign-in";
+import { isSessionCookie, signIn } from "./support/sign-in";
 
 // Security headers on every kind of response, the pages' nonce-based CSP, and session cookies.
 
@@ -119,7 +119,7 @@ test.describe("signed out", () => {
     expect(violations).toEqual([]);
 
     const cookies = await context.cookies(e2e.appUrl);
-    const sessionCookie = cookies.find((cookie) => cookie.name.endsWith("next-auth.session-token"));
+    const sessionCookie = cookies.find(isSessionCookie);
     expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     const csrf = cookies.find((cookie) => cookie.name.endsWith("next-auth.csrf-token"));
     expect(csrf).toMatchObject({ httpOnly: true, sameSite: "Lax" });

@@ -104,10 +104,14 @@ export async function apiSignOut(request: APIRequestContext): Promise<APIRespons
   return request.post("/api/auth/signout", { form: { csrfToken, json: "true" } });
 }
 
+/** Whether `cookie` is next-auth's session cookie (a __Secure- prefix over https). */
+export const isSessionCookie = (cookie: { name: string }) =>
+  cookie.name.endsWith("next-auth.session-token");
+
 /** The session cookie `request` holds, as a Cookie header value, to replay from elsewhere. */
 export async function sessionCookie(request: APIRequestContext): Promise<string> {
   const { cookies } = await request.storageState();
-  const session = cookies.find((cookie) => cookie.name.endsWith("next-auth.session-token"));
+  const session = cookies.find(isSessionCookie);
   if (!session) throw new Error("no session cookie: the sign-in did not succeed");
   return `${session.name}=${session.value}`;
 }
