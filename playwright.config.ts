@@ -76,6 +76,9 @@ const launchOptions = existsSync(systemChromium)
 
 const CI = Boolean(process.env.CI);
 
+/** Specs that take screenshots and assert nothing about them: the `screenshots` project's. */
+const SCREENSHOT_SPECS = /.*-screenshots\.spec\.ts/;
+
 /** The browser every spec but the setup runs in: a desktop Chrome, signed in as the analyst. */
 const signedInDesktop = {
   ...devices["Desktop Chrome"],
@@ -111,7 +114,12 @@ export default defineConfig({
       name: "chromium",
       use: signedInDesktop,
       dependencies: ["setup"],
-      testIgnore: [/.*\.faults\.spec\.ts/, /replicas\.spec\.ts/, /live-restart\.spec\.ts/],
+      testIgnore: [
+        /.*\.faults\.spec\.ts/,
+        /replicas\.spec\.ts/,
+        /live-restart\.spec\.ts/,
+        SCREENSHOT_SPECS,
+      ],
     },
     {
       // Specs that break the shared simulator on purpose run last, one at a time.
@@ -130,6 +138,15 @@ export default defineConfig({
       testMatch: [/replicas\.spec\.ts/, /live-restart\.spec\.ts/],
       fullyParallel: false,
       workers: 1,
+    },
+    {
+      // Screenshots for a person to look at (they compare nothing): never in a test run, only
+      // when asked for, `npm run screenshots` (`--project screenshots`).
+      name: "screenshots",
+      default: false,
+      use: signedInDesktop,
+      dependencies: ["setup"],
+      testMatch: SCREENSHOT_SPECS,
     },
   ],
   webServer: [

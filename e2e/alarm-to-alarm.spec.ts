@@ -1,22 +1,20 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/a11y";
+import { alarmsFromApi } from "./support/alarms-api";
+import { open, pager, rows, table } from "./support/list";
 
 // From alarm to alarm: a detail opened from a list knows its place in it ("20 of 5,000"),
 // steps to its neighbours with j / k or Previous / Next across page boundaries, and Back to
 // alarms lands on the page of the alarm last shown with its row focused. A detail opened from a
 // bare link has no place and no steps. Acme only, read-only.
 
-const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
-const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
 const position = (page: Page) => page.locator("[data-list-position]");
 const stepper = (page: Page) => page.getByRole("navigation", { name: "Alarms of the list" });
 
 /** The uuids of one page of Acme's default list, as the list itself reads them. */
 async function pageIds(page: Page, number: number): Promise<string[]> {
-  const response = await page.request.get(`/api/d/acme/alarms?page=${number}`);
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { alarms: { uuid: string }[] };
-  return body.alarms.map((alarm) => alarm.uuid);
+  const { alarms } = await alarmsFromApi(page.request, `page=${number}`);
+  return alarms.map((alarm) => alarm.uuid);
 }
 
 /** Where the browser is: the detail's uuid and the list view its `from` names (null: none). */
@@ -48,8 +46,7 @@ async function keyTaken(page: Page, key: string): Promise<boolean> {
 test("j and k step across a page boundary, and Back lands on the page of the last alarm shown", async ({
   page,
 }) => {
-  await page.goto("/d/acme/alarms");
-  await page.locator("[data-hydrated]").waitFor();
+  await open(page, "/d/acme/alarms");
   const firstPage = await pageIds(page, 0);
   const secondPage = await pageIds(page, 1);
   expect(firstPage).toHaveLength(20);
@@ -92,7 +89,7 @@ test("j and k step across a page boundary, and Back lands on the page of the las
   // The entry before this one is another alarm, not the list: Back to alarms goes to page 2.
   await page.getByRole("link", { name: "Back to alarms" }).click();
   await expect(page).toHaveURL(/\/d\/acme\/alarms\?page=1$/);
-  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 2 of");
+  await expect(pager(page)).toContainText("Page 2 of");
   await expect
     .poll(() =>
       page.evaluate(() =>
@@ -105,8 +102,7 @@ test("j and k step across a page boundary, and Back lands on the page of the las
 
 test("the list's ends have no step beyond them", async ({ page }) => {
   const firstPage = await pageIds(page, 0);
-  await page.goto("/d/acme/alarms");
-  await page.locator("[data-hydrated]").waitFor();
+  await open(page, "/d/acme/alarms");
   await rows(page).first().getByRole("link").click();
   await expect(position(page)).toHaveText(/^Alarm 1 of [\d,]+$/);
   expect(detailAt(page)).toEqual({ uuid: firstPage[0], from: "" });
@@ -119,20 +115,13 @@ test("the list's ends have no step beyond them", async ({ page }) => {
   expect(detailAt(page)).toEqual({ uuid: firstPage[1], from: "" });
   await page.keyboard.press("k");
   await expect(position(page)).toHaveText(/^Alarm 1 of [\d,]+$/);
-  const results = await new AxeBuilder({ page }).include("[data-list-stepper]").analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await axeViolations(page, { include: "[data-list-stepper]" })).toEqual([]);
 
   // The last alarm of the list, opened from its last page.
-  const whole = await page.request.get("/api/d/acme/alarms?size=100");
-  const { totalPages, totalElements } = (
-    (await whole.json()) as {
-      page: { totalPages: number; totalElements: number };
-    }
-  ).page;
-  const lastPage = await page.request.get(`/api/d/acme/alarms?page=${totalPages - 1}&size=100`);
-  const last = ((await lastPage.json()) as { alarms: { uuid: string }[] }).alarms.at(-1)!.uuid;
-  await page.goto(`/d/acme/alarms?page=${totalPages - 1}&size=100`);
-  await page.locator("[data-hydrated]").waitFor();
+  const { totalPages, totalElements } = (await alarmsFromApi(page.request, "size=100")).page;
+  const lastPage = await alarmsFromApi(page.request, `page=${totalPages - 1}&size=100`);
+  const last = lastPage.alarms.at(-1)!.uuid;
+  await open(page, `/d/acme/alarms?page=${totalPages - 1}&size=100`);
   await table(page).locator(`[data-alarm-row="${last}"]`).getByRole("link").click();
   await expect(position(page)).toHaveText(
     `Alarm ${totalElements.toLocaleString("en-US")} of ${totalElements.toLocaleString("en-US")}`,
@@ -147,8 +136,7 @@ test("a detail opened in a new tab from a list link steps across the page edge a
   const secondPage = await pageIds(page, 1);
   const thirdPage = await pageIds(page, 2);
   // The last alarm of page 2, its list link pasted into a fresh tab: nothing of the list cached.
-  await page.goto(`/d/acme/alarms/${secondPage[19]}?from=page%3D1`);
-  await page.locator("[data-hydrated]").first().waitFor();
+  await open(page, `/d/acme/alarms/${secondPage[19]}?from=page%3D1`);
   await page.keyboard.press("j");
   await expect.poll(() => detailAt(page)).toEqual({ uuid: thirdPage[0], from: "page=2" });
   await expect(position(page)).toHaveText(/^Alarm 41 of [\d,]+$/);
@@ -161,8 +149,7 @@ test("a detail opened from a bare link has no place in a list, and j does nothin
   page,
 }) => {
   const [uuid] = await pageIds(page, 0);
-  await page.goto(`/d/acme/alarms/${uuid}`);
-  await page.locator("[data-hydrated]").waitFor();
+  await open(page, `/d/acme/alarms/${uuid}`);
   await expect(page.locator("#alarm-title")).toBeVisible();
   await expect(stepper(page)).toHaveCount(0);
   await expect(page.getByText(/ of [\d,]+$/)).toHaveCount(0);

@@ -1,25 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ANALYST_STORAGE_STATE, e2e } from "./support/env";
+import { open, pager, rowIds, rows, settled, table } from "./support/list";
 import { fillAndSubmitSignIn } from "./support/sign-in";
 
 // What makes the list trustworthy to share and to come back to: links reproduce the view in a
 // fresh browser, and back / forward restore the exact view, scroll position included.
-
-const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
-const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
-const rowIds = (page: Page) =>
-  rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-alarm-row")));
-const pages = (page: Page) => page.getByRole("navigation", { name: "Pages" });
-
-async function settled(page: Page) {
-  await expect(table(page)).toHaveAttribute("aria-busy", "false");
-}
-
-/** Opens a list URL and waits until the page is interactive (hydrated). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("[data-hydrated]").waitFor();
-}
 
 /** The URL's parameters, in a fixed order (the order of keys carries no meaning). */
 const params = (url: string) => [...new URL(url).searchParams.entries()].sort();
@@ -59,9 +44,9 @@ test("a link reproduces exactly the sender's view in a new browser", async ({ pa
   await page.getByLabel("Status", { exact: true }).selectOption("open");
   await page.getByLabel("Priority", { exact: true }).selectOption("medium");
   await table(page).getByRole("button", { name: "Occurred" }).click(); // oldest first
-  await pages(page).getByLabel("Rows per page").selectOption("10");
-  await pages(page).getByRole("button", { name: "Next page" }).click();
-  await expect(pages(page)).toContainText("Page 2 of");
+  await pager(page).getByLabel("Rows per page").selectOption("10");
+  await pager(page).getByRole("button", { name: "Next page" }).click();
+  await expect(pager(page)).toContainText("Page 2 of");
   await settled(page);
   const link = page.url();
   const sent = await rowIds(page);
@@ -78,7 +63,7 @@ test("a link reproduces exactly the sender's view in a new browser", async ({ pa
     "aria-sort",
     "ascending",
   );
-  await expect(pages(fresh)).toContainText("Page 2 of");
+  await expect(pager(fresh)).toContainText("Page 2 of");
   await context.close();
 });
 
@@ -92,7 +77,7 @@ test("a link pasted while signed out shows the same view after sign-in", async (
   await page.waitForURL((url) => url.pathname === "/d/acme/alarms");
   expect(new URL(page.url()).search).toBe(new URL(path, page.url()).search);
   await expect(rows(page)).toHaveCount(50);
-  await expect(pages(page)).toContainText("Page 3 of");
+  await expect(pager(page)).toContainText("Page 3 of");
   await context.close();
 });
 
@@ -105,7 +90,7 @@ test("back and forward restore the exact view and the scroll position", async ({
   expect(scrolled).toBeGreaterThan(1000);
 
   await page.keyboard.press("n"); // next page, without scrolling to the pager first
-  await expect(pages(page)).toContainText("Page 2 of 100");
+  await expect(pager(page)).toContainText("Page 2 of 100");
   await settled(page);
   const second = await rowIds(page);
   expect(second).not.toEqual(first);

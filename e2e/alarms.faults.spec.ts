@@ -1,25 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { e2e } from "./support/env";
+import { rows } from "./support/list";
+import { simulatorAdmin } from "./support/simulator-api";
 
 // The list when USM Anywhere fails or rate-limits, and how it recovers. Breaks the shared
 // simulator on purpose, so it runs in the `faults` project (last, one at a time). Each test uses
 // a filter combination no other spec uses, so the server's short cache cannot answer for it.
 
-async function simulator(path: string, body?: unknown) {
-  const response = await fetch(`${e2e.simulatorUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${path} answered ${response.status}`).toBe(true);
-}
+const acme = simulatorAdmin(e2e.simulatorUrl);
 
 test.afterEach(async () => {
-  await simulator("/_sim/reset");
+  await acme.reset();
 });
 
 test("an upstream error shows its message and Retry, and Retry recovers", async ({ page }) => {
-  await simulator("/_sim/faults", { failRate: 1, failStatus: 500, routes: ["alarms"] });
+  await acme.faults({ failRate: 1, failStatus: 500, routes: ["alarms"] });
   await page.goto(
     "/d/acme/alarms?size=10&sort=rule_method,desc&status=in_review&priority_label=low",
   );
@@ -31,16 +26,15 @@ test("an upstream error shows its message and Retry, and Retry recovers", async 
   await expect(alert).not.toContainText(e2e.simulatorUrl);
   await expect(alert).not.toContainText(" at ");
 
-  await simulator("/_sim/reset");
+  await acme.reset();
   await alert.getByRole("button", { name: "Retry" }).click();
-  const rows = page.getByRole("table", { name: "Alarms" }).locator("tbody").getByRole("row");
-  await expect(rows).toHaveCount(10);
+  await expect(rows(page)).toHaveCount(10);
   await expect(alert).toBeHidden();
 });
 
 test("a rate-limited upstream says so, counts down, and retries by itself", async ({ page }) => {
   test.setTimeout(90_000);
-  await simulator("/_sim/faults", { failRate: 1, failStatus: 429, routes: ["alarms"] });
+  await acme.faults({ failRate: 1, failStatus: 429, routes: ["alarms"] });
   await page.goto(
     "/d/acme/alarms?size=10&sort=rule_intent,desc&status=closed&priority_label=medium",
   );
@@ -50,8 +44,7 @@ test("a rate-limited upstream says so, counts down, and retries by itself", asyn
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await expect(notice).toHaveText(/retrying in \d+ s|retrying now/);
 
-  await simulator("/_sim/reset");
-  const rows = page.getByRole("table", { name: "Alarms" }).locator("tbody").getByRole("row");
-  await expect(rows).toHaveCount(10, { timeout: 30_000 });
+  await acme.reset();
+  await expect(rows(page)).toHaveCount(10, { timeout: 30_000 });
   await expect(notice).toBeHidden();
 });

@@ -1,34 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/a11y";
+import { alarmsFromApi } from "./support/alarms-api";
+import { cellTexts, open, pager, rows, searchParam, settled, table } from "./support/list";
 
 // The alarm list as an analyst uses it: server-rendered, sorted, paged and filtered through the
 // URL, against the real app and the real simulator (5000 alarms, seed 42).
 
-const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
-const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
-/** One column's texts. Never empty: the loops over them would then pass without checking. */
-async function cellTexts(page: Page, column: number): Promise<string[]> {
-  const texts = await rows(page).evaluateAll(
-    (trs, index) => trs.map((tr) => tr.querySelectorAll("td")[index]?.innerText ?? ""),
-    column,
-  );
-  expect(texts.length, "rows in the table").toBeGreaterThan(0);
-  return texts;
-}
 const priorities = async (page: Page) =>
   (await cellTexts(page, 0)).map((text) => Number(/(\d+)$/.exec(text)?.[1]));
-const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-
-/** Opens a list URL and waits until the page is interactive (hydrated). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("[data-hydrated]").waitFor();
-}
-
-/** Waits until the table shows the URL's view (not the previous page kept on screen). */
-async function settled(page: Page) {
-  await expect(table(page)).toHaveAttribute("aria-busy", "false");
-}
 
 test("the first paint comes from the server with the alarms already in it", async ({ page }) => {
   const response = await page.request.get("/d/acme/alarms?size=10");
@@ -69,7 +48,7 @@ test("sorts by a column header, both ways, and says so on the header", async ({ 
 
 test("pages first, next, previous, last, and changes the page size", async ({ page }) => {
   await open(page, "/d/acme/alarms");
-  const pages = page.getByRole("navigation", { name: "Pages" });
+  const pages = pager(page);
   await expect(pages).toContainText("Page 1 of 250");
   await expect(pages).toContainText("5,000 alarms");
   await expect(rows(page)).toHaveCount(20);
@@ -125,14 +104,12 @@ test.describe("filters", () => {
     await expect(page).not.toHaveURL(/suppressed=/);
     await chips.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/alarms$/);
-    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("5,000 alarms");
+    await expect(pager(page)).toContainText("5,000 alarms");
   });
 
   test("rule strategy, method and intent match exactly", async ({ page }) => {
-    const answer = await page.request.get("/api/d/acme/alarms?sort=rule_method,asc&size=10");
-    const { rule } = (
-      (await answer.json()).alarms as { rule: Record<string, string | null> }[]
-    ).find(({ rule: r }) => r.strategy && r.method && r.intent)!;
+    const { alarms } = await alarmsFromApi(page.request, "sort=rule_method,asc&size=10");
+    const { rule } = alarms.find(({ rule: r }) => r.strategy && r.method && r.intent)!;
     const [strategy, method, intent] = [rule.strategy!, rule.method!, rule.intent!];
     const ruleLines = async () => (await cellTexts(page, 2)).map((text) => text.split("\n"));
 
@@ -201,11 +178,7 @@ test.describe("filters", () => {
   });
 
   test("sensor takes a sensor uuid and refuses anything else", async ({ page }) => {
-    const answer = await page.request.get("/api/d/acme/alarms?size=10");
-    const [alarm] = (await answer.json()).alarms as {
-      sensorSources: string[];
-      sensorUuid: string | null;
-    }[];
+    const [alarm] = (await alarmsFromApi(page.request, "size=10")).alarms;
     const sensor = (alarm!.sensorSources[0] ?? alarm!.sensorUuid)!;
     await open(page, "/d/acme/alarms");
     const input = page.getByLabel("Sensor", { exact: true });
@@ -218,12 +191,10 @@ test.describe("filters", () => {
     await input.press("Enter");
     await expect(page).toHaveURL(new RegExp(`alarm_sensor_sources=${sensor}`));
     await settled(page);
-    const filtered = await page.request.get(`/api/d/acme/alarms?alarm_sensor_sources=${sensor}`);
-    const { page: info } = await filtered.json();
+    const filtered = await alarmsFromApi(page.request, `alarm_sensor_sources=${sensor}`);
+    const info = filtered.page;
     expect(info.totalElements).toBeLessThan(5000);
-    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(
-      `${info.totalElements.toLocaleString("en-US")} alarms`,
-    );
+    await expect(pager(page)).toContainText(`${info.totalElements.toLocaleString("en-US")} alarms`);
   });
 
   test("rolling ranges show their resolved bounds, and typed bounds are exact", async ({
@@ -308,9 +279,5 @@ test("rows are real links (new tab works) and hovering prefetches the detail", a
 
 test("no serious or critical accessibility violations on the list", async ({ page }) => {
   await open(page, "/d/acme/alarms?status=open");
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) =>
-    ["serious", "critical"].includes(v.impact ?? ""),
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });

@@ -1,41 +1,22 @@
 import { expect, test, type Page } from "@playwright/test";
 import { OIDC_PASSWORD, OIDC_USERS } from "./support/oidc-server";
 import { e2e } from "./support/env";
+import { rows } from "./support/list";
+import { landing, sessionUser } from "./support/sign-in";
 
 // Single sign-on end to end: the app, Chromium and a real OpenID Connect provider (oidc-provider,
 // started by playwright.config.ts on loopback). The app allows domain example.com, group soc.
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const oidcUrl = () => {
-  const value = process.env.E2E_OIDC_URL;
-  if (!value) throw new Error("E2E_OIDC_URL is not set: run through playwright.config.ts");
-  return value;
-};
-
 /** From the app's sign-in page through the identity provider's login form. */
 async function signInWithSso(page: Page, email: string) {
   await page.getByRole("button", { name: "Sign in with Test SSO" }).click();
-  await page.waitForURL((url) => url.href.startsWith(oidcUrl()));
+  await page.waitForURL((url) => url.href.startsWith(e2e.oidcUrl));
   await expect(page.getByRole("heading", { name: "Test identity provider" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(OIDC_PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();
-}
-
-async function sessionUser(page: Page): Promise<unknown> {
-  const response = await page.request.get("/api/auth/session");
-  return ((await response.json()) as { user?: unknown }).user ?? null;
-}
-
-/** The next top-level document request back on the app, other than its sign-in and auth routes. */
-function landing(page: Page) {
-  return page.waitForRequest((request) => {
-    if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return false;
-    if (!request.url().startsWith(e2e.appUrl)) return false;
-    const { pathname } = new URL(request.url());
-    return !pathname.startsWith("/signin") && !pathname.startsWith("/api/");
-  });
 }
 
 test("an allowed SSO user signs in and sees their name", async ({ page }) => {
@@ -85,5 +66,5 @@ test("an SSO analyst in group soc sees Initech, which only that group and one lo
   await expect(page.getByRole("article", { name: "Initech" })).toBeVisible();
   const response = await page.goto("/d/initech/alarms?size=10");
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("table", { name: "Alarms" }).locator("tbody tr")).toHaveCount(10);
+  await expect(rows(page)).toHaveCount(10);
 });

@@ -1,18 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeViolations } from "./support/a11y";
 import { e2e } from "./support/env";
-import { apiSignIn, fillAndSubmitSignIn } from "./support/sign-in";
+import { apiSignIn, fillAndSubmitSignIn, landing, sessionUser } from "./support/sign-in";
 
 // Sign-in with a password (local accounts from AUTH_LOCAL_USERS, the demo account), sign-out,
 // throttling, deep links and open-redirect attempts, through the real sign-in page.
 
 test.use({ storageState: { cookies: [], origins: [] } });
-
-const localPassword = () => {
-  const value = process.env.E2E_LOCAL_PASSWORD;
-  if (!value) throw new Error("E2E_LOCAL_PASSWORD is not set: run through playwright.config.ts");
-  return value;
-};
 
 const WRONG = "Wrong username or password.";
 
@@ -25,28 +19,11 @@ async function submitSignIn(page: Page, username: string, password: string) {
   return answered;
 }
 
-async function sessionUser(page: Page): Promise<unknown> {
-  const response = await page.request.get("/api/auth/session");
-  return ((await response.json()) as { user?: unknown }).user ?? null;
-}
-
-/** Resolves with the URL of the next top-level document request to an app page after `/signin`. */
-function landing(page: Page) {
-  return page.waitForRequest(
-    (request) =>
-      request.isNavigationRequest() &&
-      request.frame() === page.mainFrame() &&
-      request.url().startsWith(e2e.appUrl) &&
-      !new URL(request.url()).pathname.startsWith("/signin") &&
-      !new URL(request.url()).pathname.startsWith("/api/"),
-  );
-}
-
 test("a local account signs in with its password", async ({ page }) => {
   await page.goto("/signin");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   const landed = landing(page);
-  const answer = await submitSignIn(page, "local.analyst", localPassword());
+  const answer = await submitSignIn(page, "local.analyst", e2e.localPassword);
   expect(answer.status()).toBe(200);
   expect(new URL((await landed).url()).pathname).toBe("/");
   expect(await sessionUser(page)).toEqual({ name: "local.analyst", email: null });
@@ -98,7 +75,7 @@ test("after 5 failed attempts from an address even the right password waits, and
     else counted++;
   }
   // Now the right password: held back too, told how long.
-  await submitSignIn(page, probe, localPassword());
+  await submitSignIn(page, probe, e2e.localPassword);
   await expect(page.getByText(waitMessage)).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/signin");
   expect(await sessionUser(page)).toBeNull();
@@ -140,7 +117,7 @@ test("guesses at an account never lock its owner out, nor anyone out for everyon
     }),
   );
   const bystander = await client("198.51.100.21");
-  expect(await apiSignIn(bystander, "local.analyst", localPassword())).toEqual({
+  expect(await apiSignIn(bystander, "local.analyst", e2e.localPassword)).toEqual({
     ok: true,
     error: null,
   });
@@ -162,9 +139,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.goto("/signin?error=CredentialsSignin");
     await expect(page.getByText(WRONG)).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
   });
 }
 

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
+import { alarmsFromApi } from "./support/alarms-api";
+import { e2e } from "./support/env";
+import { rows } from "./support/list";
 import { apiSignIn } from "./support/sign-in";
 
 // Several deployments as analysts meet them: links from before deployments still land, a
 // deployment one may not see is simply not there, and each page says which deployment it shows.
 // The e2e app runs Acme, Globex and Initech (only local.analyst and the SSO group soc see it).
-
-const rows = (page: import("@playwright/test").Page) =>
-  page.getByRole("table", { name: "Alarms" }).locator("tbody tr");
 
 test("an old /alarms link lands on the default deployment with its whole query", async ({
   page,
@@ -52,23 +52,16 @@ test.describe("an analyst Initech admits", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("sees Initech's alarms, read from its own deployment", async ({ page }) => {
-    const signIn = await apiSignIn(
-      page.context().request,
-      "local.analyst",
-      process.env.E2E_LOCAL_PASSWORD ?? "",
-    );
+    const signIn = await apiSignIn(page.context().request, "local.analyst", e2e.localPassword);
     expect(signIn).toEqual({ ok: true, error: null });
     const response = await page.goto("/d/initech/alarms?size=10");
     expect(response?.status()).toBe(200);
     await expect(rows(page)).toHaveCount(10);
     await expect(page).toHaveTitle(/ · Initech · Alarm Console$/);
-    const api = await page.request.get("/api/d/initech/alarms?size=10");
-    const body = (await api.json()) as { alarms: { deployment: string }[] };
-    expect(body.alarms.map((alarm) => alarm.deployment)).toEqual(Array(10).fill("initech"));
+    const initech = await alarmsFromApi(page.request, "size=10", "initech");
+    expect(initech.alarms.map((alarm) => alarm.deployment)).toEqual(Array(10).fill("initech"));
     // Initech reads Globex's simulator with its own client: the same alarms, its own tag.
-    const globex = (await (await page.request.get("/api/d/globex/alarms?size=10")).json()) as {
-      alarms: { uuid: string; deployment: string }[];
-    };
+    const globex = await alarmsFromApi(page.request, "size=10", "globex");
     expect(globex.alarms.every((alarm) => alarm.deployment === "globex")).toBe(true);
   });
 });
@@ -85,10 +78,8 @@ test("the home page shows a tile per deployment the analyst may see, with counts
   await expect(page.getByRole("article", { name: "Initech" })).toHaveCount(0);
 
   // The tile's counts are the deployment's own: the same as the list's totals.
-  const total = async (search: string) => {
-    const response = await page.request.get(`/api/d/acme/alarms?${search}`);
-    return ((await response.json()) as { page: { totalElements: number } }).page.totalElements;
-  };
+  const total = async (query: string) =>
+    (await alarmsFromApi(page.request, query)).page.totalElements;
   const open = await total("status=open&size=10");
   const high = await total("status=open&priority_label=high&size=10");
   const format = (n: number) => n.toLocaleString("en-US");
@@ -102,7 +93,7 @@ test("the switcher moves to another deployment keeping the view's filters, by mo
   page,
 }) => {
   await page.goto("/d/acme/alarms?page=2&size=10&status=open");
-  await expect(page.getByRole("table", { name: "Alarms" }).locator("tbody tr")).toHaveCount(10);
+  await expect(rows(page)).toHaveCount(10);
   const switcher = page.getByRole("button", { name: /^Deployment: Acme/ });
   await expect(switcher).toBeVisible();
 

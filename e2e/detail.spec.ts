@@ -1,23 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { axeViolations } from "./support/a11y";
+import { alarmsFromApi } from "./support/alarms-api";
+import { hydrated, open, pager } from "./support/list";
 
 // The alarm detail page: everything an analyst needs about one alarm, honest about the events
 // the service did not keep, copyable, linkable, and with a way back to the list as it was.
 
-interface Summary {
-  uuid: string;
-  eventsShown: number;
-  eventsTotal: number;
-  sources: unknown[];
-  destinations: unknown[];
-  rule: { strategy: string | null; attackId: string | null };
-}
-
 /** An alarm with far more events than the service keeps, found through our own API. */
-async function alarmWithManyEvents(request: APIRequestContext): Promise<Summary> {
-  const response = await request.get("/api/d/acme/alarms?size=100&sort=priority,desc");
-  expect(response.ok()).toBe(true);
-  const { alarms } = (await response.json()) as { alarms: Summary[] };
+async function alarmWithManyEvents(request: APIRequestContext): Promise<AlarmSummary> {
+  const { alarms } = await alarmsFromApi(request, "size=100&sort=priority,desc");
   const found = alarms
     .filter((alarm) => alarm.eventsShown === 10 && alarm.eventsTotal > 100)
     .sort((a, b) => b.eventsTotal - a.eventsTotal)[0];
@@ -29,7 +21,7 @@ test("shows rule, times, ATT&CK, endpoints and the events kept", async ({ page }
   const alarm = await alarmWithManyEvents(page.request);
   const response = await page.goto(`/d/acme/alarms/${alarm.uuid}`);
   expect(response?.status()).toBe(200);
-  await page.locator("[data-hydrated]").waitFor();
+  await hydrated(page);
 
   await expect(page.locator("#alarm-title")).toContainText(alarm.rule.strategy!);
   const header = page.getByRole("region", { name: alarm.rule.strategy! });
@@ -67,8 +59,7 @@ test("shows rule, times, ATT&CK, endpoints and the events kept", async ({ page }
 test("copies the uuid and a link, and says so", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const alarm = await alarmWithManyEvents(page.request);
-  await page.goto(`/d/acme/alarms/${alarm.uuid}?from=page%3D2`);
-  await page.locator("[data-hydrated]").waitFor();
+  await open(page, `/d/acme/alarms/${alarm.uuid}?from=page%3D2`);
 
   await page.getByRole("button", { name: "Copy uuid" }).click();
   await expect(page.getByRole("button", { name: /Copy uuid/ })).toContainText("Copied");
@@ -84,11 +75,10 @@ test("copies the uuid and a link, and says so", async ({ page, context, baseURL 
 test("in a new tab, Back to alarms still leads to the list view it came from", async ({ page }) => {
   const alarm = await alarmWithManyEvents(page.request);
   const from = new URLSearchParams({ from: "page=3&size=10&sort=priority,asc&status=open" });
-  await page.goto(`/d/acme/alarms/${alarm.uuid}?${from}`);
-  await page.locator("[data-hydrated]").waitFor();
+  await open(page, `/d/acme/alarms/${alarm.uuid}?${from}`);
   await page.getByRole("link", { name: "Back to alarms" }).click();
   await expect(page).toHaveURL(/\/alarms\?page=3&size=10&sort=priority(,|%2C)asc&status=open$/);
-  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 4 of");
+  await expect(pager(page)).toContainText("Page 4 of");
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
 });
 
@@ -103,12 +93,7 @@ test("an unknown or malformed uuid is a not-found page, never a crash", async ({
 
 test("no serious or critical accessibility violations on the detail", async ({ page }) => {
   const alarm = await alarmWithManyEvents(page.request);
-  await page.goto(`/d/acme/alarms/${alarm.uuid}`);
-  await page.locator("[data-hydrated]").waitFor();
+  await open(page, `/d/acme/alarms/${alarm.uuid}`);
   await page.locator("details summary").first().click();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) =>
-    ["serious", "critical"].includes(v.impact ?? ""),
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 });

@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { e2e } from "./support/env";
+import { open } from "./support/list";
+import { simulatorAlarms } from "./support/simulator-api";
 
 // "Export" on the real app and the real simulator (Acme: 5000 alarms, seed 42, still): the
 // dialog counts the view, the download is the browser's own, and its rows are the simulator's
@@ -11,30 +13,18 @@ const VIEW = "status=in_review&priority_label=high";
 
 /** The view's alarms read straight from the simulator, newest first. */
 async function simulatorUuids(query: string): Promise<string[]> {
-  const basic = Buffer.from(`e2e-client:${e2e.canarySecret}`).toString("base64");
-  const token = await fetch(
-    `${e2e.simulatorUrl}/api/2.0/oauth/token?grant_type=client_credentials`,
-    { method: "POST", headers: { Authorization: `Basic ${basic}` } },
-  );
-  expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
+  const filters = Object.fromEntries(new URLSearchParams(query));
   const uuids: string[] = [];
   for (let page = 0; ; page++) {
-    const response = await fetch(
-      `${e2e.simulatorUrl}/api/2.0/alarms?${query}&page=${page}&size=1000&sort=timestamp_occured,desc`,
-      { headers: { Authorization: `Bearer ${access_token}` } },
-    );
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { _embedded?: { alarms: { uuid: string }[] } };
-    const alarms = body._embedded?.alarms ?? [];
+    const { alarms } = await simulatorAlarms(e2e.simulatorUrl, {
+      ...filters,
+      page,
+      size: 1000,
+      sort: "timestamp_occured,desc",
+    });
     uuids.push(...alarms.map((alarm) => alarm.uuid));
     if (alarms.length < 1000) return uuids;
   }
-}
-
-async function openList(page: Page, search: string) {
-  await page.goto(`/d/acme/alarms?${search}`);
-  await page.locator("[data-hydrated]").waitFor();
 }
 
 test("exports the view as a CSV file whose rows are the simulator's alarms of that view", async ({
@@ -44,7 +34,7 @@ test("exports the view as a CSV file whose rows are the simulator's alarms of th
   expect(expected.length).toBeGreaterThan(10);
   expect(expected.length).toBeLessThan(1000);
 
-  await openList(page, VIEW);
+  await open(page, `/d/acme/alarms?${VIEW}`);
   const button = page.getByRole("button", { name: "Export" });
   await button.click();
   const dialog = page.getByRole("dialog", { name: "Export this view" });
@@ -79,7 +69,7 @@ test("exports the view as a CSV file whose rows are the simulator's alarms of th
 
 test("the dialog fits a phone and offers every format", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openList(page, VIEW);
+  await open(page, `/d/acme/alarms?${VIEW}`);
   await page.getByRole("button", { name: "Export" }).click();
   const dialog = page.getByRole("dialog", { name: "Export this view" });
   await expect(dialog).toContainText("(cap 100,000)");

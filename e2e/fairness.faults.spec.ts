@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { e2e } from "./support/env";
-import { apiSignIn, sessionCookie } from "./support/sign-in";
+import { sessionCookie, signedInClient } from "./support/sign-in";
 
 // One analyst cannot starve the others: a flood of distinct pages (each an upstream call) gets
 // our 429 with Retry-After for its excess, and a colleague asking meanwhile is answered. In the
@@ -18,16 +18,10 @@ async function get(path: string, cookie: string) {
 test("one analyst's flood gets 429s for its excess while a colleague is answered", async ({
   playwright,
 }) => {
-  const password = process.env.E2E_LOCAL_PASSWORD ?? "";
   const [flooder, colleague] = await Promise.all(
     ["analyst", "local.analyst"].map(async (username) => {
-      const context = await playwright.request.newContext({ baseURL: e2e.appUrl });
-      const signedIn = await apiSignIn(
-        context,
-        username,
-        username === "analyst" ? e2e.demoPassword : password,
-      );
-      expect(signedIn.ok, username).toBe(true);
+      const password = username === "analyst" ? e2e.demoPassword : e2e.localPassword;
+      const context = await signedInClient(playwright.request, username, password);
       const cookie = await sessionCookie(context);
       await context.dispose();
       return cookie;

@@ -1,23 +1,20 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
-import { apiSignIn } from "./support/sign-in";
+import {
+  cellTexts,
+  hydrated,
+  hydrationMark,
+  open,
+  reload,
+  rows,
+  searchParam,
+  settled,
+} from "./support/list";
+import { apiSignIn, signedInClient } from "./support/sign-in";
 
 // What an analyst meets in the first ten minutes (issue 10): the URL contract (rolling ranges,
 // time zones, any case, past the end), the keyboard (help, Escape, focus after Back), titles,
 // and a session lost mid-use. Real Chromium, real app, real simulator (5000 alarms, seed 42).
-
-const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
-const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
-const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("[data-hydrated]").waitFor();
-}
-
-async function settled(page: Page) {
-  await expect(table(page)).toHaveAttribute("aria-busy", "false");
-}
 
 /** Holds the page's scripts until released, as a slow first load does. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -34,16 +31,15 @@ test("a filter chosen before the page's scripts take over is kept", async ({ pag
   const release = await holdScripts(page);
   await page.goto("/d/acme/alarms", { waitUntil: "commit" });
   await expect(rows(page).first()).toBeVisible();
-  await expect(page.locator("[data-hydrated]")).toHaveCount(0);
+  await expect(hydrationMark(page)).toHaveCount(0);
   await page.getByLabel("Status", { exact: true }).selectOption("open");
 
   release();
-  await page.locator("[data-hydrated]").waitFor();
+  await hydrated(page);
   await expect(page).toHaveURL(/[?&]status=open(&|$)/);
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
   await settled(page);
-  const statuses = await rows(page).locator("td:nth-child(2)").allInnerTexts();
-  expect(statuses.length).toBeGreaterThan(0);
+  const statuses = await cellTexts(page, 1);
   for (const status of statuses) expect(status).toMatch(/^Open/);
 });
 
@@ -55,7 +51,7 @@ test("text typed before the page's scripts take over is kept", async ({ page }) 
   await page.getByLabel(/^To/).fill("2030-01-01");
 
   release();
-  await page.locator("[data-hydrated]").waitFor();
+  await hydrated(page);
   await page.getByLabel("Strategy", { exact: true }).press("Enter");
   await expect(page).toHaveURL(/rule_strategy=Web\+Shell/);
   await page.getByLabel(/^To/).press("Enter");
@@ -67,8 +63,7 @@ test("names in the URL are read in any case and written canonically", async ({ p
   await expect(page).toHaveURL(/\/alarms\?size=10&status=open&priority_label=high$/);
   await expect(page.getByText("could not be used")).toHaveCount(0);
   await settled(page);
-  const cells = await rows(page).locator("td:nth-child(1)").allInnerTexts();
-  expect(cells.length).toBeGreaterThan(0);
+  const cells = await cellTexts(page, 0);
   for (const cell of cells) expect(cell).toMatch(/^High/);
 });
 
@@ -82,7 +77,7 @@ test("a rolling range stays rolling in the URL, and a link can freeze it", async
   await expect(lastDay).toHaveAccessibleName(/^24h\b/); // the visible text is in the name
   await lastDay.click();
   await expect(page).toHaveURL(/[?&]range=24h(&|$)/);
-  expect(param(page, "timestamp_occured_gte")).toBeNull();
+  expect(searchParam(page, "timestamp_occured_gte")).toBeNull();
   await expect(lastDay).toHaveAttribute("aria-pressed", "true");
   const resolved = page.getByTestId("resolved-range");
   await expect(resolved).toContainText(/Last 24 hours: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC → /);
@@ -93,9 +88,8 @@ test("a rolling range stays rolling in the URL, and a link can freeze it", async
   await settled(page);
   await expect(rows(page).first()).toBeVisible();
 
-  await page.reload();
-  await page.locator("[data-hydrated]").waitFor();
-  expect(param(page, "range")).toBe("1h");
+  await reload(page);
+  expect(searchParam(page, "range")).toBe("1h");
   await expect(page.getByRole("button", { name: /^1h/ })).toHaveAttribute("aria-pressed", "true");
 
   await page.getByRole("button", { name: /^Copy link/ }).click();
@@ -119,7 +113,7 @@ test("a date alone in To includes that whole day", async ({ page }) => {
   await to.fill("2026-11-21");
   await to.press("Enter");
   await expect(page).toHaveURL(/timestamp_occured_lte=/);
-  expect(Number(param(page, "timestamp_occured_lte"))).toBe(Date.UTC(2026, 10, 22) - 1);
+  expect(Number(searchParam(page, "timestamp_occured_lte"))).toBe(Date.UTC(2026, 10, 22) - 1);
   await expect(to).toHaveValue("2026-11-21 23:59:59");
 });
 
@@ -183,7 +177,7 @@ test("? lists the shortcuts, and keys never fire while typing", async ({ page })
   await page.keyboard.press("Escape");
   await expect(strategy).not.toBeFocused();
   await expect(strategy).toHaveValue("");
-  expect(param(page, "rule_strategy")).toBeNull();
+  expect(searchParam(page, "rule_strategy")).toBeNull();
 
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
@@ -202,7 +196,7 @@ test("Back from a detail returns focus to the row opened, and j carries on", asy
   await expect(third.locator("a[data-row-link]")).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/d/acme/alarms/${uuid}`));
-  await page.locator("[data-hydrated]").waitFor();
+  await hydrated(page);
 
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/alarms\?size=10$/);
@@ -230,7 +224,7 @@ test("tabs are titled by what they show", async ({ page }) => {
 test("a detail's sensor and rule lead to the list filtered by them", async ({ page }) => {
   await open(page, "/d/acme/alarms?size=10");
   await rows(page).first().locator("a[data-row-link]").click();
-  await page.locator("[data-hydrated]").waitFor();
+  await hydrated(page);
   const sensor = page.getByRole("link", { name: /^[0-9a-f]{8}-/ }).first();
   const uuid = await sensor.innerText();
   await sensor.click();
@@ -243,7 +237,7 @@ test.describe("a session that ends while the page is open", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("goes to sign-in with the current view as the way back", async ({ page, playwright }) => {
-    const password = process.env.E2E_LOCAL_PASSWORD ?? "";
+    const password = e2e.localPassword;
     expect(await apiSignIn(page.context().request, "session.lost", password)).toEqual({
       ok: true,
       error: null,
@@ -252,8 +246,7 @@ test.describe("a session that ends while the page is open", () => {
     await settled(page);
 
     // Signed out everywhere from another device.
-    const elsewhere = await playwright.request.newContext({ baseURL: e2e.appUrl });
-    expect((await apiSignIn(elsewhere, "session.lost", password)).ok).toBe(true);
+    const elsewhere = await signedInClient(playwright.request, "session.lost", password);
     expect(
       (await elsewhere.delete("/api/sessions", { headers: { Origin: e2e.appUrl } })).ok(),
     ).toBe(true);
@@ -261,7 +254,7 @@ test.describe("a session that ends while the page is open", () => {
 
     await page.getByRole("button", { name: "Next page" }).click();
     await expect(page).toHaveURL(/\/signin\?/);
-    expect(param(page, "callbackUrl")).toBe("/d/acme/alarms?page=1&size=10&status=open");
+    expect(searchParam(page, "callbackUrl")).toBe("/d/acme/alarms?page=1&size=10&status=open");
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   });
 });

@@ -1,9 +1,13 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { fullestAlarm } from "./support/alarms-api";
+import { open } from "./support/list";
 
 // Screenshots of the list and the detail at a desktop, a small laptop and a phone width, light
-// and dark, for a person to look at after a layout change (nothing here compares pixels):
-//   SCREENSHOT_DIR=/tmp/screens npx playwright test e2e/layout-screenshots.spec.ts
+// and dark, for a person to look at after a layout change (nothing here compares pixels, so no
+// test run takes them: `npm run screenshots` does). Into a folder of your choice (relative to
+// the repository; the default is under test-results/, emptied by the next run):
+//   SCREENSHOT_DIR=screens npm run screenshots -- layout-screenshots
 const dir = process.env.SCREENSHOT_DIR ?? "test-results/layout-screenshots";
 
 const sizes = [
@@ -11,20 +15,6 @@ const sizes = [
   { width: 1024, height: 768 },
   { width: 390, height: 844 },
 ] as const;
-
-/** An alarm with many events and several endpoints: the detail at its fullest. */
-async function busyAlarm(page: Page): Promise<string> {
-  const response = await page.request.get("/api/d/acme/alarms?size=100&sort=priority,desc");
-  expect(response.ok()).toBe(true);
-  const { alarms } = (await response.json()) as {
-    alarms: { uuid: string; eventsTotal: number; sources: unknown[] }[];
-  };
-  const alarm = [...alarms].sort(
-    (a, b) => b.sources.length - a.sources.length || b.eventsTotal - a.eventsTotal,
-  )[0];
-  expect(alarm).toBeDefined();
-  return alarm!.uuid;
-}
 
 for (const colorScheme of ["light", "dark"] as const) {
   for (const size of sizes) {
@@ -34,8 +24,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       const name = `${size.width}-${colorScheme}`;
 
-      await page.goto("/d/acme/alarms?status=open");
-      await page.locator("[data-hydrated]").waitFor();
+      await open(page, "/d/acme/alarms?status=open");
       await expect(
         page.locator("a[data-row-link]").filter({ visible: true }).first(),
       ).toBeVisible();
@@ -52,8 +41,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.screenshot({ path: `${dir}/list-${name}-filters-open.png` });
       }
 
-      await page.goto(`/d/acme/alarms/${await busyAlarm(page)}`);
-      await page.locator("[data-hydrated]").waitFor();
+      await open(page, `/d/acme/alarms/${(await fullestAlarm(page.request)).uuid}`);
       await expect(page.locator("#alarm-title")).toBeVisible();
       await page
         .locator("section[aria-labelledby='events-heading'] summary")

@@ -1,5 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Endpoint } from "@/lib/shared/alarms/types";
+import { axeViolations } from "./support/a11y";
+import { alarmsFromApi, fullestAlarm } from "./support/alarms-api";
+import { expectNoSidewaysScroll, hydrationMark, open, reload, rows, table } from "./support/list";
 
 /** The table's columns before an analyst changes anything. */
 const DEFAULT_HEADERS = [
@@ -19,63 +22,17 @@ const DEFAULT_HEADERS = [
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1024, height: 768 };
 
-interface Endpoint {
-  name: string | null;
-  hostname: string | null;
-  fqdn: string | null;
-  address: string | null;
-}
-interface Summary {
-  uuid: string;
-  status: string | null;
-  priority: number;
-  occurredAt: number;
-  eventsTotal: number;
-  rule: { strategy: string | null };
-  sources: Endpoint[];
-  destinations: Endpoint[];
-}
-
-const table = (page: Page) => page.getByRole("table", { name: "Alarms" });
-const rows = (page: Page) => table(page).locator("tbody").getByRole("row");
 const cardList = (page: Page) => page.getByRole("list", { name: "Alarms" });
 const cards = (page: Page) => cardList(page).getByRole("listitem");
 const filterBar = (page: Page) => page.getByRole("search", { name: "Filter alarms" });
 const chooserButton = (page: Page) => page.getByRole("button", { name: /^Columns/ });
 const chooser = (page: Page) => page.getByRole("group", { name: "Columns" });
 
-/** Opens a URL and waits until the page is interactive (hydrated). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("[data-hydrated]").waitFor();
-}
-
-async function sidewaysScroll(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
-  return page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await sidewaysScroll(page);
-  expect(scrollWidth, "the page's width against the window's").toBeLessThanOrEqual(clientWidth);
-}
-
 /** The visible column headers, by their first word ("Strategy / Method / Intent" is "Strategy"). */
 async function headers(page: Page): Promise<string[]> {
   const texts = await table(page).getByRole("columnheader").allInnerTexts();
   expect(texts.length, "column headers").toBeGreaterThan(0);
   return texts.map((text) => /[A-Za-z]+/.exec(text)?.[0] ?? text);
-}
-
-/** A list page's alarms as our API gives them (the list shows the same, in the same order). */
-async function alarmsOf(page: Page, search: string): Promise<Summary[]> {
-  const response = await page.request.get(`/api/d/acme/alarms${search}`);
-  expect(response.ok()).toBe(true);
-  const { alarms } = (await response.json()) as { alarms: Summary[] };
-  expect(alarms.length).toBeGreaterThan(0);
-  return alarms;
 }
 
 /** The name the list shows for an endpoint (lib/alarms/format.ts endpointLabel). */
@@ -103,7 +60,8 @@ test.describe("on a phone (390 px)", () => {
   test("the list is a card per alarm with priority, status, rule, endpoints and time, each a link to its detail", async ({
     page,
   }) => {
-    const alarms = await alarmsOf(page, "?status=open");
+    // The list shows our API's alarms, in the same order.
+    const { alarms } = await alarmsFromApi(page.request, "status=open");
     await open(page, "/d/acme/alarms?status=open");
     await expect(table(page)).toBeHidden();
     await expect(cards(page)).toHaveCount(alarms.length);
@@ -121,7 +79,7 @@ test.describe("on a phone (390 px)", () => {
       if (destination) await expect(card).toContainText(destination);
       await expect(card.locator("time")).toHaveAttribute(
         "datetime",
-        new Date(alarm.occurredAt).toISOString(),
+        new Date(alarm.occurredAt!).toISOString(),
       );
     }
 
@@ -211,13 +169,7 @@ test.describe("on a phone (390 px)", () => {
     expect(headerBox.height, "one line").toBeLessThan(50);
 
     // The fullest detail: most endpoints, then most events, with a raw log and the JSON open.
-    const alarms = await alarmsOf(page, "?size=100&sort=priority,desc");
-    const busiest = [...alarms].sort(
-      (a, b) =>
-        b.sources.length + b.destinations.length - (a.sources.length + a.destinations.length) ||
-        b.eventsTotal - a.eventsTotal,
-    )[0]!;
-    await open(page, `/d/acme/alarms/${busiest.uuid}`);
+    await open(page, `/d/acme/alarms/${(await fullestAlarm(page.request)).uuid}`);
     const events = page.getByRole("region", { name: "Events" });
     await events.locator("summary").filter({ visible: true }).first().click();
     await expect(events.locator("pre").filter({ visible: true })).toBeVisible();
@@ -237,10 +189,10 @@ test.describe("on a phone (390 px)", () => {
   test("no accessibility violations on the cards and the unfolded filters", async ({ page }) => {
     await open(page, "/d/acme/alarms?status=open");
     await expect(cards(page).first()).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: /^Filters/ }).click();
     await expect(filterBar(page)).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -318,8 +270,7 @@ test.describe("columns and density", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.reload();
-    await page.locator("[data-hydrated]").waitFor();
+    await reload(page);
     expect(page.url()).toBe(link);
     await expect.poll(() => headers(page)).toEqual(chosen);
     expect(errors).toEqual([]);
@@ -342,8 +293,7 @@ test.describe("columns and density", () => {
     const compact = await rowHeight(firstRow);
     const link = page.url();
 
-    await page.reload();
-    await page.locator("[data-hydrated]").waitFor();
+    await reload(page);
     expect(page.url()).toBe(link);
     await expect(page.getByRole("radio", { name: "Compact" })).toBeChecked();
     expect(await rowHeight(rows(page).first())).toBeCloseTo(compact, 0);
@@ -374,7 +324,7 @@ test.describe("columns and density", () => {
     await unhydrated.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
     await unhydrated.goto("/d/acme/alarms?status=open");
     await expect(rows(unhydrated)).toHaveCount(20);
-    await expect(unhydrated.locator("[data-hydrated]")).toHaveCount(0);
+    await expect(hydrationMark(unhydrated)).toHaveCount(0);
     await expect(
       table(unhydrated).getByRole("columnheader", { name: "Destinations" }),
     ).toBeHidden();
@@ -386,8 +336,7 @@ test.describe("columns and density", () => {
     await open(page, "/d/acme/alarms?status=open");
     await chooserButton(page).click();
     await expect(chooser(page)).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

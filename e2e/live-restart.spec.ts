@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
+import { e2e } from "./support/env";
+import { liveStatus, newAlarmsBanner, rows } from "./support/list";
 import { acmeOn, startReplicas, type Replicas } from "./support/replicas";
+import { signIn } from "./support/sign-in";
 
 // The live stream outlives its server: a console on Redis (sessions and the watch survive in it)
 // is stopped and started again while an analyst's list is open. Runs with the replicas (it
@@ -30,7 +33,7 @@ test.beforeAll(async () => {
     LIVE_INTERVAL_SECONDS: String(INTERVAL_S),
     NEXTAUTH_SECRET: secret,
     NEXTAUTH_URL: url,
-    AUTH_LOCAL_USERS: `live.restart:${process.env.E2E_LOCAL_PASSWORD_HASH}`,
+    AUTH_LOCAL_USERS: `live.restart:${e2e.localPasswordHash}`,
   }));
 });
 
@@ -45,11 +48,7 @@ test("the stream reconnects after the server restarts, resumes from its last eve
 }) => {
   test.setTimeout(120_000);
   const url = cluster.replicas[0]!.url;
-  await page.goto(`${url}/signin`);
-  await page.getByLabel("Username").fill("live.restart");
-  await page.getByLabel("Password").fill(process.env.E2E_LOCAL_PASSWORD ?? "");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((next) => next.pathname !== "/signin");
+  await signIn(page, "live.restart", e2e.localPassword, `${url}/signin`);
 
   // The Last-Event-ID of each stream request the server answered: the header the browser sends
   // when it reconnects by itself, or the parameter the console sends when it opens a stream
@@ -63,7 +62,7 @@ test("the stream reconnects after the server restarts, resumes from its last eve
     streams[index] = header ?? url.searchParams.get("lastEventId");
   });
   await page.goto(`${url}/d/acme/alarms`);
-  const status = page.locator("[data-live-status]");
+  const status = liveStatus(page);
   await expect(status).toHaveText(/^Updated/);
   expect(streams).toHaveLength(1);
 
@@ -76,10 +75,9 @@ test("the stream reconnects after the server restarts, resumes from its last eve
   for (const id of streams.slice(1)) expect(id).toMatch(/^\S+$/);
 
   const { uuid } = sim.addAlarm({ status: "open", priority: 80 }) as { uuid: string };
-  await expect(page.getByRole("status").filter({ hasText: /new alarm/ })).toHaveText(
-    /^1 new alarm/,
-    { timeout: 2 * INTERVAL_S * 1000 + 5_000 },
-  );
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm/, {
+    timeout: 2 * INTERVAL_S * 1000 + 5_000,
+  });
   await page.keyboard.press(".");
-  await expect(page.locator("tr[data-alarm-row]").first()).toHaveAttribute("data-alarm-row", uuid);
+  await expect(rows(page).first()).toHaveAttribute("data-alarm-row", uuid);
 });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
-import { fillAndSubmitSignIn } from "./support/sign-in";
+import { liveStatus, newAlarmsBanner, open, rowIds, rows } from "./support/list";
+import { signIn } from "./support/sign-in";
+import { simulatorAdmin } from "./support/simulator-api";
 
 // The live queue against a real simulator (Umbrella's: only live.analyst sees it, so the alarms
 // added here move nobody else's counts). The e2e app polls a watched view every few seconds
@@ -13,59 +15,31 @@ const interval = () => e2e.liveIntervalMs;
 /** A poll after the change, and the message's way to the page. */
 const withinAPoll = () => ({ timeout: interval() + 2_000 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/signin");
-  await fillAndSubmitSignIn(page, "live.analyst", e2e.localPassword);
-  await page.waitForURL((url) => url.pathname !== "/signin");
-}
-
-async function addAlarm(fields: Record<string, unknown>): Promise<string> {
-  const response = await fetch(`${e2e.simulator3Url}/_sim/alarms`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(fields),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { uuid: string }).uuid;
-}
-
-async function setStatus(uuid: string, status: string): Promise<void> {
-  const response = await fetch(`${e2e.simulator3Url}/_sim/alarms/${uuid}/status`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ status }),
-  });
-  expect(response.status).toBe(200);
-}
-
-const liveStatus = (page: Page) => page.locator("[data-live-status]");
-const banner = (page: Page) => page.getByRole("status").filter({ hasText: /new alarm/ });
-const rows = (page: Page) => page.locator("tr[data-alarm-row]");
-const rowUuids = (page: Page) =>
-  rows(page).evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.alarmRow));
+/** Umbrella's simulator, where the alarms and status changes of these tests go in. */
+const umbrella = simulatorAdmin(e2e.simulator3Url);
 
 /** Opens a view of the list and waits until its watcher has polled once (its baseline). */
 async function openLive(page: Page, search = ""): Promise<void> {
-  await page.goto(`/d/umbrella/alarms${search}`);
+  await open(page, `/d/umbrella/alarms${search}`);
   await expect(rows(page).first()).toBeVisible();
   await expect(liveStatus(page)).toHaveText(/^Updated/);
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "live.analyst", e2e.localPassword);
 });
 
 test("an alarm that matches the view raises the banner and the title's count; one that does not, nothing", async ({
   page,
 }) => {
   await openLive(page, "?status=open");
-  const before = await rowUuids(page);
-  await addAlarm({ status: "closed", priority: 90 }); // not in this view
-  await addAlarm({ status: "open", priority: 90 });
+  const before = await rowIds(page);
+  await umbrella.addAlarm({ status: "closed", priority: 90 }); // not in this view
+  await umbrella.addAlarm({ status: "open", priority: 90 });
   // Both were in the poll that found the open one: the closed one was not counted.
-  await expect(banner(page)).toHaveText(/^1 new alarm since \d\d:\d\d UTC/, withinAPoll());
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm since \d\d:\d\d UTC/, withinAPoll());
   await expect(page).toHaveTitle(/^\(1\) .*Umbrella/);
-  expect(await rowUuids(page)).toEqual(before); // nothing inserted by itself
+  expect(await rowIds(page)).toEqual(before); // nothing inserted by itself
 });
 
 test("Show puts the new alarm on top, keeps the scroll position and the focused row, and marks it", async ({
@@ -78,15 +52,15 @@ test("Show puts the new alarm on top, keeps the scroll position and the focused 
   const focusedUuid = await focused.getAttribute("data-alarm-row");
   const topBefore = (await focused.boundingBox())!.y;
 
-  const uuid = await addAlarm({ status: "open", priority: 70 });
-  await expect(banner(page)).toBeVisible(withinAPoll());
+  const uuid = await umbrella.addAlarm({ status: "open", priority: 70 });
+  await expect(newAlarmsBanner(page)).toBeVisible(withinAPoll());
   // The banner came in its reserved row: nothing on the page moved.
   expect(Math.abs((await focused.boundingBox())!.y - topBefore)).toBeLessThanOrEqual(1);
   await page.keyboard.press(".");
 
   await expect(rows(page).first()).toHaveAttribute("data-alarm-row", uuid);
   await expect(rows(page).first()).toHaveAttribute("data-live-mark", "new");
-  await expect(banner(page)).toHaveCount(0);
+  await expect(newAlarmsBanner(page)).toHaveCount(0);
   await expect(page).not.toHaveTitle(/^\(/);
   // The focused row is still focused, and still where the analyst's eyes were.
   const stillFocused = await page.evaluate(
@@ -102,30 +76,30 @@ test("a late alarm, received minutes after it occurred, is caught below newer on
   page,
 }) => {
   await openLive(page);
-  const newer = await addAlarm({ status: "open" });
-  await expect(banner(page)).toHaveText(/^1 new alarm/, withinAPoll());
+  const newer = await umbrella.addAlarm({ status: "open" });
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm/, withinAPoll());
   const now = Date.now();
-  const late = await addAlarm({ status: "open", timestamp_occured: now - 8 * 60_000 });
-  await expect(banner(page)).toHaveText(/^2 new alarms/, withinAPoll());
+  const late = await umbrella.addAlarm({ status: "open", timestamp_occured: now - 8 * 60_000 });
+  await expect(newAlarmsBanner(page)).toHaveText(/^2 new alarms/, withinAPoll());
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(rows(page).nth(0)).toHaveAttribute("data-alarm-row", newer);
   // Below the alarms that occurred after it (the earlier tests' too), and marked as new.
   const lateRow = page.locator(`tr[data-alarm-row="${late}"]`);
   await expect(lateRow).toHaveAttribute("data-live-mark", "new");
-  expect((await rowUuids(page)).indexOf(late)).toBeGreaterThan(0);
+  expect((await rowIds(page)).indexOf(late)).toBeGreaterThan(0);
 });
 
 test("a status change shows in place: the same rows in the same order, the new status marked", async ({
   page,
 }) => {
   await openLive(page, "?status=open");
-  const order = await rowUuids(page);
+  const order = await rowIds(page);
   const target = order[2]!;
-  await setStatus(target, "closed"); // it leaves this view upstream
+  await umbrella.setStatus(target, "closed"); // it leaves this view upstream
   const row = page.locator(`tr[data-alarm-row="${target}"]`);
   await expect(row.locator('[data-column="status"]')).toHaveText("Closed", withinAPoll());
   await expect(row).toHaveAttribute("data-live-mark", "changed");
-  expect(await rowUuids(page)).toEqual(order);
+  expect(await rowIds(page)).toEqual(order);
 });
 
 test("pausing stops the announcements until resumed; off the first page the queue pauses by itself", async ({
@@ -138,16 +112,16 @@ test("pausing stops the announcements until resumed; off the first page the queu
     "aria-pressed",
     "true",
   );
-  await addAlarm({ status: "open" });
+  await umbrella.addAlarm({ status: "open" });
   await page.waitForTimeout(2 * interval()); // two polls' worth: nothing may show meanwhile
-  await expect(banner(page)).toHaveCount(0);
+  await expect(newAlarmsBanner(page)).toHaveCount(0);
   await page.keyboard.press("l");
-  await expect(banner(page)).toHaveText(/^1 new alarm/, withinAPoll());
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm/, withinAPoll());
 
   await page.keyboard.press("n"); // page 2
   await expect(page).toHaveURL(/page=1/);
   await expect(liveStatus(page)).toHaveText("Live updates paused off the first page");
-  await expect(banner(page)).toHaveCount(0);
+  await expect(newAlarmsBanner(page)).toHaveCount(0);
 });
 
 test("the tabs of one browser share one stream; another tab takes it over when the first closes", async ({
@@ -166,13 +140,15 @@ test("the tabs of one browser share one stream; another tab takes it over when t
   count(second);
   await openLive(second, "?priority_label=high");
   expect(streams.get(second) ?? 0).toBe(0); // the first tab's stream carries both views
-  await addAlarm({ status: "open", priority: 95 });
-  await expect(banner(page)).toBeVisible(withinAPoll());
-  await expect(banner(second)).toBeVisible(withinAPoll());
+  await umbrella.addAlarm({ status: "open", priority: 95 });
+  await expect(newAlarmsBanner(page)).toBeVisible(withinAPoll());
+  await expect(newAlarmsBanner(second)).toBeVisible(withinAPoll());
 
   await page.close(); // the leader goes: the second tab opens the stream itself
-  const uuid = await addAlarm({ status: "open", priority: 96 });
-  await expect(banner(second)).toHaveText(/^2 new alarms/, { timeout: 2 * interval() + 5_000 });
+  const uuid = await umbrella.addAlarm({ status: "open", priority: 96 });
+  await expect(newAlarmsBanner(second)).toHaveText(/^2 new alarms/, {
+    timeout: 2 * interval() + 5_000,
+  });
   expect(streams.get(second) ?? 0).toBeGreaterThan(0);
   await second.getByRole("button", { name: "Show", exact: true }).click();
   await expect(rows(second).first()).toHaveAttribute("data-alarm-row", uuid);
@@ -238,9 +214,9 @@ test("on request, a desktop notification for each new high alarm, none for the o
   await expect(notify).toHaveAttribute("aria-pressed", "false"); // off by default
   await notify.click();
   await expect(notify).toHaveAttribute("aria-pressed", "true");
-  await addAlarm({ status: "open", priority: 20 }); // low: no notification
-  const high = await addAlarm({ status: "open", priority: 90 });
-  await expect(banner(page)).toHaveText(/^2 new alarms/, withinAPoll());
+  await umbrella.addAlarm({ status: "open", priority: 20 }); // low: no notification
+  const high = await umbrella.addAlarm({ status: "open", priority: 90 });
+  await expect(newAlarmsBanner(page)).toHaveText(/^2 new alarms/, withinAPoll());
   const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
   expect(shown).toEqual([`New high alarm · Umbrella | ${high}`]);
 });

@@ -1,14 +1,22 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
-import { simulatorToken } from "./support/simulator-api";
+import {
+  expectNoSidewaysScroll,
+  MERGED_QUEUE,
+  open,
+  pager,
+  rows,
+  settled,
+  table,
+} from "./support/list";
+import { simulatorAlarms } from "./support/simulator-api";
 
 // The merged queue (/d/all/alarms): the newest alarms of every deployment the analyst may see,
 // newest first, paged by cursor. The analyst sees Acme (simulator seed 42) and Globex (seed 7);
 // Initech (on Globex's simulator) is not theirs to see.
 
 const QUEUE = "/d/all/alarms";
-const table = (page: Page) => page.getByRole("table", { name: "Alarms of all deployments" });
-const pager = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const queue = (page: Page) => table(page, MERGED_QUEUE);
 const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
 
 interface Row {
@@ -19,25 +27,18 @@ interface Row {
   uuid: string;
 }
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator("[data-hydrated]").waitFor();
-}
-
 /** The rows on screen once the page shows its own answer (not the previous one kept on screen). */
 async function shownRows(page: Page, notFirst?: string): Promise<Row[]> {
-  const firstLink = table(page).locator("tbody tr").first().locator("a[data-row-link]");
+  const firstLink = rows(page, MERGED_QUEUE).first().locator("a[data-row-link]");
   await expect(firstLink).toBeVisible();
   if (notFirst) await expect(firstLink).not.toHaveAttribute("href", notFirst);
-  await expect(table(page)).toHaveAttribute("aria-busy", "false");
-  const raw = await table(page)
-    .locator("tbody tr")
-    .evaluateAll((trs) =>
-      trs.map((tr) => ({
-        name: tr.querySelector("td")?.textContent?.trim() ?? "",
-        href: tr.querySelector("a[data-row-link]")?.getAttribute("href") ?? "",
-      })),
-    );
+  await settled(page, MERGED_QUEUE);
+  const raw = await rows(page, MERGED_QUEUE).evaluateAll((trs) =>
+    trs.map((tr) => ({
+      name: tr.querySelector("td")?.textContent?.trim() ?? "",
+      href: tr.querySelector("a[data-row-link]")?.getAttribute("href") ?? "",
+    })),
+  );
   expect(raw.length, "rows in the table").toBeGreaterThan(0);
   return raw.map(({ name, href }) => {
     const match = /^\/d\/([^/]+)\/alarms\/([^/?]+)/.exec(href);
@@ -55,16 +56,8 @@ async function newestFromSimulator(
   deployment: string,
   size: number,
 ): Promise<{ deployment: string; uuid: string; occurred: number }[]> {
-  const access_token = await simulatorToken(baseUrl);
-  const response = await fetch(
-    `${baseUrl}/api/2.0/alarms?page=0&size=${size}&sort=timestamp_occured,desc`,
-    { headers: { Authorization: `Bearer ${access_token}` } },
-  );
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    _embedded?: { alarms: { uuid: string; timestamp_occured: string }[] };
-  };
-  const alarms = body._embedded?.alarms ?? [];
+  const query = { page: 0, size, sort: "timestamp_occured,desc" };
+  const { alarms } = await simulatorAlarms(baseUrl, query);
   expect(alarms.length).toBe(size);
   return alarms.map((alarm) => ({
     deployment,
@@ -151,7 +144,7 @@ test("a row opens the alarm in its own deployment", async ({ page }) => {
   const rows = await shownRows(page);
   const globex = rows.find((row) => row.deployment === "globex");
   expect(globex, "a Globex alarm among the newest").toBeDefined();
-  await table(page).locator(`tr[data-alarm-row="${globex!.uuid}"] a[data-row-link]`).click();
+  await queue(page).locator(`tr[data-alarm-row="${globex!.uuid}"] a[data-row-link]`).click();
   await expect(page).toHaveURL(new RegExp(`/d/globex/alarms/${globex!.uuid}$`));
   await expect(page.locator("#alarm-title")).toBeVisible();
 });
@@ -168,7 +161,7 @@ test("the Deployment filter narrows the queue to one deployment, and All widens 
   await expect(page).toHaveURL(/[?&]deployments=globex(&|$)/);
   await expect(page.getByText("Newest first across Globex")).toBeVisible();
   // The newest alarm of all may be Globex's: wait for the others to go, not for the first to change.
-  await expect(table(page).locator('tbody tr:not([data-deployment="globex"])')).toHaveCount(0);
+  await expect(queue(page).locator('tbody tr:not([data-deployment="globex"])')).toHaveCount(0);
   const globex = await shownRows(page);
   expect(globex.every((row) => row.deployment === "globex" && row.name === "Globex")).toBe(true);
   const expected = await newestFromSimulator(e2e.simulator2Url, "globex", 20);
@@ -219,10 +212,10 @@ test("a cursor that cannot be read says so and offers the newest alarms", async 
 test("times are shown in the zone the link names", async ({ page }) => {
   await open(page, `${QUEUE}?tz=Asia/Tokyo`);
   await shownRows(page);
-  await expect(table(page).locator("tbody time").first()).toContainText("UTC+9");
+  await expect(queue(page).locator("tbody time").first()).toContainText("UTC+9");
   await expect(pager(page)).toContainText("UTC+9");
   // The zone travels with the row's link to the detail.
-  await expect(table(page).locator("a[data-row-link]").first()).toHaveAttribute(
+  await expect(queue(page).locator("a[data-row-link]").first()).toHaveAttribute(
     "href",
     /\?tz=Asia%2FTokyo$/,
   );
@@ -233,13 +226,10 @@ test.describe("on a phone", () => {
 
   test("shows cards, nothing wider than the screen", async ({ page }) => {
     await open(page, QUEUE);
-    const cards = page.getByRole("list", { name: "Alarms of all deployments" });
+    const cards = page.getByRole("list", { name: MERGED_QUEUE });
     await expect(cards.getByRole("listitem")).toHaveCount(20);
-    await expect(table(page)).toBeHidden();
+    await expect(queue(page)).toBeHidden();
     await expect(pager(page).getByRole("link", { name: "Older" })).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });

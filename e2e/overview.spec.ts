@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
-import { simulatorToken } from "./support/simulator-api";
+import { simulatorAlarms } from "./support/simulator-api";
 
 // The overview above the list, on the real app and Globex's real simulator (read-only here):
 // its counts are the simulator's own for the view, each dimension leaving out its own filter;
@@ -8,15 +8,8 @@ import { simulatorToken } from "./support/simulator-api";
 
 /** How many alarms Globex's simulator itself holds for these filters. */
 async function simulatorTotal(filters: Record<string, string | number>): Promise<number> {
-  const base = e2e.simulator2Url;
-  const token = await simulatorToken(base);
-  const params = new URLSearchParams({ page: "0", size: "1" });
-  for (const [key, value] of Object.entries(filters)) params.set(key, String(value));
-  const response = await fetch(`${base}/api/2.0/alarms?${params}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { page: { totalElements: number } }).page.totalElements;
+  const query = { page: 0, size: 1, ...filters };
+  return (await simulatorAlarms(e2e.simulator2Url, query)).totalElements;
 }
 
 const count = (page: Page, value: string) => page.locator(`[data-overview-count="${value}"]`);

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
+import { e2e } from "./support/env";
 import { acmeOn, startReplicas, type Replica, type Replicas } from "./support/replicas";
+import { apiSignIn, apiSignOut, sessionCookie } from "./support/sign-in";
 
 // The console as a team service: three production servers sharing one real Redis (REDIS_URL),
 // driven round-robin as a load balancer would, against a simulator of their own that answers in
@@ -16,7 +18,6 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const CLIENT = { id: "replicas-client", secret: `replicas-${randomBytes(8).toString("hex")}` };
 const ANALYSTS = ["replica.a", "replica.b", "replica.c", "replica.d"];
-const PASSWORD = process.env.E2E_LOCAL_PASSWORD ?? "";
 
 let redis: RedisServer;
 let sim: RunningSimulator;
@@ -38,9 +39,7 @@ test.beforeAll(async () => {
     NEXTAUTH_SECRET: `replicas-${randomBytes(24).toString("hex")}`,
     NEXTAUTH_URL: "http://localhost:3999", // the load balancer's address, as analysts see it
     AUTH_TRUSTED_PROXY_HOPS: "1",
-    AUTH_LOCAL_USERS: ANALYSTS.map((user) => `${user}:${process.env.E2E_LOCAL_PASSWORD_HASH}`).join(
-      ",",
-    ),
+    AUTH_LOCAL_USERS: ANALYSTS.map((user) => `${user}:${e2e.localPasswordHash}`).join(","),
   });
   replicas = cluster.replicas;
 });
@@ -52,50 +51,34 @@ test.afterAll(async () => {
 });
 
 /** One HTTP exchange with a replica; the cookie jar is the caller's. */
-async function call(
-  replica: Replica,
-  path: string,
-  init: { cookie?: string; method?: string; form?: Record<string, string>; ip?: string } = {},
-) {
+async function call(replica: Replica, path: string, init: { cookie?: string; ip?: string } = {}) {
   const headers: Record<string, string> = {};
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.ip) headers["X-Forwarded-For"] = init.ip;
-  if (init.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
-  const response = await fetch(`${replica.url}${path}`, {
-    method: init.method ?? (init.form ? "POST" : "GET"),
-    headers,
-    body: init.form ? new URLSearchParams(init.form) : undefined,
-    redirect: "manual",
-  });
+  const response = await fetch(`${replica.url}${path}`, { headers, redirect: "manual" });
   return { response, text: await response.text() };
 }
 
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="));
+/** The API clients the tests signed in with, disposed of at the end. */
+const clients: APIRequestContext[] = [];
+test.afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+});
 
-/** Signs in through `replica`; resolves with the session cookie, or the error next-auth gave. */
-async function signIn(replica: Replica, username: string, password = PASSWORD, ip = "10.1.0.1") {
-  const csrf = await call(replica, "/api/auth/csrf", { ip });
-  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
-  const cookie = cookiesOf(csrf.response).join("; ");
-  const answer = await call(replica, "/api/auth/callback/credentials", {
-    cookie,
-    ip,
-    form: { csrfToken, username, password, json: "true" },
-  });
-  const { url } = JSON.parse(answer.text) as { url: string };
-  const session = cookiesOf(answer.response).find((pair) => pair.includes("session-token="));
-  return { session, error: new URL(url).searchParams.get("error") };
-}
-
-async function signOut(replica: Replica, session: string) {
-  const csrf = await call(replica, "/api/auth/csrf", { cookie: session });
-  const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
-  const cookie = [session, ...cookiesOf(csrf.response)].join("; ");
-  return call(replica, "/api/auth/signout", { cookie, form: { csrfToken, json: "true" } });
+/**
+ * Signs in through `replica`, from `ip` as the proxy reports it, in a client of its own: its
+ * session cookie (to replay on any replica), or the error next-auth gave.
+ */
+async function signIn(
+  replica: Replica,
+  username: string,
+  password = e2e.localPassword,
+  ip = "10.1.0.1",
+) {
+  const client = await request.newContext({ baseURL: replica.url });
+  clients.push(client);
+  const { ok, error } = await apiSignIn(client, username, password, ip);
+  return { client, error, session: ok ? await sessionCookie(client) : undefined };
 }
 
 test("three replicas under 300 concurrent requests for 20 s: one token, no upstream 429, no second over the limit", async () => {
@@ -137,13 +120,13 @@ test("three replicas under 300 concurrent requests for 20 s: one token, no upstr
 });
 
 test("a sign-out on one replica is refused on the others at once", async () => {
-  const { session } = await signIn(replicas[0]!, "replica.b");
+  const { session, client } = await signIn(replicas[0]!, "replica.b");
   for (const replica of replicas) {
     expect(
       (await call(replica, "/api/d/acme/alarms?size=10", { cookie: session })).response.status,
     ).toBe(200);
   }
-  expect((await signOut(replicas[0]!, session!)).response.status).toBe(200);
+  expect((await apiSignOut(client)).status()).toBe(200);
   for (const replica of replicas.slice(1)) {
     const { response, text } = await call(replica, "/api/d/acme/alarms?size=10", {
       cookie: session,
@@ -169,7 +152,9 @@ test("failed sign-ins are counted once across replicas", async () => {
   const delayed = next.filter((outcome) => /^Throttled:\d+$/.test(outcome.error ?? ""));
   expect(delayed.length).toBeGreaterThanOrEqual(2);
   // The owner elsewhere is not held back.
-  expect((await signIn(replicas[1]!, "replica.c", PASSWORD, "198.51.100.9")).session).toBeTruthy();
+  expect(
+    (await signIn(replicas[1]!, "replica.c", e2e.localPassword, "198.51.100.9")).session,
+  ).toBeTruthy();
 });
 
 test("with Redis gone: clear 503s, no crash, no upstream call; back by themselves when it returns", async () => {
@@ -207,7 +192,9 @@ test("with Redis gone: clear 503s, no crash, no upstream call; back by themselve
       expect(parseErrorBody(JSON.parse(api.text))?.error.code).toBe("store_unavailable");
       expect((await call(replica, "/api/health/ready")).response.status).toBe(503);
       expect((await call(replica, "/api/health/live")).response.status).toBe(200);
-      expect((await signIn(replica, "replica.d", PASSWORD, "10.9.9.9")).error).toBe("Unavailable");
+      expect((await signIn(replica, "replica.d", e2e.localPassword, "10.9.9.9")).error).toBe(
+        "Unavailable",
+      );
       const page = await call(replica, "/d/acme/alarms", { cookie: session });
       expect(page.response.status).toBe(307);
       expect(page.response.headers.get("location")).toContain("error=Unavailable");

@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { e2e } from "./support/env";
-import { fillAndSubmitSignIn } from "./support/sign-in";
+import { isSessionCookie, signIn } from "./support/sign-in";
 
 // Security headers on every kind of response, the pages' nonce-based CSP, and session cookies.
 
@@ -115,13 +115,11 @@ test.describe("signed out", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto("/signin");
-    await fillAndSubmitSignIn(page, "analyst", e2e.demoPassword);
-    await page.waitForURL((url) => url.pathname !== "/signin");
+    await signIn(page, "analyst", e2e.demoPassword);
     expect(violations).toEqual([]);
 
     const cookies = await context.cookies(e2e.appUrl);
-    const sessionCookie = cookies.find((cookie) => cookie.name.endsWith("next-auth.session-token"));
+    const sessionCookie = cookies.find(isSessionCookie);
     expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     const csrf = cookies.find((cookie) => cookie.name.endsWith("next-auth.csrf-token"));
     expect(csrf).toMatchObject({ httpOnly: true, sameSite: "Lax" });

@@ -4,6 +4,7 @@ import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { e2e } from "./support/env";
+import { isSessionCookie } from "./support/sign-in";
 
 // The whole app's protection, route by route. Pages and route handlers are enumerated from app/
 // (page.* and route.* files), so a new route is covered the day it is added.
@@ -253,9 +254,7 @@ test.describe("signed in", () => {
     context,
     playwright,
   }) => {
-    const session = (await context.cookies(e2e.appUrl)).find((cookie) =>
-      cookie.name.endsWith("next-auth.session-token"),
-    );
+    const session = (await context.cookies(e2e.appUrl)).find(isSessionCookie);
     expect(session, "the signed-in state has a session cookie").toBeDefined();
     const { name, value } = session!;
     const forgeries = {

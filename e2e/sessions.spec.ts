@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequest, type APIRequestContext } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { e2e } from "./support/env";
-import { apiSignIn, apiSignOut, fillAndSubmitSignIn, sessionCookie } from "./support/sign-in";
+import { apiSignOut, sessionCookie, signedInClient, signIn } from "./support/sign-in";
 
 // Sessions end when the analyst says so: a copy of the cookie kept from before a sign-out opens
 // nothing, and cannot be kept alive by refreshing it; "sign out everywhere" ends them all.
@@ -9,19 +9,11 @@ import { apiSignIn, apiSignOut, fillAndSubmitSignIn, sessionCookie } from "./sup
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const password = () => process.env.E2E_LOCAL_PASSWORD ?? "";
-
-async function signedIn(
-  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
-  username: string,
-): Promise<APIRequestContext> {
-  const context = await playwright.request.newContext({ baseURL: e2e.appUrl });
-  expect(await apiSignIn(context, username, password())).toEqual({ ok: true, error: null });
-  return context;
-}
+const signedIn = (playwright: { request: APIRequest }, username: string) =>
+  signedInClient(playwright.request, username, e2e.localPassword);
 
 async function replay(
-  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
+  playwright: { request: APIRequest },
   cookie: string,
 ): Promise<APIRequestContext> {
   return playwright.request.newContext({
@@ -89,8 +81,7 @@ test("another site cannot end an analyst's sessions", async ({ playwright }) => 
 
 test("the user menu signs out everywhere, saying so", async ({ page, playwright }) => {
   const elsewhere = await signedIn(playwright, "session.everywhere.ui");
-  await page.goto("/signin?callbackUrl=%2Falarms");
-  await fillAndSubmitSignIn(page, "session.everywhere.ui", password());
+  await signIn(page, "session.everywhere.ui", e2e.localPassword, "/signin?callbackUrl=%2Falarms");
   await page.waitForURL(/\/alarms/);
   await page.getByRole("button", { name: "More sign-out options" }).click();
   await page.getByRole("button", { name: "Sign out everywhere" }).click();

@@ -28,8 +28,17 @@ export const e2e = {
   get liveIntervalMs() {
     return Number(required("E2E_LIVE_INTERVAL_SECONDS")) * 1000;
   },
+  /** The test identity provider (e2e/support/oidc-server.ts) for single sign-on. */
+  get oidcUrl() {
+    return required("E2E_OIDC_URL");
+  },
+  /** The password every local account of AUTH_LOCAL_USERS shares. */
   get localPassword() {
     return required("E2E_LOCAL_PASSWORD");
+  },
+  /** Its bcrypt hash, for the AUTH_LOCAL_USERS of servers a spec starts itself. */
+  get localPasswordHash() {
+    return required("E2E_LOCAL_PASSWORD_HASH");
   },
   get demoPassword() {
     return required("E2E_DEMO_PASSWORD");
