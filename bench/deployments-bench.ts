@@ -1,6 +1,6 @@
 // Many deployments at once, measured on a production build: the home page over 10 simulated
 // deployments of 100,000 alarms each at 50 ms upstream latency (time to the end of its streamed
-// HTML, upstream calls per deployment, cold and warm), the same tiles as lib/deployments/overview
+// HTML, upstream calls per deployment, cold and warm), the same tiles as lib/server/home/tiles
 // reads them in this process, and the merged queue's first page and Next.
 // Run standalone with `npx tsx --conditions=react-server bench/deployments-bench.ts`.
 import { cpus, loadavg } from "node:os";
@@ -120,7 +120,7 @@ async function benchHome(app: BenchApp, first: string, second: string) {
 }
 
 /**
- * The tiles as lib/deployments/overview reads them (what the home page renders), in this
+ * The tiles as lib/server/home/tiles reads them (what the home page renders), in this
  * process: no page, no render, the production client on a memory store. A clock running ahead
  * expires the tiles' cache between rounds without waiting (the tokens stay valid).
  */
@@ -273,7 +273,7 @@ export async function benchDeployments(): Promise<void> {
 
     const home = await benchHome(app, first, second);
     console.log(
-      `tiles as lib/deployments/overview.ts reads them, in this process (no page, no render): ${HOME_ROUNDS} rounds`,
+      `tiles as lib/server/home/tiles.ts reads them, in this process (no page, no render): ${HOME_ROUNDS} rounds`,
     );
     const tiles = await benchTilesInProcess(app);
     const queue = await benchMerged(app, merged);

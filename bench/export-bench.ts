@@ -1,7 +1,7 @@
 // The export of a 100,000-alarm view (simulator with 50 ms latency, its 100 GET/s limit on):
 // rows per second, the server's peak memory growth during the export (goal < 50 MB) and an
 // analyst's page read p99 while it runs against an idle run (goal: within 20%). The export runs
-// in this process through lib/export exactly as the route does (the file is read and dropped);
+// in this process through lib/server/export exactly as the route does (the file is read and dropped);
 // the simulator runs in a child process, so its own work neither slows nor bloats the figures.
 // Run standalone with `npx tsx --conditions=react-server bench/export-bench.ts`.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -259,7 +259,7 @@ export async function benchExport(): Promise<void> {
       `simulator (child process): ${ALARMS.toLocaleString("en")} alarms, ${LATENCY_MS} ms latency, ` +
         `100 GET/s; each page size in a fresh process: ${ANALYSTS} analysts each opening a page ` +
         `about every ${THINK_MS / 1000} s (${IDLE_READS} reads idle), then the same during an ` +
-        `export of every alarm (lib/export, CSV, Europe/Berlin)`,
+        `export of every alarm (lib/server/export, CSV, Europe/Berlin)`,
     );
     console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
     console.log(

@@ -35,7 +35,7 @@ async function headers(page: Page): Promise<string[]> {
   return texts.map((text) => /[A-Za-z]+/.exec(text)?.[0] ?? text);
 }
 
-/** The name the list shows for an endpoint (lib/alarms/format.ts endpointLabel). */
+/** The name the list shows for an endpoint (lib/shared/alarms/format.ts endpointLabel). */
 const label = (endpoint: Endpoint | undefined) =>
   endpoint ? (endpoint.name ?? endpoint.hostname ?? endpoint.fqdn ?? endpoint.address) : null;
 

@@ -11,7 +11,7 @@ export interface LiveView {
   status: LiveStatus;
 }
 
-/** The live state of `view` (a lib/live/view-id), or nothing while `view` is null (paused). */
+/** The live state of `view` (a lib/shared/live/view-id), or nothing while `view` is null (paused). */
 export function useLiveView(view: string | null): LiveView {
   const [received, setReceived] = useState<{ view: string; state: LiveState; at: number } | null>(
     null,

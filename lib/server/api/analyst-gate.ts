@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { ApiError } from "@/lib/shared/core/errors";
 
 // Fair shares of this server's own time. The upstream budget is shared fairly between analysts
-// (lib/usm/budget.ts), but every request also costs this process a millisecond or two, cached
+// (lib/server/usm/budget.ts), but every request also costs this process a millisecond or two, cached
 // answers included, and requests in progress share the event loop: a thousand at once from one
 // analyst would queue a colleague's behind them. So each analyst may send this replica so many
 // requests a second (a browser needs a handful: a page, its neighbour, a hovered detail) and

@@ -106,7 +106,7 @@ function digest(value: string): string {
 /**
  * The client's address. With `trustedProxyHops` reverse proxies in front, each appending the
  * address it saw to X-Forwarded-For, the entry the outermost of them appended (the N-th from the
- * right) is the client's. Without a proxy, the TCP peer stamped by lib/peer-address.ts: Next.js
+ * right) is the client's. Without a proxy, the TCP peer stamped by lib/server/core/peer-address.ts: Next.js
  * keeps an X-Forwarded-For the client sent, so that header is only the client's claim. Where
  * neither is available (a unit test, `next dev`), the header's last entry, as untrusted.
  */

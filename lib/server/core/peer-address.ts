@@ -5,7 +5,7 @@ import { Server, type IncomingMessage } from "node:http";
 // when the request carries none, so without a reverse proxy a client can claim any address
 // there. This stamps every request, before Next sees it, with the peer's address in a header of
 // our own, overwriting whatever the client sent under that name. Installed once at start-up
-// (instrumentation.ts); the sign-in throttle reads it (lib/auth/throttle.ts).
+// (instrumentation.ts); the sign-in throttle reads it (lib/server/auth/throttle.ts).
 
 export const PEER_HEADER = "x-alarm-console-peer";
 

@@ -26,7 +26,7 @@ import {
 // The values one deployment's alarms have carried (rule intents, strategies, methods, sensors),
 // with how often each was seen, for the list's filter suggestions: the upstream has no taxonomy
 // endpoint and its filters are exact matches. Every replica records what its upstream reads bring
-// (lib/usm/alarms.ts notes each page and alarm when it is parsed, so a cached or shared read is
+// (lib/server/usm/alarms.ts notes each page and alarm when it is parsed, so a cached or shared read is
 // not counted twice) and the catalogue is shared through the store as one JSON document.
 //
 // The store is not written on every read: each replica keeps a copy in memory and writes only

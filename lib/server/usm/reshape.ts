@@ -19,7 +19,7 @@ import type {
 } from "./schemas";
 import { upstreamHostScrubber } from "./upstream-host";
 
-// Vendor JSON (already validated by lib/usm/schemas.ts) -> our own shapes. Everything the UI
+// Vendor JSON (already validated by lib/server/usm/schemas.ts) -> our own shapes. Everything the UI
 // renders comes from here: one event shape, numbers for times, endpoints whichever way the
 // deployment sent them.
 

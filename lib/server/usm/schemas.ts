@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
 
-// The vendor's JSON as it arrives: tolerant on purpose (see /work/shared/usm-api.md). Unknown
-// fields pass through, anything not guaranteed is optional, and values that real deployments
-// send in two forms (strings of epoch ms vs numbers, wrapped vs flat events) accept both.
-// Our own strict shapes live in lib/alarms/types.ts; lib/usm/reshape.ts maps one to the other.
+// The vendor's JSON as it arrives: tolerant on purpose (USM REST API v2.0, as the vendor's
+// reference and real integrations show it). Unknown fields pass through, anything not guaranteed
+// is optional, and values that real deployments send in two forms (strings of epoch ms vs
+// numbers, wrapped vs flat events) accept both. Our own shapes live in
+// lib/shared/alarms/types.ts; ./reshape.ts maps one to the other.
 
 /** Epoch milliseconds, sent as a string of digits by the real service; numbers accepted too. */
 export const epochMsSchema = z.union([

@@ -14,7 +14,7 @@ import { TZ_KEY, parseTimeZoneParam } from "./url-state";
 // cursor, newest first, so no `page` and no `sort`), which deployments (`deployments`, a comma
 // list; none = every one the analyst may see), where in the queue (`cursor`, opaque: only the
 // server reads it) and the time zone. One parser, one canonical form, every link built here.
-// Client-safe, no zod (see lib/alarms/query.ts).
+// Client-safe, no zod (see lib/shared/alarms/query.ts).
 
 export const DEPLOYMENTS_KEY = "deployments";
 export const CURSOR_KEY = "cursor";

@@ -1,6 +1,6 @@
 // What the live queue tells browsers about one watched view: the whole current state in every
 // message, so a browser that missed messages (a dropped stream, a tab that came late) is right
-// again with the next one. Client-safe and free of zod (see lib/errors.ts): the browser checks
+// again with the next one. Client-safe and free of zod (see lib/shared/core/errors.ts): the browser checks
 // the stream's messages with isLiveState.
 import { STATUSES, type AlarmStatus } from "@/lib/shared/alarms/query";
 
@@ -21,7 +21,7 @@ export interface LiveChange {
 }
 
 export interface LiveState {
-  /** The view id the browser subscribed with (lib/live/view-id). */
+  /** The view id the browser subscribed with (lib/shared/live/view-id). */
   view: string;
   /** Changes with every message of this view; the stream's event ids are made of these. */
   rev: string;

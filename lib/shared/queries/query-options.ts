@@ -124,7 +124,7 @@ export function retryDelay(failureCount: number, error: unknown): number {
 /**
  * Reads one of our own API routes: our data shape or an ApiError carrying our error shape.
  * Success bodies are not parsed again here: the route handlers send only what passed the strict
- * schemas in ./types (lib/usm/alarms.ts parses every page and alarm before it is cached), and
+ * schemas in ./types (lib/server/usm/alarms.ts parses every page and alarm before it is cached), and
  * re-checking would ship zod and those schemas in every analyst's first load. What can
  * still arrive, and is refused, is an answer that is not our JSON at all (say a proxy's page).
  */

@@ -1,5 +1,5 @@
 // GET|POST /api/auth/* - next-auth's sign-in, callback, session and sign-out endpoints; a
-// sign-out first revokes the session in the shared store (lib/api/session-routes.ts)
+// sign-out first revokes the session in the shared store (lib/server/api/session-routes.ts)
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { revokeBeforeSignOut } from "@/lib/server/api/session-routes";
