@@ -113,6 +113,9 @@ export const alarmCatalogueSchema = z.strictObject({
   strategies: catalogueField(isFilterText),
   methods: catalogueField(isFilterText),
   sensors: catalogueField(isAlarmUuid),
+  methodsByStrategy: z
+    .array(z.tuple([z.string().refine(isFilterText), catalogueField(isFilterText)]))
+    .max(CATALOGUE_MAX_VALUES),
 });
 
 // What GET /api/health and /api/d/{key}/health answer of a deployment.

@@ -4,8 +4,10 @@ import type { AlarmCatalogue } from "@/lib/shared/alarms/types";
 
 // The catalogue's stored document and its arithmetic (./catalogue.ts keeps and shares it): one
 // JSON document per deployment, each field a list of [value, count] pairs in the order first seen.
+// "pairs" holds which method each strategy was seen with (a method's suggestions narrow to those of
+// the strategy chosen), each as the strategy and the method joined by PAIR_JOIN.
 
-export const CATALOGUE_FIELDS = ["intents", "strategies", "methods", "sensors"] as const;
+export const CATALOGUE_FIELDS = ["intents", "strategies", "methods", "sensors", "pairs"] as const;
 export type CatalogueField = (typeof CATALOGUE_FIELDS)[number];
 
 export type Counts = Map<string, number>;
@@ -21,10 +23,23 @@ export const emptyFields = (): Fields => ({
   strategies: new Map(),
   methods: new Map(),
   sensors: new Map(),
+  pairs: new Map(),
 });
 
-export const isValid = (field: CatalogueField, value: string) =>
-  field === "sensors" ? isAlarmUuid(value) : isFilterText(value);
+/** Between a strategy and a method in "pairs": a control character, which no filter text holds. */
+export const PAIR_JOIN = "\u0000";
+
+/** A strategy and a method as one value of "pairs", or null when either is missing. */
+export function pairOf(strategy: string | null, method: string | null): string | null {
+  return strategy !== null && method !== null ? `${strategy}${PAIR_JOIN}${method}` : null;
+}
+
+export function isValid(field: CatalogueField, value: string): boolean {
+  if (field === "sensors") return isAlarmUuid(value);
+  if (field !== "pairs") return isFilterText(value);
+  const parts = value.split(PAIR_JOIN);
+  return parts.length === 2 && parts.every(isFilterText);
+}
 
 /** The stored document, tolerantly: what is not a valid value is left out, the rest kept. */
 const MAX_DOC_CHARS = 4_000_000;
@@ -56,6 +71,23 @@ export function parseDoc(text: string | null, maxValues: number): Doc {
     }
   }
   return doc;
+}
+
+/**
+ * How many distinct values of `field` the first of `all` and the others hold together: the first
+ * alone once it holds `limit` (a full field need not be counted further).
+ */
+export function distinctValues(
+  field: CatalogueField,
+  limit: number,
+  ...all: [Fields, ...(Fields | undefined)[]]
+): number {
+  const first = all[0][field];
+  if (first.size >= limit) return first.size;
+  const values = new Set(first.keys());
+  for (const fields of all.slice(1))
+    for (const value of fields?.[field].keys() ?? []) values.add(value);
+  return values.size;
 }
 
 export const hasAny = (fields: Fields) => CATALOGUE_FIELDS.some((field) => fields[field].size > 0);
@@ -96,6 +128,20 @@ function byName(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Each strategy's methods, most often seen with it first; strategies by name. */
+function methodsByStrategy(pairs: Counts): [string, string[]][] {
+  const byStrategy = new Map<string, Counts>();
+  for (const [pair, count] of pairs) {
+    const [strategy, method] = pair.split(PAIR_JOIN) as [string, string];
+    const methods = byStrategy.get(strategy) ?? new Map<string, number>();
+    methods.set(method, count);
+    byStrategy.set(strategy, methods);
+  }
+  return [...byStrategy]
+    .sort(([a], [b]) => byName(a, b))
+    .map(([strategy, methods]) => [strategy, ranked(methods)]);
+}
+
 /** The route's answer: every field ranked. */
 export function toCatalogue(fields: Fields): AlarmCatalogue {
   return {
@@ -103,5 +149,6 @@ export function toCatalogue(fields: Fields): AlarmCatalogue {
     strategies: ranked(fields.strategies),
     methods: ranked(fields.methods),
     sensors: ranked(fields.sensors),
+    methodsByStrategy: methodsByStrategy(fields.pairs),
   };
 }

@@ -5,16 +5,17 @@ import {
   type AlarmSummary,
 } from "@/lib/shared/alarms/types";
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
-import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
-import { Lease } from "@/lib/server/store/lease";
 import type { Shared } from "./cache";
+import { CatalogueSeed } from "./catalogue-seed";
 import {
   CATALOGUE_FIELDS,
+  distinctValues,
   emptyFields,
   hasAny,
   isValid,
   merge,
+  pairOf,
   parseDoc,
   serialise,
   toCatalogue,
@@ -23,26 +24,25 @@ import {
   type Fields,
 } from "./catalogue-doc";
 
-// The values one deployment's alarms have carried (rule intents, strategies, methods, sensors),
-// with how often each was seen, for the list's filter suggestions: the upstream has no taxonomy
-// endpoint and its filters are exact matches. Every replica records what its upstream reads bring
-// (lib/server/usm/alarms.ts notes each page and alarm when it is parsed, so a cached or shared read is
-// not counted twice) and the catalogue is shared through the store as one JSON document.
+// The values one deployment's alarms have carried (rule intents, strategies, methods and which
+// strategy each method came with, sensors), with how often each was seen, for the list's filter
+// suggestions: the upstream has no taxonomy endpoint and its filters are exact matches. Every
+// replica records what its upstream reads bring (./alarms.ts notes each page and alarm when it is
+// parsed, so a cached or shared read is not counted twice) and the catalogue is shared through
+// the store as one JSON document.
 //
 // The store is not written on every read: each replica keeps a copy in memory and writes only
-// when a read brings a value that copy does not hold (its counts ride along, and on their own at
-// most once a minute). It reads the store again at most every few seconds. A write merges into
-// what the store holds (read, add, write back) without a lock: two replicas writing at once can
-// lose the other's new values, at most until a later read brings them again, which costs one more
-// write. A lock would cost a round trip on every write to save a value the next page re-adds.
+// when a read brings a value that copy lacks (counts ride along, and on their own at most once a
+// minute); it reads the store again at most every few seconds. A write merges into what the
+// store holds without a lock: two replicas writing at once can lose the other's new values until
+// a later read brings them again (one more write), cheaper than a round trip on every write.
 //
-// Bounded: each field keeps at most maxValues values (the first ones seen win: once a field is
-// full, unknown values are ignored rather than swapped for rarer ones, which would rewrite the
-// store on every page), each one a valid exact filter (at most 200 characters; sensors: uuids).
+// Bounded: each field keeps at most maxValues values (the first seen win: a full field ignores
+// unknown values rather than rewrite the store on every page), each a valid exact filter.
 //
-// Seeding: a catalogue that never was seeded reads a first sample of alarms (see
-// ./catalogue-read.ts) once per deployment, under a lease, so that its first answer already
-// offers more than the pages someone happened to open.
+// Seeding (./catalogue-seed.ts): a catalogue that never was seeded reads a first sample of alarms
+// (./catalogue-read.ts) once per deployment, so that its first answer already offers more than
+// the pages someone happened to open.
 
 export interface CatalogueOptions {
   store: SharedStore;
@@ -63,22 +63,17 @@ export interface CatalogueOptions {
 }
 
 /** Bump when the stored document changes shape (an older one then reads as empty). */
-const FORMAT = "c1";
+const FORMAT = "c2";
 /** Refreshed by every write; a deployment nobody reads for this long starts again. */
 const STORED_TTL_MS = 90 * 24 * 3_600_000;
-/** While another replica seeds, look for its result this often. */
-const SEED_POLL_MS = 50;
 
 export class Catalogue {
   readonly #store: SharedStore;
   readonly #key: string;
-  readonly #lockKey: string;
   readonly #now: () => number;
   readonly #refreshMs: number;
   readonly #maxValues: number;
   readonly #countFlushMs: number;
-  readonly #seedLockMs: number;
-  readonly #seedRetryMs: number;
 
   /** The store's document as last read or written by this replica. */
   #stored: Doc = { seeded: false, fields: emptyFields() };
@@ -97,8 +92,7 @@ export class Catalogue {
   #loading: Promise<void> | undefined;
   /** A seed succeeded here: the next write marks the document seeded. */
   #seededHere = false;
-  #seeding: Promise<void> | undefined;
-  #nextSeedAt = -Infinity;
+  readonly #seed: CatalogueSeed;
   /** Bumped on every change of the view; the serialised answer is kept per version. */
   #version = 0;
   #answer: { version: number; shared: Shared<AlarmCatalogue> } | undefined;
@@ -106,14 +100,39 @@ export class Catalogue {
   constructor(options: CatalogueOptions) {
     this.#store = options.store;
     this.#key = `${options.key}:catalogue:${FORMAT}`;
-    this.#lockKey = `${options.key}:catalogue-seed-lock`;
+    const leaseKey = `${options.key}:catalogue-seed-lock`;
     this.#now = options.now ?? Date.now;
     this.#refreshMs = options.refreshMs ?? 5_000;
     this.#maxValues = Math.min(options.maxValues ?? CATALOGUE_MAX_VALUES, CATALOGUE_MAX_VALUES);
     this.#countFlushMs = options.countFlushMs ?? 60_000;
-    this.#seedLockMs = options.seedLockMs;
-    this.#seedRetryMs = options.seedRetryMs ?? 30_000;
     this.#lastWriteAt = this.#now();
+    this.#seed = new CatalogueSeed(
+      {
+        isSeeded: () => this.#isSeeded(),
+        refresh: () => this.#reload(),
+        look: async (key) => {
+          const generation = this.#generation;
+          const [doc, lease] = await this.#store.getMany([this.#key, key]);
+          this.#loaded(doc ?? null, generation);
+          return { leased: lease !== null };
+        },
+        record: async (alarms) => {
+          this.#seededHere = true; // before the values: the write they start carries the mark
+          // Weight 0: the sample's reads were counted when parsed (unless they were served from
+          // a read someone else parsed); here they are only made sure of.
+          this.note(alarms, 0);
+          await this.#write();
+          await this.settled(); // a write already in flight leaves ours to the one after it
+        },
+      },
+      {
+        store: this.#store,
+        leaseKey,
+        leaseMs: options.seedLockMs,
+        retryMs: options.seedRetryMs ?? 30_000,
+        now: this.#now,
+      },
+    );
   }
 
   /**
@@ -128,6 +147,7 @@ export class Catalogue {
         this.#add("strategies", alarm.rule.strategy, weight);
         this.#add("methods", alarm.rule.method, weight);
         this.#add("sensors", alarm.sensorUuid, weight);
+        this.#add("pairs", pairOf(alarm.rule.strategy, alarm.rule.method), weight);
         for (const sensor of alarm.sensorSources) this.#add("sensors", sensor, weight);
       }
       const now = this.#now();
@@ -157,18 +177,13 @@ export class Catalogue {
   }
 
   /**
-   * Seeds the deployment's catalogue from `sample` if it never was: once for all replicas (a
-   * store lock), once at a time in this one (callers join the flight). Waits as long as the
-   * sample's reads take, here or on the replica holding the lock, and no longer than that lock
-   * lives. A failed sample is logged, answered with what is known and retried seedRetryMs later.
+   * Seeds the deployment's catalogue from `sample` if it never was (./catalogue-seed.ts): waits
+   * as long as the sample's reads take, here or on the replica seeding it. Never throws for a
+   * failed sample (the values known are answered), only for a store that does not answer.
    */
   async seed(sample: () => Promise<readonly AlarmSummary[]>): Promise<void> {
     if (this.#now() - this.#storedAt >= this.#refreshMs) await this.#reload();
-    if (this.#isSeeded() || this.#now() < this.#nextSeedAt) return;
-    this.#seeding ??= this.#seedOnce(sample).finally(() => {
-      this.#seeding = undefined;
-    });
-    return this.#seeding;
+    return this.#seed.run(sample);
   }
 
   /** Resolves once no write is in flight (tests). */
@@ -179,45 +194,6 @@ export class Catalogue {
   /** Seeded: the store says so, or this replica's mark has yet to reach it. */
   #isSeeded(): boolean {
     return this.#stored.seeded || this.#seededHere;
-  }
-
-  async #seedOnce(sample: () => Promise<readonly AlarmSummary[]>): Promise<void> {
-    const lease = new Lease(this.#store, this.#lockKey, { ttlMs: this.#seedLockMs });
-    try {
-      const outcome = await lease.exclusive(
-        // Seeded by another replica between our look and our lease?
-        async () => {
-          await this.#reload();
-          return this.#isSeeded() ? true : undefined;
-        },
-        async () => {
-          const alarms = await sample();
-          this.#seededHere = true; // before the values: the write they start carries the mark
-          // Weight 0: the sample's reads were counted when parsed (unless they were served from
-          // a read someone else parsed); here they are only made sure of.
-          this.note(alarms, 0);
-          await this.#write();
-          await this.settled(); // a write already in flight leaves ours to the one after it
-          return true;
-        },
-      );
-      if (!outcome.ran) await this.#awaitOtherSeed();
-    } catch (error) {
-      this.#nextSeedAt = this.#now() + this.#seedRetryMs;
-      const code = error instanceof ApiError ? error.code : "unexpected";
-      console.warn(`[usm] catalogue seed failed (${code}); answering with the values known`);
-    }
-  }
-
-  /** Another replica seeds: wait until it has written, or let go of its lock, or the lock ends. */
-  async #awaitOtherSeed(): Promise<void> {
-    for (let polls = Math.ceil(this.#seedLockMs / SEED_POLL_MS); polls > 0; polls--) {
-      await new Promise((resolve) => setTimeout(resolve, SEED_POLL_MS));
-      const generation = this.#generation;
-      const [doc, lock] = await this.#store.getMany([this.#key, this.#lockKey]);
-      this.#loaded(doc ?? null, generation);
-      if (this.#isSeeded() || lock === null) return;
-    }
   }
 
   #add(field: CatalogueField, value: string | null, weight: number): void {
@@ -238,14 +214,15 @@ export class Catalogue {
     this.#version++;
   }
 
-  /** How many values this replica's view of `field` holds. */
+  /** How many values this replica's view of `field` holds (up to maxValues). */
   #size(field: CatalogueField): number {
-    const stored = this.#stored.fields[field];
-    if (stored.size >= this.#maxValues) return stored.size; // full: no need to count the rest
-    const values = new Set(stored.keys());
-    for (const value of this.#sending?.[field].keys() ?? []) values.add(value);
-    for (const value of this.#pending[field].keys()) values.add(value);
-    return values.size;
+    return distinctValues(
+      field,
+      this.#maxValues,
+      this.#stored.fields,
+      this.#sending,
+      this.#pending,
+    );
   }
 
   #view(): Fields {

@@ -119,4 +119,6 @@ export interface AlarmCatalogue {
   strategies: string[];
   methods: string[];
   sensors: string[];
+  /** Each strategy (by name) with the methods seen with it, most often seen first. */
+  methodsByStrategy: [strategy: string, methods: string[]][];
 }
