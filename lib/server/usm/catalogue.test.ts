@@ -1,38 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { type AlarmCatalogue, type AlarmSummary } from "@/lib/shared/alarms/types";
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { MemoryStore } from "@/lib/server/store/memory";
 import type { SharedStore } from "@/lib/server/store";
-import { startSimulator, type RunningSimulator } from "@/simulator";
-import { ANCHOR, getPage, getToken, type Alarm } from "@/simulator/test-support";
 import { RULES } from "@/simulator/taxonomy";
 import { redisFixture } from "@/test/redis-fixture";
+import { CATALOGUE_CREDS, catalogueSimulator, catalogueSize } from "@/test/catalogue-simulator";
 import { fetchAlarm, fetchAlarmPage } from "./alarms";
 import { readCatalogue } from "./catalogue-read";
 import type { UsmClient, UsmClientConfig } from "./client";
 import { asTester, testClient } from "@/test/usm-client";
 
 // The deployment's catalogue on the memory store and on a real redis-server, against the real
-// simulator over HTTP. Seed 2 with this anchor puts "Ransomware" in none of the newest 300
-// alarms (it is in the data: the taxonomy's rarest rule): only a sample that reaches deeper finds it.
+// simulator over HTTP (test/catalogue-simulator.ts says what its data holds).
 
-const CREDS = { id: "catalogue-client", secret: "catalogue-secret-41c7" };
 const redis = redisFixture();
-let sim: RunningSimulator;
-/** The newest 1,000 alarms, read once over HTTP before any test. */
-let newest1000: Alarm[];
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, alarms: 5000, seed: 2, anchor: ANCHOR, clients: [CREDS] });
-  const token = await getToken(sim, CREDS);
-  newest1000 = (await getPage(sim, token, "?size=1000")).body._embedded?.alarms ?? [];
-});
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+const world = catalogueSimulator();
+const CREDS = CATALOGUE_CREDS;
 
 /** The values of alarms as sets, the way the catalogue files them. */
 function valuesOf(alarms: readonly AlarmSummary[]) {
@@ -58,12 +44,6 @@ const asSets = (catalogue: AlarmCatalogue) => ({
   methods: new Set(catalogue.methods),
   sensors: new Set(catalogue.sensors),
 });
-
-const total = (catalogue: AlarmCatalogue) =>
-  catalogue.intents.length +
-  catalogue.strategies.length +
-  catalogue.methods.length +
-  catalogue.sensors.length;
 
 const page = (n: number, size: AlarmListQuery["size"] = 100): AlarmListQuery => ({
   ...DEFAULT_QUERY,
@@ -111,7 +91,7 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
 
   /** A replica: its own client (and connection), the test's store, the test's clock. */
   const replica = (overrides: Partial<UsmClientConfig> = {}, store = shared()): UsmClient =>
-    testClient(sim, CREDS, {
+    testClient(world.sim, CREDS, {
       store,
       cacheTtlMs: 0, // every read goes upstream and is parsed (and noted)
       ...overrides,
@@ -120,7 +100,7 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
 
   it("holds the values of the pages and alarms read, most often seen first", async () => {
     const client = replica();
-    expect(total((await client.catalogue.read()).value())).toBe(0);
+    expect(catalogueSize((await client.catalogue.read()).value())).toBe(0);
 
     const first = await fetchAlarmPage(page(0, 50), asTester(client));
     const catalogue = (await client.catalogue.read()).value();
@@ -136,7 +116,7 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
 
     // One alarm opened from deep in the data brings its method along.
     const known = valuesOf(first.alarms).methods;
-    const deep = newest1000.find((alarm) => !known.has(alarm.rule_method))!;
+    const deep = world.newest1000.find((alarm) => !known.has(alarm.rule_method))!;
     await fetchAlarm(deep.uuid, asTester(client));
     expect((await client.catalogue.read()).value().methods).toContain(deep.rule_method);
   });
@@ -151,12 +131,12 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
     for (let n = 0; n < 3; n++) await fetchAlarmPage(page(0, 20), asTester(client));
     await client.catalogue.settled();
     expect(calls.set).toBe(1);
-    expect(sim.stats().byRoute.alarms).toBe(4); // read, parsed and noted four times
+    expect(world.sim.stats().byRoute.alarms).toBe(4); // read, parsed and noted four times
 
-    const before = total((await client.catalogue.read()).value());
+    const before = catalogueSize((await client.catalogue.read()).value());
     await fetchAlarmPage(page(10), asTester(client));
     await client.catalogue.settled();
-    expect(total((await client.catalogue.read()).value())).toBeGreaterThan(before);
+    expect(catalogueSize((await client.catalogue.read()).value())).toBeGreaterThan(before);
     expect(calls.set).toBe(2);
 
     // Counts alone are written too, but at most once a minute.
@@ -175,13 +155,13 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
     const b = counted(shared());
     const replicaA = replica({}, a.store);
     const replicaB = replica({}, b.store);
-    expect(total((await replicaB.catalogue.read()).value())).toBe(0);
+    expect(catalogueSize((await replicaB.catalogue.read()).value())).toBe(0);
     expect(b.calls.get).toBe(1);
 
     const pageA = await fetchAlarmPage(page(0, 50), asTester(replicaA));
     await replicaA.catalogue.settled();
     now += 4_999;
-    expect(total((await replicaB.catalogue.read()).value())).toBe(0); // its copy is still fresh
+    expect(catalogueSize((await replicaB.catalogue.read()).value())).toBe(0); // its copy is still fresh
     expect(b.calls.get).toBe(1);
     now += 1;
     expect(asSets((await replicaB.catalogue.read()).value())).toEqual(valuesOf(pageA.alarms));
@@ -261,12 +241,12 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
     );
     expect(catalogue.intents).toContain("Environmental Awareness");
     // Not among the newest 300 alarms, nor at either end of a rule order.
-    const newest300 = newest1000.slice(0, 300);
+    const newest300 = world.newest1000.slice(0, 300);
     expect(newest300.some((alarm) => alarm.rule_method === "Ransomware")).toBe(false);
     expect(catalogue.methods).toContain("Ransomware");
     // Every method of the taxonomy: 11 reads of 100 alarms found all 27.
     expect(new Set(catalogue.methods)).toEqual(new Set(RULES.map((rule) => rule.method)));
-    const reads = sim.stats().byRoute.alarms;
+    const reads = world.sim.stats().byRoute.alarms;
     expect(reads).toBe(11);
 
     // Seeded for the deployment: neither this replica nor another reads a sample again.
@@ -274,7 +254,7 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
     await readCatalogue(asTester(a));
     const b = replica();
     expect(asSets((await readCatalogue(asTester(b))).value())).toEqual(asSets(catalogue));
-    expect(sim.stats().byRoute.alarms).toBe(reads);
+    expect(world.sim.stats().byRoute.alarms).toBe(reads);
   });
 
   it("seeds once when replicas ask at the same time", async () => {
@@ -282,96 +262,8 @@ describe.each<Kind>(["memory", "redis"])("the catalogue on the %s store", (kind)
     const answers = await Promise.all(
       replicas.map(async (client) => (await readCatalogue(asTester(client))).value()),
     );
-    expect(sim.stats().byRoute.alarms).toBe(11);
+    expect(world.sim.stats().byRoute.alarms).toBe(11);
     expect(answers[0]!.strategies.length).toBe(18);
     for (const answer of answers) expect(asSets(answer)).toEqual(asSets(answers[0]!));
-  });
-});
-
-describe("the first sample", () => {
-  it("answers with what is known when the upstream fails, and tries again later, not at once", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    let now = 0;
-    const client = testClient(sim, CREDS, { cacheTtlMs: 0, catalogue: { now: () => now } });
-    sim.setFaults({ failRate: 1, failStatus: 500, routes: ["alarms"] });
-    expect(total((await readCatalogue(asTester(client))).value())).toBe(0);
-    expect(warn).toHaveBeenCalledWith(
-      "[usm] catalogue seed failed (upstream_unavailable); answering with the values known",
-    );
-    const failed = sim.stats().byRoute.alarms;
-    expect(failed).toBe(8); // the first wave
-
-    sim.setFaults({ failRate: 0 });
-    now += 29_999;
-    await readCatalogue(asTester(client));
-    expect(sim.stats().byRoute.alarms).toBe(failed);
-    now += 1;
-    expect((await readCatalogue(asTester(client))).value().strategies).toContain("Web Shell");
-    expect(sim.stats().byRoute.alarms).toBe(failed + 11);
-    warn.mockRestore();
-  });
-});
-
-/**
- * The simulator behind a proxy that treats sorts by rule fields as the real service may: it
- * refuses them (400) or ignores them (the newest alarms come back). Counts what it did.
- */
-async function undocumentedSorts(mode: "refuse" | "ignore") {
-  let handled = 0;
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", sim.url);
-    if (/^rule_/.test(url.searchParams.get("sort") ?? "")) {
-      handled++;
-      if (mode === "refuse") {
-        res.writeHead(400, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ result: "error", location: url.pathname, error: "Bad sort" }));
-        return;
-      }
-      url.searchParams.delete("sort");
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const name of ["authorization", "content-type", "accept"]) {
-      const value = req.headers[name];
-      if (typeof value === "string") headers.set(name, value);
-    }
-    const answer = await fetch(url, {
-      method: req.method,
-      headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
-    });
-    res.writeHead(answer.status, { "Content-Type": "application/json" });
-    res.end(await answer.text());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    handled: () => handled,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-describe.each([
-  // 4 newest and oldest + 3 spread + 4 newest in place of the refused sorts
-  ["refuses", "refuse", 11],
-  // 8 (the rule sorts come back in time order) + 3 spread + 4 newest in their place
-  ["ignores", "ignore", 15],
-] as const)("an upstream that %s sorts by rule fields", (_, mode, reads) => {
-  it("gives a sample of the newest pages instead", async () => {
-    const proxy = await undocumentedSorts(mode);
-    try {
-      const client = testClient(proxy, CREDS, { cacheTtlMs: 0 });
-      const catalogue = (await readCatalogue(asTester(client))).value();
-      expect(proxy.handled()).toBe(4);
-      expect(sim.stats().byRoute.alarms).toBe(reads);
-      // The seven newest pages, at least.
-      const newest700 = new Set(newest1000.slice(0, 700).map((alarm) => alarm.rule_method));
-      for (const method of newest700) expect(catalogue.methods).toContain(method);
-      expect(catalogue.strategies).toContain("Brute Force Authentication");
-    } finally {
-      await proxy.close();
-    }
   });
 });

@@ -38,20 +38,16 @@ import {
 // a later read brings them again (one more write), cheaper than a round trip on every write.
 //
 // Bounded: each field keeps at most maxValues values (the first seen win: a full field ignores
-// unknown values rather than rewrite the store on every page), each a valid exact filter.
-//
-// Seeding (./catalogue-seed.ts): a catalogue that never was seeded reads a first sample of alarms
-// (./catalogue-read.ts) once per deployment, so that its first answer already offers more than
-// the pages someone happened to open.
+// unknown values rather than rewrite the store on every page), each a valid exact filter. Seeded
+// once per deployment from a first sample (./catalogue-seed.ts, ./catalogue-read.ts).
 
 export interface CatalogueOptions {
   store: SharedStore;
   /** The client's store key prefix (`usm:<deployment>:<client>`). */
   key: string;
-  /** How long a seed may hold its lock: as long as the sample's reads can take. */
+  /** How long a seed may hold its lease: as long as the sample's reads can take. */
   seedLockMs: number;
-  /** Epoch ms; tests inject their own. */
-  now?: () => number;
+  now?: () => number; // epoch ms; tests inject their own
   /** The in-memory copy is read again from the store at most this often. Default 5 s. */
   refreshMs?: number;
   /** Values kept per field. Default (and at most) CATALOGUE_MAX_VALUES. */
@@ -64,7 +60,7 @@ export interface CatalogueOptions {
 
 /** Bump when the stored document changes shape (an older one then reads as empty). */
 const FORMAT = "c2";
-/** Refreshed by every write; a deployment nobody reads for this long starts again. */
+/** Refreshed by every write: a deployment nobody reads for 90 days starts again. */
 const STORED_TTL_MS = 90 * 24 * 3_600_000;
 
 export class Catalogue {
@@ -83,19 +79,18 @@ export class Catalogue {
   /** Counts noted here and not yet written; a value may be new to the store. */
   #pending = emptyFields();
   /** What the write in flight carries (still part of this replica's view). */
-  #sending: Fields | undefined;
+  #sending?: Fields;
   /** Whether #pending holds a value the store did not hold when last read. */
   #hasNew = false;
   #lastWriteAt: number;
   #writing: Promise<void> | undefined;
   #writeAgain = false;
   #loading: Promise<void> | undefined;
-  /** A seed succeeded here: the next write marks the document seeded. */
-  #seededHere = false;
+  #seededHere = false; // a seed succeeded here: the next write marks the document seeded
   readonly #seed: CatalogueSeed;
   /** Bumped on every change of the view; the serialised answer is kept per version. */
   #version = 0;
-  #answer: { version: number; shared: Shared<AlarmCatalogue> } | undefined;
+  #answer?: { version: number; shared: Shared<AlarmCatalogue> };
 
   constructor(options: CatalogueOptions) {
     this.#store = options.store;
@@ -186,7 +181,7 @@ export class Catalogue {
     return this.#seed.run(sample);
   }
 
-  /** Resolves once no write is in flight (tests). */
+  /** Resolves once no write is in flight (tests, and a seed's own write). */
   async settled(): Promise<void> {
     while (this.#writing) await this.#writing;
   }
