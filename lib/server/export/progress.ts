@@ -80,5 +80,3 @@ export class ExportProgressStore {
     return (await this.store.get(keys(analyst, id).cancel)) !== null;
   }
 }
-
-export const isFinished = (state: ExportState) => state !== "running";

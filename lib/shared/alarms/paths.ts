@@ -5,8 +5,6 @@ import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 // Client-safe.
 
 export const HOME_PATH = "/";
-/** The old, deployment-less list path: it redirects to the analyst's default deployment. */
-export const LEGACY_LIST_PATH = "/alarms";
 
 const segment = (key: string) => `/d/${encodeURIComponent(key)}`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, parseAlarmListQuery, resolveRange, toSearchParams } from "./query";
 import {
-  detailHref,
+  detailHrefsFor,
   fromListQuery,
   filteredListHref,
   isCanonical,
@@ -71,7 +71,7 @@ describe("links between list and detail", () => {
   const list = view("page=4&sort=priority,desc&status=open&tz=Asia/Tokyo").view;
 
   it("carry the list's view and zone into the detail link and back out", () => {
-    const href = detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", list);
+    const href = detailHrefsFor("acme", list)("0a1b2c3d-0000-4000-8000-000000000001");
     const url = new URL(href, "http://x");
     expect(url.searchParams.get("tz")).toBe("Asia/Tokyo");
     expect(listHrefFrom("acme", url.searchParams.get("from"), "Asia/Tokyo")).toBe(
@@ -80,10 +80,9 @@ describe("links between list and detail", () => {
   });
 
   it("mark a detail opened from the default view with an empty `from`", () => {
-    const href = detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", {
-      query: DEFAULT_QUERY,
-      tz: "UTC",
-    });
+    const href = detailHrefsFor("acme", { query: DEFAULT_QUERY, tz: "UTC" })(
+      "0a1b2c3d-0000-4000-8000-000000000001",
+    );
     expect(href).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001?from=");
     const from = new URL(href, "http://x").searchParams.get("from");
     expect(fromListQuery(from)).toEqual(DEFAULT_QUERY);
@@ -94,7 +93,7 @@ describe("links between list and detail", () => {
     expect(fromListQuery(null), "no `from`: not opened from a list").toBeNull();
     expect(fromListQuery(undefined)).toBeNull();
     const from = new URL(
-      detailHref("acme", "0a1b2c3d-0000-4000-8000-000000000001", list),
+      detailHrefsFor("acme", list)("0a1b2c3d-0000-4000-8000-000000000001"),
       "http://x",
     ).searchParams.get("from");
     expect(fromListQuery(from)).toEqual(list.query);

@@ -131,11 +131,6 @@ export function fromListQuery(from: string | null | undefined): AlarmListQuery |
   return parseAlarmListQuery(new URLSearchParams(from.replace(/^\?/, ""))).query;
 }
 
-/** The detail page's href, remembering the list view it was opened from. */
-export function detailHref(deployment: string, uuid: string, view: ListView): string {
-  return detailHrefsFor(deployment, view)(uuid);
-}
-
 /** A list filtered by one value (a detail's sensor or rule), in the reader's time zone. */
 export function filteredListHref(
   deployment: string,
