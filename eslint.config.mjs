@@ -61,8 +61,9 @@ const config = [
     },
   },
   {
-    // Code that reaches the browser: zod would add ~17-29 KB gzipped to every first load (the
-    // server validates what it sends before it leaves), and Node's modules do not exist there.
+    // Code that reaches the browser: zod would weigh on every first load (even zod/mini, as
+    // Turbopack bundles it: lib/shared/alarms/query.ts), and the server validates what it sends
+    // before it leaves; Node's modules do not exist there.
     files: ["components/**", "lib/shared/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {

@@ -45,7 +45,7 @@ function expectNoLeak(text: string) {
   expect(text).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/); // a token
 }
 
-describe("GET /api/alarms", () => {
+describe("GET /api/d/{key}/alarms", () => {
   it("answers one AlarmPage, private and uncached", async () => {
     const response = await list("?page=1&size=50&sort=priority,desc&status=open");
     expect(response.status).toBe(200);
@@ -129,7 +129,7 @@ describe("GET /api/alarms", () => {
   });
 });
 
-describe("GET /api/alarms/{uuid}", () => {
+describe("GET /api/d/{key}/alarms/{uuid}", () => {
   it("answers one AlarmDetail", async () => {
     const page = alarmPageSchema.parse(await (await list("?size=10")).json());
     const uuid = page.alarms[0]!.uuid;

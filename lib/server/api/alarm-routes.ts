@@ -18,7 +18,8 @@ import { JsonText } from "./route";
 // (app/api/** wrap these in analystRoute), so tests can call them directly through respond().
 
 /**
- * GET /api/alarms?page&size&sort&<filters>: one AlarmPage, or 400 naming the wrong parameter.
+ * GET /api/d/{deployment}/alarms?page&size&sort&<filters>: one AlarmPage, or 400 naming the
+ * wrong parameter.
  * `fresh` (the request said Cache-Control: no-cache; the live queue's Show) reads the upstream
  * anew instead of taking a page another analyst read a moment ago, which may lack the alarms
  * just announced. Still the analyst's own call, within their share.
@@ -34,7 +35,10 @@ export async function alarmList(url: URL, call: UsmCall, fresh = false): Promise
   return new JsonText((await readAlarmPage(query, call, { fresh })).json);
 }
 
-/** GET /api/alarms/{uuid}: one AlarmDetail; 404 for an unknown id or one that is not a uuid. */
+/**
+ * GET /api/d/{deployment}/alarms/{uuid}: one AlarmDetail; 404 for an unknown id or one that is
+ * not a uuid.
+ */
 export async function alarmDetail(uuid: string, call: UsmCall): Promise<JsonText> {
   return new JsonText((await readAlarm(uuid, call)).json);
 }
@@ -46,7 +50,8 @@ export async function alarmDetail(uuid: string, call: UsmCall): Promise<JsonText
 export const CATALOGUE_CACHE_CONTROL = "private, max-age=60";
 
 /**
- * GET /api/alarms/catalogue: the rule intents, strategies and methods and the sensors seen for the
+ * GET /api/d/{deployment}/alarms/catalogue: the rule intents, strategies and methods and the
+ * sensors seen for the
  * deployment, most often seen first (ties by name), for the list's filter suggestions.
  */
 export async function alarmCatalogue(call: UsmCall): Promise<JsonText> {

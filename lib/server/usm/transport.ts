@@ -88,9 +88,8 @@ export function retryAfterMs(
  * One try: the headers (and so the token) first, then a budget slot, then the request with a
  * timeout covering headers and body. Nothing is awaited between the slot and the send.
  *
- * undici's request() rather than fetch(): a page of alarms is ~230 KB of JSON, and fetch reads
- * it through web streams, which cost a quarter of a millisecond more per page on the machines
- * the dashboard is benchmarked on. It follows no redirects (an API does not redirect, and
+ * undici's request() rather than fetch(): a page of 20 of the simulator's alarms is about 220 KB
+ * of JSON, and fetch reads it through web streams, slower than undici's own body reader. It follows no redirects (an API does not redirect, and
  * following one could carry the credentials elsewhere) and has no cache of its own.
  */
 async function once(options: SendOptions): Promise<UpstreamResponse> {

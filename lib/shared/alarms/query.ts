@@ -131,8 +131,9 @@ const sortDirection = oneOf<SortDirection>(["asc", "desc"], "direction must be a
 /**
  * One parser per parameter, so an error can name exactly the parameter that is wrong (the first
  * thing wrong with it). Plain functions rather than zod: the browser runs these on every URL
- * change, and zod (even zod/mini, as Turbopack bundles it) would add ~17 KB gzipped to every
- * first load for a dozen string checks. lib/shared/alarms/query.test.ts pins every rule and message.
+ * change, and zod (even zod/mini, as Turbopack bundles it) would add about 17 KB gzipped to every
+ * first load for a dozen string checks (measured with npm run bench -- lighthouse when the list
+ * first shipped). ./query.test.ts pins every rule and message.
  */
 export const paramParsers = {
   page: wholeNumber(MAX_PAGE),

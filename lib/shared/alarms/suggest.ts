@@ -1,4 +1,4 @@
-// Filter suggestions over the values the catalogue knows (GET /api/alarms/catalogue, ranked by
+// Filter suggestions over the values the catalogue knows (GET /api/d/{key}/alarms/catalogue, ranked by
 // how often each was seen): matches as one types, and the nearest values for the list's "no
 // alarms match: did you mean..." hint. Client-safe and free of zod; `known` keeps its order
 // within each kind of match, so the catalogue's ranking decides ties.

@@ -1,8 +1,8 @@
 // The one error shape every route handler answers with:
 //   {"error": {"code": "upstream_rate_limited", "message": "...", "param"?: "size"}}
 // Safe to import from client components (no server-only code here), and free of zod: the
-// browser reads error bodies, and even zod/mini, as Turbopack bundles it, adds ~17 KB gzipped
-// to every page's first load.
+// browser reads error bodies, and zod would weigh on every page's first load (see
+// lib/shared/alarms/query.ts).
 
 export const ERROR_STATUS = {
   invalid_request: 400,
