@@ -51,8 +51,8 @@ export const CATALOGUE_CACHE_CONTROL = "private, max-age=60";
 
 /**
  * GET /api/d/{deployment}/alarms/catalogue: the rule intents, strategies and methods and the
- * sensors seen for the
- * deployment, most often seen first (ties by name), for the list's filter suggestions.
+ * sensors seen for the deployment, most often seen first (ties by name), and each strategy's
+ * methods, for the list's filter suggestions.
  */
 export async function alarmCatalogue(call: UsmCall): Promise<JsonText> {
   return new JsonText((await readCatalogue(call)).json);
