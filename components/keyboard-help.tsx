@@ -77,11 +77,12 @@ export function KeyboardHelp() {
           </button>
         </form>
       </div>
-      <div className="flex flex-col gap-3 px-4 py-3 text-xs">
+      {/* One grid for every section, each a subgrid of it: the keys and what they do line up. */}
+      <div className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 px-4 py-3 text-xs">
         {shortcuts.map((group) => (
-          <section key={group.section}>
-            <h3 className="field-label mb-1">{group.section}</h3>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <section key={group.section} className="col-span-2 grid grid-cols-subgrid gap-y-1">
+            <h3 className="field-label col-span-2">{group.section}</h3>
+            <dl className="col-span-2 grid grid-cols-subgrid gap-y-1">
               {group.keys.map((shortcut) => (
                 <div key={shortcut.does} className="contents">
                   <dt className="flex gap-1">

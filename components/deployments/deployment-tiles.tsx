@@ -3,7 +3,11 @@ import { Suspense } from "react";
 import { MERGED_LIST_PATH } from "@/lib/shared/alarms/paths";
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
+import { RefreshEvery } from "./refresh-every";
 import { TileCard, TileSkeleton } from "./tile-card";
+
+/** How often the tiles are read again while the page is open (their counts are shared 30 s). */
+const REFRESH_MS = 60_000;
 
 // The home page: every deployment the analyst may see, at a glance. Each tile streams in on its
 // own as its deployment answers, so one slow or failing deployment never holds the others back.
@@ -17,6 +21,7 @@ export interface TileEntry {
 export function DeploymentTiles({ entries }: { entries: readonly TileEntry[] }) {
   return (
     <div className="flex flex-col gap-3">
+      <RefreshEvery ms={REFRESH_MS} />
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-lg font-semibold">Deployments</h1>

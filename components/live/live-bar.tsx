@@ -61,16 +61,19 @@ export function LiveBar({
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span data-live-status>{statusText(live, now)}</span>
-        <button
-          type="button"
-          className="btn"
-          aria-pressed={live.paused === "manual"}
-          aria-keyshortcuts="l"
-          onClick={live.togglePause}
-          title={live.paused === "manual" ? "Resume live updates (l)" : "Pause live updates (l)"}
-        >
-          {live.paused === "manual" ? "Resume" : "Pause"}
-        </button>
+        {/* Paused by the page itself (off the first page): the analyst's own Pause means nothing. */}
+        {live.paused === "page" ? null : (
+          <button
+            type="button"
+            className="btn"
+            aria-pressed={live.paused === "manual"}
+            aria-keyshortcuts="l"
+            onClick={live.togglePause}
+            title={live.paused === "manual" ? "Resume live updates (l)" : "Pause live updates (l)"}
+          >
+            {live.paused === "manual" ? "Resume" : "Pause"}
+          </button>
+        )}
         <NotifyToggle arrived={live.arrived} deploymentName={deploymentName} />
       </div>
     </div>
