@@ -3,7 +3,7 @@
 import { useLastProblems } from "./use-list-chrome";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { AlarmFilters, AlarmListQuery } from "@/lib/shared/alarms/query";
 import { alarmsQueryOptions, asApiError } from "@/lib/shared/queries/query-options";
@@ -14,8 +14,7 @@ import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { useHydratedMark } from "@/components/use-hydrated";
 import { LiveBar } from "@/components/live/live-bar";
 import { AlarmOverview } from "@/components/overview/alarm-overview";
-import { useLiveKeys } from "@/components/live/use-live-keys";
-import { useLiveQueue } from "@/components/live/use-live-queue";
+import { useLiveRows } from "@/components/live/use-live-rows";
 import { ExportButton } from "@/components/export/export-dialog";
 import { AlarmFiltersBar } from "./alarm-filters";
 import { AlarmTable } from "./alarm-table";
@@ -32,36 +31,6 @@ import { TableSkeleton } from "./table-skeleton";
 import { useListKeyboard } from "./use-list-keyboard";
 import { useListUrl } from "./use-list-url";
 import { useSuggestions } from "./use-suggestions";
-
-interface RowAnchor {
-  uuid: string;
-  /** Its top, in the viewport. */
-  top: number;
-}
-
-/** A row (table row or card) of the alarm `uuid` that has boxes (CSS hides the other form). */
-function visibleRow(uuid: string): Element | undefined {
-  const id = CSS.escape(uuid); // an upstream's uuid, only checked as a string
-  return [...document.querySelectorAll(`[data-alarm-row="${id}"], [data-alarm-card="${id}"]`)].find(
-    (row) => row.getClientRects().length > 0,
-  );
-}
-
-/**
- * The row to hold in place while rows go in above it: the focused one, else (when the list is
- * scrolled) the first one on screen. At the top with nothing focused, nothing: the new rows show.
- */
-function rowAnchor(): RowAnchor | null {
-  const rows = [
-    ...document.querySelectorAll<HTMLElement>("[data-alarm-row], [data-alarm-card]"),
-  ].filter((row) => row.getClientRects().length > 0);
-  const focused = rows.find((row) => row.contains(document.activeElement));
-  const held =
-    focused ??
-    (window.scrollY > 0 ? rows.find((row) => row.getBoundingClientRect().bottom > 0) : undefined);
-  const uuid = held?.dataset.alarmRow ?? held?.dataset.alarmCard;
-  return held && uuid ? { uuid, top: held.getBoundingClientRect().top } : null;
-}
 
 /** The alarm list: URL state in, table out. */
 export function AlarmList({ forms }: { forms?: ListForms }) {
@@ -91,55 +60,17 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
 
   useScrollMemory(fresh);
 
-  const live = useLiveQueue(deployment.key, query, fresh ? data : undefined);
+  const {
+    live,
+    alarms,
+    marks,
+    show: showArrived,
+  } = useLiveRows(deployment.key, query, fresh ? data : undefined);
   const arrivedCount = live.arrived.length;
   useEffect(() => {
     const title = listTitle(query, fresh ? data.page.totalElements : undefined, deployment);
     document.title = arrivedCount > 0 ? `(${formatCount(arrivedCount)}) ${title}` : title;
   }, [query, fresh, data, deployment, arrivedCount]);
-
-  // Rows the analyst asked for with Show, marked for a moment once they are in; the row the
-  // analyst was on stays where it was on screen while they go in above it.
-  const [shownNew, setShownNew] = useState<ReadonlySet<string>>(() => new Set());
-  const anchor = useRef<RowAnchor | null>(null);
-  const showArrived = useCallback(() => {
-    anchor.current = rowAnchor();
-    setShownNew(new Set(live.arrived.map((alarm) => alarm.uuid)));
-    void queryClient.fetchQuery({
-      ...alarmsQueryOptions(deployment.key, query, { fresh: true }),
-      staleTime: 0,
-    });
-    // The next page, prefetched before, no longer follows this one: read it again with it (a
-    // detail's Next across the page edge reads both).
-    void queryClient.invalidateQueries({
-      queryKey: alarmsQueryOptions(deployment.key, { ...query, page: query.page + 1 }).queryKey,
-      refetchType: "none",
-    });
-  }, [live.arrived, queryClient, deployment.key, query]);
-  useLayoutEffect(() => {
-    const held = anchor.current;
-    if (!held || !fresh || !data.alarms.some((alarm) => alarm.uuid === held.uuid)) return;
-    anchor.current = null;
-    const row = visibleRow(held.uuid);
-    if (row) window.scrollBy({ top: row.getBoundingClientRect().top - held.top });
-  }, [fresh, data]);
-  useLiveKeys({ onShow: arrivedCount > 0 ? showArrived : null, onTogglePause: live.togglePause });
-
-  // Status changes show in place: same rows, same order, the new status marked for a moment.
-  const alarms = useMemo(() => {
-    if (!data || live.changed.size === 0) return data?.alarms;
-    return data.alarms.map((alarm) =>
-      live.changed.has(alarm.uuid)
-        ? { ...alarm, status: live.changed.get(alarm.uuid) ?? null }
-        : alarm,
-    );
-  }, [data, live.changed]);
-  const marks = useMemo(() => {
-    const marked = new Map<string, "new" | "changed">();
-    for (const uuid of shownNew) marked.set(uuid, "new");
-    for (const uuid of live.changed.keys()) marked.set(uuid, "changed");
-    return marked;
-  }, [shownNew, live.changed]);
 
   const listTop = useRef<HTMLDivElement>(null);
   const navigate = useCallback(
