@@ -16,8 +16,8 @@ import {
 } from "@/lib/shared/alarms/url-state";
 import { detailPath } from "@/lib/shared/alarms/paths";
 import { useDeployment } from "@/components/deployments/deployment-context";
-import { ErrorState } from "@/components/alarms/list-states";
-import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";
+import { ErrorState } from "@/components/list/list-states";
+import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { CopyButton } from "@/components/ui/copy-button";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";

@@ -17,7 +17,7 @@ import type {
   HistogramBar,
   HistogramOverview,
 } from "@/lib/shared/overview/types";
-import { useViewPreferences } from "@/components/alarms/use-view-preferences";
+import { useViewPreferences } from "@/components/list/use-view-preferences";
 import { Histogram } from "./histogram";
 
 // The picture of the view above its rows: counts by priority, status and intent (each leaving
