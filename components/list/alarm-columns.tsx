@@ -1,5 +1,5 @@
 "use client";
-// The alarm table's columns: what each cell shows, and the deployment column of a queue.
+// The alarm table's columns: what each cell shows, in comfortable (two lines) and compact (one).
 
 import type { ColumnDef, RowData } from "@tanstack/react-table";
 import Link from "next/link";
@@ -60,7 +60,7 @@ function EndpointsCell({ endpoints }: { endpoints: Endpoint[] }) {
         ) : null}
       </div>
       {address ? (
-        <div className="truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">
+        <div className="truncate font-mono text-[11px] text-slate-500 compact:hidden dark:text-slate-400">
           {address}
         </div>
       ) : null}
@@ -72,11 +72,15 @@ function RuleCell({ alarm, href }: { alarm: AlarmSummary; href: string }) {
   const { rule } = alarm;
   const intent = [rule.intent, rule.attackId, rule.attackTechnique].filter(Boolean).join(" · ");
   return (
-    <div className="min-w-0">
+    // Compact: the rule, then as much of the intent as fits, on one line; the rule goes first
+    // when there is room for only one (its title then says both).
+    <div className="min-w-0 compact:flex compact:items-baseline compact:gap-2">
       {/* Below xl comfortable rows have three lines anyway (Occurred): the rule may use two. */}
       <div
-        className="line-clamp-2 xl:line-clamp-none xl:truncate"
-        title={[rule.strategy, rule.method].filter(Boolean).join(" / ")}
+        className="line-clamp-2 xl:line-clamp-none xl:truncate compact:max-w-full compact:shrink-0 compact:line-clamp-none compact:truncate"
+        title={[[rule.strategy, rule.method].filter(Boolean).join(" / "), intent]
+          .filter(Boolean)
+          .join("\n")}
       >
         <Link
           href={href}
@@ -90,7 +94,10 @@ function RuleCell({ alarm, href }: { alarm: AlarmSummary; href: string }) {
           <span className="text-slate-600 dark:text-slate-300"> / {rule.method}</span>
         ) : null}
       </div>
-      <div className="truncate text-xs text-slate-500 dark:text-slate-400" title={intent}>
+      <div
+        className="truncate text-xs text-slate-500 compact:min-w-0 compact:flex-1 dark:text-slate-400"
+        title={intent}
+      >
         {rule.intent ?? "No intent"}
         {rule.attackId ? (
           <>
@@ -107,18 +114,16 @@ function RuleCell({ alarm, href }: { alarm: AlarmSummary; href: string }) {
 function OccurredCell({ alarm }: { alarm: AlarmSummary }) {
   const { occurredAt, receivedAt } = alarm;
   const delay = formatDelay(occurredAt, receivedAt);
+  const received = delay ? `Received ${delay.replace(/^\+/, "")} after it occurred` : undefined;
   return (
-    <div>
+    <div title={received}>
       <TimeText
         ms={occurredAt}
-        className="inline-block max-w-[12ch] font-mono text-xs [overflow-wrap:anywhere] xl:max-w-none"
+        className="inline-block max-w-[12ch] font-mono text-xs [overflow-wrap:anywhere] compact:max-w-none compact:whitespace-nowrap xl:max-w-none"
       />
       {delay ? (
         // Below xl the word goes (the header says Received) so "+1 min 36 s" fits.
-        <div
-          className="truncate text-[11px] text-slate-500 dark:text-slate-400"
-          title={`Received ${delay.replace(/^\+/, "")} after it occurred`}
-        >
+        <div className="truncate text-[11px] text-slate-500 compact:hidden dark:text-slate-400">
           <span className="sr-only xl:not-sr-only">received </span>
           {delay}
         </div>
@@ -142,9 +147,9 @@ export const alarmColumns: AlarmColumn<ColumnId>[] = [
     "status",
     {
       cell: ({ row }) => (
-        <div className="flex flex-col items-start gap-0.5">
+        <div className="flex flex-col items-start gap-0.5 compact:flex-row compact:items-center compact:gap-1">
           <StatusBadge status={row.original.status} />
-          {row.original.suppressed ? <SuppressedMarker /> : null}
+          {row.original.suppressed ? <SuppressedMarker short /> : null}
         </div>
       ),
     },

@@ -175,7 +175,7 @@ export function AlarmTable({
                       <td
                         key={cell.id}
                         data-column={cell.column.id}
-                        className={`px-2 py-1.5 ${cell.column.columnDef.meta?.className ?? ""}`}
+                        className={`px-2 py-1.5 compact:py-px ${cell.column.columnDef.meta?.className ?? ""}`}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>

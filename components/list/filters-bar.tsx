@@ -62,7 +62,7 @@ export function FiltersBar({
       <form
         role="search"
         aria-label="Filter alarms"
-        className="flex flex-wrap items-start gap-x-3 gap-y-2"
+        className="flex flex-wrap items-start gap-x-2 gap-y-2"
         onSubmit={(event) => event.preventDefault()}
       >
         {deployments ? <DeploymentFilter {...deployments} /> : null}
@@ -104,7 +104,7 @@ export function FiltersBar({
           onCommit={(value) => set("rule_strategy", value)}
           inputRef={strategyRef}
           placeholder="Any (press /)"
-          className="w-44"
+          className="w-36"
         />
         <TextFilter
           label="Method"
@@ -117,7 +117,7 @@ export function FiltersBar({
           label="Intent"
           value={filters.rule_intent}
           anyLabel="Any intent"
-          className="w-44"
+          className="w-36"
           options={intentOptions(suggestions.intents, filters.rule_intent)}
           onChange={(value) => set("rule_intent", value)}
         />
@@ -128,8 +128,8 @@ export function FiltersBar({
           suggestions={suggestions.sensors}
           validate={sensorProblem}
           onCommit={(value) => set("alarm_sensor_sources", value)}
-          placeholder="Sensor uuid or part of it"
-          className="w-72"
+          placeholder="uuid or part of it"
+          className="w-36"
           mono
         />
         <TimeRangeFilter

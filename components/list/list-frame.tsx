@@ -15,7 +15,7 @@ export function ListFrame({ zone, children }: { zone: string; children: React.Re
   const hydratedRoot = useHydratedMark<HTMLDivElement>();
   return (
     <TimeZoneProvider zone={zone}>
-      <div className="flex flex-col gap-3" ref={hydratedRoot}>
+      <div className="flex flex-col gap-2.5" ref={hydratedRoot}>
         {children}
         <p className="text-[11px] text-slate-600 dark:text-slate-400">
           Press <kbd className="font-mono">?</kbd> for keyboard shortcuts.

@@ -11,7 +11,7 @@ export function SelectFilter<T extends string>({
   options,
   anyLabel,
   onChange,
-  className = "w-32",
+  className = "w-[6.5rem]",
 }: {
   className?: string;
   label: string;

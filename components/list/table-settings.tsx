@@ -9,8 +9,8 @@ const NAME: Record<Density, string> = { comfortable: "Comfortable", compact: "Co
 
 /**
  * Comfortable or compact rows: two radio buttons drawn as one segmented control (arrow keys move
- * between them, as in any radio group). The rows' padding itself comes from globals.css, keyed
- * on <html data-alarm-density>, so it applies before the page's scripts run.
+ * between them, as in any radio group). The rows themselves follow the `compact:` variant
+ * (globals.css), keyed on <html data-alarm-density>, so it applies before the scripts run.
  */
 function DensityToggle({
   density,

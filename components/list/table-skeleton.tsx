@@ -53,11 +53,11 @@ export function TableSkeleton({
                   <td
                     key={id}
                     data-column={id}
-                    className={`px-2 py-2.5 ${COLUMN_LAYOUT[id].className}`}
+                    className={`px-2 py-2.5 compact:py-1.5 ${COLUMN_LAYOUT[id].className}`}
                   >
                     <Bar className={`h-3 ${COLUMN_LAYOUT[id].bar}`} />
                     {id === "rule" ? (
-                      <div className="mt-1.5 h-2.5 w-1/2 animate-pulse rounded bg-slate-100 dark:bg-slate-800/70" />
+                      <div className="mt-1.5 h-2.5 w-1/2 animate-pulse rounded bg-slate-100 compact:hidden dark:bg-slate-800/70" />
                     ) : null}
                   </td>
                 ))}

@@ -22,7 +22,7 @@ export function TextFilter({
   validate,
   onCommit,
   inputRef,
-  className = "w-40",
+  className = "w-32",
   mono = false,
 }: {
   label: string;

@@ -85,7 +85,7 @@ export function TimeRangeFilter({
         value={drafts[bound]}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="control w-44 font-mono"
+        className="control w-[9.75rem] font-mono"
         onChange={(event) => setDrafts({ ...drafts, [bound]: event.currentTarget.value })}
         onBlur={() => {
           if (cancelled.current) cancelled.current = false;
