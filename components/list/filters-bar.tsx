@@ -128,7 +128,7 @@ export function FiltersBar({
           suggestions={suggestions.sensors}
           validate={sensorProblem}
           onCommit={(value) => set("alarm_sensor_sources", value)}
-          placeholder="uuid or part of it"
+          placeholder="uuid, or a part"
           className="w-36"
           mono
         />
