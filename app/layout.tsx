@@ -22,7 +22,7 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     // The alarms layout's inline script sets the analyst's table preferences on <html> before
-    // hydration (components/alarms/view-preferences.ts): attributes React did not render.
+    // hydration (components/list/view-preferences.ts): attributes React did not render.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <Providers>{children}</Providers>

@@ -96,6 +96,8 @@ test("the switcher moves to another deployment keeping the view's filters, by mo
   await expect(rows(page)).toHaveCount(10);
   const switcher = page.getByRole("button", { name: /^Deployment: Acme/ });
   await expect(switcher).toBeVisible();
+  // The rows are the server's HTML: the key does something once the page is interactive.
+  await page.locator("[data-hydrated]").waitFor();
 
   await page.keyboard.press("d");
   const menu = page.getByRole("menu", { name: "Deployments" });

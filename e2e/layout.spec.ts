@@ -305,6 +305,37 @@ test.describe("columns and density", () => {
     await expect.poll(() => rowHeight(rows(page).first())).toBeCloseTo(comfortable, 0);
   });
 
+  test("compact rows are one line each: at 1440 x 900 with the overview folded, 18 and more rows show whole", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, "/d/acme/alarms?size=50");
+    await page.getByRole("radio", { name: "Compact" }).check();
+    const overview = page.getByRole("region", { name: "Overview" });
+    await overview.getByRole("button", { name: "Hide" }).click();
+    await expect(overview.getByRole("button", { name: "Show" })).toBeVisible();
+    await expect(rows(page)).toHaveCount(50);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    const shown = await rows(page).evaluateAll((trs) =>
+      trs.map((tr) => {
+        const box = tr.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(tr.querySelector("td")!).lineHeight);
+        return {
+          whole: box.top >= 0 && box.bottom <= window.innerHeight,
+          lines: box.height / line,
+        };
+      }),
+    );
+    expect(
+      shown.filter((row) => row.whole).length,
+      "rows wholly on the first screen",
+    ).toBeGreaterThanOrEqual(18);
+    // Rule and intent, status and suppressed, time and delay: each row one line, no second one.
+    for (const row of shown) expect(row.lines).toBeLessThan(1.6);
+    await expectNoSidewaysScroll(page);
+  });
+
   test("a stored layout shows from the first paint, before the page's scripts run", async ({
     page,
     context,

@@ -17,7 +17,8 @@ import { simulatorAlarms } from "./support/simulator-api";
 
 const QUEUE = "/d/all/alarms";
 const queue = (page: Page) => table(page, MERGED_QUEUE);
-const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
+// One filter bar for every list: the deployment first, then the alarms' own filters.
+const filters = (page: Page) => page.getByRole("search", { name: "Filter alarms" });
 
 interface Row {
   /** The Deployment cell as the analyst reads it. */
@@ -175,6 +176,67 @@ test("the Deployment filter narrows the queue to one deployment, and All widens 
   await deployment.selectOption({ label: "All" });
   await expect(page).toHaveURL(new RegExp(`${QUEUE}$`));
   expect(await shownRows(page, hrefOf(older[0]!))).toEqual(all);
+});
+
+test("a text filter applies to every deployment, and the chip takes it off again", async ({
+  page,
+}) => {
+  await open(page, QUEUE);
+  const all = await shownRows(page);
+  const strategy = filters(page).getByLabel("Strategy", { exact: true });
+  await strategy.fill("Brute Force Authentication");
+  await strategy.press("Enter");
+  await expect(page).toHaveURL(
+    new RegExp(`${QUEUE}\\?rule_strategy=Brute\\+Force\\+Authentication$`),
+  );
+  const rows = queue(page).locator("tbody tr");
+  await expect(rows.filter({ hasNotText: "Brute Force Authentication" })).toHaveCount(0);
+  const brute = await shownRows(page);
+  expect(brute).toHaveLength(20);
+  expect(new Set(brute.map((row) => row.deployment))).toEqual(new Set(["acme", "globex"]));
+
+  const chips = page.getByRole("group", { name: "Active filters" });
+  await chips
+    .getByRole("button", { name: "Remove filter Strategy: Brute Force Authentication" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${QUEUE}$`));
+  await expect(strategy).toHaveValue("");
+  await expect(rows.filter({ hasNotText: "Brute Force Authentication" }).first()).toBeVisible();
+  expect(await shownRows(page)).toEqual(all);
+});
+
+test("Copy link copies the queue's view, and with a rolling range also the exact alarms shown", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const clipboard = async () => new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  await open(page, `${QUEUE}?deployments=globex`);
+  await shownRows(page);
+  const copy = page.getByRole("button", { name: /^Copy link/ });
+  await copy.click();
+  await expect(copy).toContainText("Copied");
+  const plain = await clipboard();
+  expect(`${plain.pathname}${plain.search}`).toBe(`${QUEUE}?deployments=globex`);
+
+  await filters(page).getByRole("button", { name: /^24h/ }).click();
+  await expect(page).toHaveURL(/[?&]range=24h(&|$)/);
+  const rolling = await shownRows(page);
+  await copy.click();
+  await page.getByRole("button", { name: /This view, live/ }).click();
+  const live = await clipboard();
+  expect(`${live.pathname}${live.search}`).toBe(`${QUEUE}?range=24h&deployments=globex`);
+
+  await copy.click();
+  await page.getByRole("button", { name: /These exact alarms/ }).click();
+  const exact = await clipboard();
+  expect(exact.searchParams.get("range")).toBeNull();
+  const gte = Number(exact.searchParams.get("timestamp_occured_gte"));
+  const lte = Number(exact.searchParams.get("timestamp_occured_lte"));
+  expect(lte - gte).toBe(24 * 3600_000);
+  // The frozen link shows the recipient the same alarms.
+  await open(page, `${exact.pathname}${exact.search}`);
+  expect(await shownRows(page)).toEqual(rolling);
 });
 
 test("Initech, which the analyst may not see, never appears", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
-import { StoredViewScript } from "@/components/alarms/stored-view-script";
+import { StoredViewScript } from "@/components/list/stored-view-script";
 import { UserMenu } from "@/components/auth/user-menu";
 import { DeploymentsProvider } from "@/components/deployments/deployment-context";
 import { KeyboardHelp } from "@/components/keyboard-help";

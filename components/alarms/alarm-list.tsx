@@ -1,77 +1,63 @@
 "use client";
+// One deployment's alarm list: the list kit, its pages by number, the overview and the live queue.
 
-import { useLastProblems } from "./use-list-chrome";
-import { useDeployment } from "@/components/deployments/deployment-context";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
+import { listPath } from "@/lib/shared/alarms/paths";
 import type { AlarmFilters, AlarmListQuery } from "@/lib/shared/alarms/query";
-import { alarmsQueryOptions, asApiError } from "@/lib/shared/queries/query-options";
 import { listTitle } from "@/lib/shared/alarms/titles";
-import type { ListView } from "@/lib/shared/alarms/url-state";
-import { TimeZoneProvider } from "@/components/ui/time-zone";
-import { TimeZonePicker } from "@/components/ui/time-zone-picker";
-import { useHydratedMark } from "@/components/use-hydrated";
-import { LiveBar } from "@/components/live/live-bar";
-import { AlarmOverview } from "@/components/overview/alarm-overview";
-import { useLiveKeys } from "@/components/live/use-live-keys";
-import { useLiveQueue } from "@/components/live/use-live-queue";
+import {
+  type ListView,
+  type ViewProblem,
+  detailHrefsFor,
+  isCanonical,
+  listHref,
+  mergeSearch,
+  parseListView,
+} from "@/lib/shared/alarms/url-state";
+import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
+import { useDeployment } from "@/components/deployments/deployment-context";
 import { ExportButton } from "@/components/export/export-dialog";
-import { AlarmFiltersBar } from "./alarm-filters";
-import { AlarmTable } from "./alarm-table";
-import { CopyLinkMenu } from "./copy-link-menu";
-import { DidYouMean } from "./did-you-mean";
-import { FilterChips } from "./filter-chips";
-import { FiltersDisclosure } from "./filters-disclosure";
-import type { ListForms } from "./list-forms-hint";
-import { CorrectedNotice, EmptyState, ErrorState, PastTheEnd } from "./list-states";
-import { Pagination } from "./pagination";
-import { RateLimitWatch } from "./rate-limit-watch";
+import { LiveBar } from "@/components/live/live-bar";
+import { useLiveRows } from "@/components/live/use-live-rows";
+import { AlarmOverview } from "@/components/overview/alarm-overview";
+import { AlarmTable } from "@/components/list/alarm-table";
+import { CopyLinkMenu } from "@/components/list/copy-link-menu";
+import { DidYouMean } from "@/components/list/did-you-mean";
+import { FilterChips } from "@/components/list/filter-chips";
+import { FiltersBar } from "@/components/list/filters-bar";
+import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
+import type { ListForms } from "@/components/list/list-forms-hint";
+import { CorrectedNotice } from "@/components/list/list-notices";
+import { EmptyState, PastTheEnd } from "@/components/list/list-states";
+import { Pager } from "@/components/list/pager";
+import { RateLimitWatch } from "@/components/list/rate-limit-watch";
+import { TableSkeleton } from "@/components/list/table-skeleton";
+import { useLastProblems } from "@/components/list/use-list-chrome";
+import { useListKeyboard } from "@/components/list/use-list-keyboard";
+import { useSuggestions } from "@/components/list/use-suggestions";
+import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { useScrollMemory } from "./scroll-memory";
-import { TableSkeleton } from "./table-skeleton";
-import { useListKeyboard } from "./use-list-keyboard";
-import { useListUrl } from "./use-list-url";
-import { useSuggestions } from "./use-suggestions";
 
-interface RowAnchor {
-  uuid: string;
-  /** Its top, in the viewport. */
-  top: number;
-}
-
-/** A row (table row or card) of the alarm `uuid` that has boxes (CSS hides the other form). */
-function visibleRow(uuid: string): Element | undefined {
-  const id = CSS.escape(uuid); // an upstream's uuid, only checked as a string
-  return [...document.querySelectorAll(`[data-alarm-row="${id}"], [data-alarm-card="${id}"]`)].find(
-    (row) => row.getClientRects().length > 0,
-  );
-}
-
-/**
- * The row to hold in place while rows go in above it: the focused one, else (when the list is
- * scrolled) the first one on screen. At the top with nothing focused, nothing: the new rows show.
- */
-function rowAnchor(): RowAnchor | null {
-  const rows = [
-    ...document.querySelectorAll<HTMLElement>("[data-alarm-row], [data-alarm-card]"),
-  ].filter((row) => row.getClientRects().length > 0);
-  const focused = rows.find((row) => row.contains(document.activeElement));
-  const held =
-    focused ??
-    (window.scrollY > 0 ? rows.find((row) => row.getBoundingClientRect().bottom > 0) : undefined);
-  const uuid = held?.dataset.alarmRow ?? held?.dataset.alarmCard;
-  return held && uuid ? { uuid, top: held.getBoundingClientRect().top } : null;
+/** A deployment's list URL: the parameters it does not own (a tracking tag) are kept. */
+function listUrl(deployment: string): ViewUrl<ListView, ViewProblem> {
+  return {
+    parse: parseListView,
+    href: (view, current) => `${listPath(deployment)}${mergeSearch(current, view)}`,
+    isCanonical,
+  };
 }
 
 /** The alarm list: URL state in, table out. */
 export function AlarmList({ forms }: { forms?: ListForms }) {
   const queryClient = useQueryClient();
-  const { view, problems, navigate: go } = useListUrl();
+  const deployment = useDeployment();
+  const url = useMemo(() => listUrl(deployment.key), [deployment.key]);
+  const { view, problems, navigate } = useViewUrl(url);
   const { query, tz } = view;
-
   const [notice, dismissNotice] = useLastProblems(problems);
 
-  const deployment = useDeployment();
   const result = useQuery({
     ...alarmsQueryOptions(deployment.key, query),
     placeholderData: keepPreviousData,
@@ -91,73 +77,22 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
 
   useScrollMemory(fresh);
 
-  const live = useLiveQueue(deployment.key, query, fresh ? data : undefined);
-  const arrivedCount = live.arrived.length;
+  const rows = useLiveRows(deployment.key, query, fresh ? data : undefined);
+  const arrivedCount = rows.live.arrived.length;
   useEffect(() => {
     const title = listTitle(query, fresh ? data.page.totalElements : undefined, deployment);
     document.title = arrivedCount > 0 ? `(${formatCount(arrivedCount)}) ${title}` : title;
   }, [query, fresh, data, deployment, arrivedCount]);
 
-  // Rows the analyst asked for with Show, marked for a moment once they are in; the row the
-  // analyst was on stays where it was on screen while they go in above it.
-  const [shownNew, setShownNew] = useState<ReadonlySet<string>>(() => new Set());
-  const anchor = useRef<RowAnchor | null>(null);
-  const showArrived = useCallback(() => {
-    anchor.current = rowAnchor();
-    setShownNew(new Set(live.arrived.map((alarm) => alarm.uuid)));
-    void queryClient.fetchQuery({
-      ...alarmsQueryOptions(deployment.key, query, { fresh: true }),
-      staleTime: 0,
-    });
-    // The next page, prefetched before, no longer follows this one: read it again with it (a
-    // detail's Next across the page edge reads both).
-    void queryClient.invalidateQueries({
-      queryKey: alarmsQueryOptions(deployment.key, { ...query, page: query.page + 1 }).queryKey,
-      refetchType: "none",
-    });
-  }, [live.arrived, queryClient, deployment.key, query]);
-  useLayoutEffect(() => {
-    const held = anchor.current;
-    if (!held || !fresh || !data.alarms.some((alarm) => alarm.uuid === held.uuid)) return;
-    anchor.current = null;
-    const row = visibleRow(held.uuid);
-    if (row) window.scrollBy({ top: row.getBoundingClientRect().top - held.top });
-  }, [fresh, data]);
-  useLiveKeys({ onShow: arrivedCount > 0 ? showArrived : null, onTogglePause: live.togglePause });
-
-  // Status changes show in place: same rows, same order, the new status marked for a moment.
-  const alarms = useMemo(() => {
-    if (!data || live.changed.size === 0) return data?.alarms;
-    return data.alarms.map((alarm) =>
-      live.changed.has(alarm.uuid)
-        ? { ...alarm, status: live.changed.get(alarm.uuid) ?? null }
-        : alarm,
-    );
-  }, [data, live.changed]);
-  const marks = useMemo(() => {
-    const marked = new Map<string, "new" | "changed">();
-    for (const uuid of shownNew) marked.set(uuid, "new");
-    for (const uuid of live.changed.keys()) marked.set(uuid, "changed");
-    return marked;
-  }, [shownNew, live.changed]);
-
-  const listTop = useRef<HTMLDivElement>(null);
-  const navigate = useCallback(
-    (next: AlarmListQuery, { toTop = false } = {}) => {
-      go({ query: next, tz });
-      // After the push, so the entry we left keeps the position the analyst left it at.
-      const top = listTop.current?.getBoundingClientRect().top;
-      if (toTop && top !== undefined && top < 0) window.scrollBy({ top });
-    },
-    [go, tz],
-  );
+  const { listTop, go } = useListTop(navigate);
+  const show = (next: AlarmListQuery, options?: { toTop?: boolean }) =>
+    go({ query: next, tz }, options);
   const totalPages = data?.page.totalPages ?? 0;
-  const setFilters = (filters: AlarmFilters) => navigate({ ...query, filters, page: 0 });
+  const setFilters = (filters: AlarmFilters) => show({ ...query, filters, page: 0 });
   const setPage = useCallback(
-    (page: number) => navigate({ ...query, page }, { toTop: true }),
-    [navigate, query],
+    (page: number) => go({ query: { ...query, page }, tz }, { toTop: true }),
+    [go, query, tz],
   );
-  const setZone = (zone: string) => go({ query, tz: zone } satisfies ListView);
 
   const strategyInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
@@ -170,76 +105,70 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
     }, [query.page, totalPages, setPage]),
   });
 
-  const suggestions = useSuggestions(data);
+  const suggestions = useSuggestions([deployment.key], data?.alarms);
+  const detailHref = useMemo(() => {
+    const hrefOf = detailHrefsFor(deployment.key, view);
+    return (alarm: { uuid: string }) => hrefOf(alarm.uuid);
+  }, [deployment.key, view]);
   const hasFilters = Object.keys(query.filters).length > 0;
-  const error = result.isError ? asApiError(result.error) : null;
-  const hydratedRoot = useHydratedMark<HTMLDivElement>();
 
   return (
-    <TimeZoneProvider zone={tz}>
-      <div className="flex flex-col gap-3" ref={hydratedRoot}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <h1 className="text-lg font-semibold">Alarms</h1>
-            {data ? (
-              <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-                {formatCount(data.page.totalElements)} alarms
-                {pastEnd ? (
-                  " · past the last page"
-                ) : (
-                  <>
-                    {" "}
-                    · page {formatCount(query.page + 1)} of{" "}
-                    {formatCount(Math.max(1, data.page.totalPages))}
-                  </>
-                )}
-                {result.isFetching && !result.isError ? " · loading…" : ""}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <TimeZonePicker zone={tz} onChange={setZone} />
-            <CopyLinkMenu view={view} resolved={fresh ? data.occurred : undefined} />
-            <ExportButton view={view} />
-          </div>
-        </div>
-        {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
-        <FiltersDisclosure filters={query.filters}>
-          <AlarmFiltersBar
-            filters={query.filters}
-            zone={tz}
-            resolved={data?.occurred}
-            suggestions={suggestions}
-            onChange={setFilters}
-            strategyRef={strategyInput}
-          />
-        </FiltersDisclosure>
-        <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
-        <AlarmOverview
-          deployment={deployment.key}
+    <ListFrame zone={tz}>
+      <ListHeader
+        title="Alarms"
+        zone={tz}
+        onZone={(zone) => navigate({ query, tz: zone })}
+        summary={
+          data ? (
+            <>
+              {formatCount(data.page.totalElements)} alarms
+              {pastEnd
+                ? " · past the last page"
+                : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, data.page.totalPages))}`}
+              {result.isFetching && !result.isError ? " · loading…" : ""}
+            </>
+          ) : null
+        }
+      >
+        <CopyLinkMenu
           filters={query.filters}
-          zone={tz}
-          ready={fresh || result.isError}
-          onFilter={setFilters}
+          resolved={fresh ? data.occurred : undefined}
+          hrefFor={(filters) => listHref(deployment.key, { query: { ...query, filters }, tz })}
         />
-        <RateLimitWatch result={result} />
-        <LiveBar
-          live={live}
-          since={fresh ? data.readAt : undefined}
-          zone={tz}
-          onShow={showArrived}
-          deploymentName={deployment.name}
-        />
-        <div ref={listTop} className="scroll-mt-2">
-          {error ? (
-            <ErrorState
-              error={error}
-              onRetry={() => void result.refetch()}
-              retrying={result.isFetching}
-            />
-          ) : !data ? (
-            <TableSkeleton rows={query.size > 20 ? 20 : query.size} />
-          ) : pastEnd ? (
+        <ExportButton view={view} />
+      </ListHeader>
+      {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
+      <FiltersBar
+        filters={query.filters}
+        zone={tz}
+        resolved={data?.occurred}
+        suggestions={suggestions}
+        onChange={setFilters}
+        strategyRef={strategyInput}
+      />
+      <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
+      <AlarmOverview
+        deployment={deployment.key}
+        filters={query.filters}
+        zone={tz}
+        ready={fresh || result.isError}
+        onFilter={setFilters}
+      />
+      <RateLimitWatch result={result} />
+      <LiveBar
+        live={rows.live}
+        since={fresh ? data.readAt : undefined}
+        zone={tz}
+        onShow={rows.show}
+        deploymentName={deployment.name}
+      />
+      <ListBody
+        result={result}
+        listTop={listTop}
+        skeleton={<TableSkeleton rows={Math.min(query.size, 20)} />}
+      >
+        {(data) =>
+          pastEnd ? (
             <PastTheEnd
               lastPage={Math.max(0, data.page.totalPages - 1)}
               total={data.page.totalElements}
@@ -251,33 +180,33 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
             </EmptyState>
           ) : (
             <AlarmTable
-              alarms={alarms ?? data.alarms}
-              marks={marks}
-              view={view}
-              total={data.page.totalElements}
+              label="Alarms"
+              alarms={rows.alarms ?? data.alarms}
+              detailHref={detailHref}
+              marks={rows.marks}
               busy={result.isPlaceholderData}
-              onSort={(sort) => navigate({ ...query, sort, page: 0 })}
+              sort={{ current: query.sort, onSort: (sort) => show({ ...query, sort, page: 0 }) }}
+              position={{ offset: query.page * query.size, total: data.page.totalElements }}
               forms={forms}
             />
-          )}
-        </div>
-        {data && !error && !pastEnd ? (
-          <Pagination
-            page={query.page}
-            size={query.size}
-            totalPages={data.page.totalPages}
-            totalElements={data.page.totalElements}
-            onPage={setPage}
-            onSize={(size) =>
-              // Keep the first alarm on screen in view: its page under the new size.
-              navigate({ ...query, size, page: Math.floor((query.page * query.size) / size) })
-            }
-          />
-        ) : null}
-        <p className="text-[11px] text-slate-600 dark:text-slate-400">
-          Press <kbd className="font-mono">?</kbd> for keyboard shortcuts.
-        </p>
-      </div>
-    </TimeZoneProvider>
+          )
+        }
+      </ListBody>
+      {data && !result.isError && !pastEnd ? (
+        <Pager
+          pages={{
+            page: query.page,
+            totalPages: data.page.totalPages,
+            totalElements: data.page.totalElements,
+            onPage: setPage,
+          }}
+          size={query.size}
+          onSize={(size) =>
+            // Keep the first alarm on screen in view: its page under the new size.
+            show({ ...query, size, page: Math.floor((query.page * query.size) / size) })
+          }
+        />
+      ) : null}
+    </ListFrame>
   );
 }

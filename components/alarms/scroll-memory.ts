@@ -1,4 +1,5 @@
 "use client";
+// Each list URL's scroll position and opened row, restored on the way back to it.
 
 import { useEffect, useLayoutEffect } from "react";
 import { listPathDeployment } from "@/lib/shared/alarms/paths";

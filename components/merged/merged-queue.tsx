@@ -1,46 +1,63 @@
 "use client";
+// The queue of every deployment the analyst may see: the list kit, paged by cursor, newest first.
 
-import { useLastProblems } from "@/components/alarms/use-list-chrome";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { FilterChips } from "@/components/alarms/filter-chips";
-import { RateLimitWatch } from "@/components/alarms/rate-limit-watch";
-import { useListKeyboard } from "@/components/alarms/use-list-keyboard";
-import { useDeployments } from "@/components/deployments/deployment-context";
-import { TimeZoneProvider } from "@/components/ui/time-zone";
-import { TimeZonePicker } from "@/components/ui/time-zone-picker";
-import { useHydratedMark } from "@/components/use-hydrated";
 import {
+  type MergedProblem,
   type MergedView,
+  isCanonicalMerged,
   mergedApiSearch,
+  mergedDetailHref,
   mergedHref,
   mergedNewestHref,
-  mergedPageHref,
+  parseMergedView,
   withDeployments,
   withFilters,
   withSize,
   withZone,
 } from "@/lib/shared/alarms/merged-url";
-import { asApiError, mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
-import { MergedFilters } from "./merged-filters";
-import { MergedPager } from "./merged-pager";
-import { MergedSkeleton } from "./merged-skeleton";
-import { FailureBanners, MergedEmpty, MergedError, MergedNotice } from "./merged-states";
-import { MergedTable } from "./merged-table";
-import { useMergedUrl } from "./use-merged-url";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { mergedQueryOptions } from "@/lib/shared/queries/query-options";
+import { useDeployments } from "@/components/deployments/deployment-context";
+import { AlarmTable } from "@/components/list/alarm-table";
+import { CopyLinkMenu } from "@/components/list/copy-link-menu";
+import { DidYouMean } from "@/components/list/did-you-mean";
+import { FilterChips } from "@/components/list/filter-chips";
+import { FiltersBar } from "@/components/list/filters-bar";
+import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
+import { CorrectedNotice, FailureBanners } from "@/components/list/list-notices";
+import { EmptyState, PastTheEnd } from "@/components/list/list-states";
+import { Pager, type PageLinkTarget } from "@/components/list/pager";
+import { RateLimitWatch } from "@/components/list/rate-limit-watch";
+import { TableSkeleton } from "@/components/list/table-skeleton";
+import { useLastProblems } from "@/components/list/use-list-chrome";
+import { useListKeyboard } from "@/components/list/use-list-keyboard";
+import { useSuggestions } from "@/components/list/use-suggestions";
+import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 
-/** The merged queue of every deployment the analyst may see: URL state in, rows out. */
+const MERGED_TABLE_LABEL = "Alarms of all deployments";
+
+/** The queue's URL, read against the deployments the analyst may see (as the API reads it). */
+function mergedUrl(known: readonly string[]): ViewUrl<MergedView, MergedProblem> {
+  return {
+    parse: (params) => parseMergedView(params, known),
+    href: (view) => mergedHref(view),
+    isCanonical: isCanonicalMerged,
+  };
+}
+
+/** The merged queue: URL state in, rows out. */
 export function MergedQueue() {
   const queryClient = useQueryClient();
-  const { view, problems, navigate } = useMergedUrl();
   const visible = useDeployments();
-  const names = useMemo(
-    () => new Map(visible.map((deployment) => [deployment.key, deployment.name])),
+  const url = useMemo(() => mergedUrl(visible.map((deployment) => deployment.key)), [visible]);
+  const { view, problems, navigate } = useViewUrl(url);
+  const nameOf = useCallback(
+    (key: string) => visible.find((deployment) => deployment.key === key)?.name ?? key,
     [visible],
   );
-  const nameOf = useCallback((key: string) => names.get(key) ?? key, [names]);
-
   const [notice, dismissNotice] = useLastProblems(problems);
 
   const result = useQuery({
@@ -49,7 +66,6 @@ export function MergedQueue() {
   });
   const data = result.data;
   const fresh = data !== undefined && !result.isPlaceholderData;
-  const error = result.isError ? asApiError(result.error) : null;
 
   // The older page is fetched before the analyst asks for it.
   const older = fresh ? data.older : null;
@@ -58,115 +74,133 @@ export function MergedQueue() {
     void queryClient.prefetchQuery(mergedQueryOptions(mergedApiSearch({ ...view, cursor: older })));
   }, [older, view, queryClient]);
 
-  const listTop = useRef<HTMLDivElement>(null);
-  const go = useCallback(
-    (next: MergedView, { toTop = false } = {}) => {
-      navigate(next);
-      const top = listTop.current?.getBoundingClientRect().top;
-      if (toTop && top !== undefined && top < 0) window.scrollBy({ top });
-    },
-    [navigate],
-  );
+  const { listTop, go } = useListTop(navigate);
   const setFilters = (filters: AlarmFilters) => go(withFilters(view, filters));
-  const newer = fresh ? data.newer : null;
-  const toOlder = useCallback(() => {
-    if (older !== null) go({ ...view, cursor: older }, { toTop: true });
-  }, [older, view, go]);
-  const toNewer = useCallback(() => {
-    if (newer !== null) go({ ...view, cursor: newer }, { toTop: true });
-  }, [newer, view, go]);
+  /** Another place in the queue: a real link, and a plain click that asks only the API. */
+  const place = useCallback(
+    (cursor: string | null): PageLinkTarget => ({
+      href: mergedHref({ ...view, cursor }),
+      go: () => go({ ...view, cursor }, { toTop: true }),
+    }),
+    [view, go],
+  );
+  const newerCursor = fresh ? data.newer : null;
+  const newer = useMemo(
+    () => (newerCursor !== null ? place(newerCursor) : null),
+    [newerCursor, place],
+  );
+  const toOlder = useMemo(() => (older !== null ? place(older) : null), [older, place]);
+  const newest = place(null);
 
-  const deploymentSelect = useRef<HTMLSelectElement>(null);
+  const strategyInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
-    focusFilter: useCallback(() => deploymentSelect.current?.focus(), []),
-    nextPage: toOlder,
-    previousPage: toNewer,
+    focusFilter: useCallback(() => strategyInput.current?.focus(), []),
+    nextPage: useCallback(() => toOlder?.go(), [toOlder]),
+    previousPage: useCallback(() => newer?.go(), [newer]),
   });
 
   // What the page reads: the answer's list once there is one, else what the URL names.
   const shown =
     data?.deployments ??
     (view.deployments.length > 0 ? view.deployments : visible.map((d) => d.key));
+  const suggestions = useSuggestions(shown, data?.alarms);
+  const detailHref = useCallback(
+    (alarm: AlarmSummary) => mergedDetailHref(alarm, view.tz),
+    [view.tz],
+  );
   const hasFilters = Object.keys(view.filters).length > 0;
-  const newestHref = mergedNewestHref(view);
-  const hydratedRoot = useHydratedMark<HTMLDivElement>();
 
   return (
-    <TimeZoneProvider zone={view.tz}>
-      <div className="flex flex-col gap-3" ref={hydratedRoot}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <h1 className="text-lg font-semibold">All deployments</h1>
-            <p className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-              Newest first across {shown.map(nameOf).join(", ")}
-              {result.isFetching && !result.isError ? " · loading…" : ""}
-            </p>
-          </div>
-          <TimeZonePicker zone={view.tz} onChange={(tz) => go(withZone(view, tz))} />
-        </div>
-        {notice.length > 0 ? <MergedNotice problems={notice} onDismiss={dismissNotice} /> : null}
-        <MergedFilters
-          visible={visible}
-          deployments={view.deployments}
+    <ListFrame zone={view.tz}>
+      <ListHeader
+        title="All deployments"
+        zone={view.tz}
+        onZone={(tz) => go(withZone(view, tz))}
+        summary={
+          <>
+            Newest first across {shown.map(nameOf).join(", ")}
+            {result.isFetching && !result.isError ? " · loading…" : ""}
+          </>
+        }
+      >
+        <CopyLinkMenu
           filters={view.filters}
-          onDeployments={(keys) => go(withDeployments(view, keys))}
-          onFilters={setFilters}
-          deploymentRef={deploymentSelect}
+          resolved={fresh ? data.occurred : undefined}
+          hrefFor={(filters) => mergedHref({ ...view, filters })}
         />
-        <FilterChips filters={view.filters} zone={view.tz} onChange={setFilters} />
-        <RateLimitWatch result={result} />
-        {data && !error ? (
-          <FailureBanners
-            failures={data.failures}
-            nameOf={nameOf}
-            onRetry={() => void result.refetch()}
-            retrying={result.isFetching}
-          />
-        ) : null}
-        <div ref={listTop} className="scroll-mt-2">
-          {error ? (
-            <MergedError
-              error={error}
-              newestHref={newestHref}
-              onRetry={() => void result.refetch()}
-              retrying={result.isFetching}
-            />
-          ) : !data ? (
-            <MergedSkeleton rows={Math.min(view.size, 20)} />
-          ) : data.alarms.length === 0 ? (
-            <MergedEmpty
-              hasFilters={hasFilters}
-              atNewest={view.cursor === null}
-              anyFailed={data.failures.length > 0}
-              clearHref={mergedHref(withFilters(view, {}))}
-              newestHref={newestHref}
-            />
-          ) : (
-            <MergedTable
+      </ListHeader>
+      {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
+      <FiltersBar
+        filters={view.filters}
+        zone={view.tz}
+        resolved={data?.occurred}
+        suggestions={suggestions}
+        onChange={setFilters}
+        strategyRef={strategyInput}
+        deployments={{
+          visible,
+          selected: view.deployments,
+          onChange: (keys) => go(withDeployments(view, keys)),
+        }}
+      />
+      <FilterChips filters={view.filters} zone={view.tz} onChange={setFilters} />
+      <RateLimitWatch result={result} />
+      {data && !result.isError ? (
+        <FailureBanners
+          failures={data.failures}
+          nameOf={nameOf}
+          onRetry={() => void result.refetch()}
+          retrying={result.isFetching}
+        />
+      ) : null}
+      <ListBody
+        result={result}
+        listTop={listTop}
+        skeleton={<TableSkeleton rows={Math.min(view.size, 20)} deployments />}
+        startOver={(error) => ({
+          href: mergedNewestHref(view),
+          label: "Start from the newest",
+          refused:
+            error.param === "cursor"
+              ? "This place in the queue cannot be found"
+              : "These alarms cannot be shown",
+        })}
+      >
+        {(data) =>
+          data.alarms.length > 0 ? (
+            <AlarmTable
+              label={MERGED_TABLE_LABEL}
               alarms={data.alarms}
-              names={names}
-              tz={view.tz}
+              detailHref={detailHref}
+              deploymentName={nameOf}
               busy={result.isPlaceholderData}
             />
-          )}
-        </div>
-        {data && !error && data.alarms.length > 0 ? (
-          <MergedPager
-            alarms={data.alarms}
-            newerHref={newer !== null ? mergedPageHref(view, newer) : null}
-            olderHref={older !== null ? mergedPageHref(view, older) : null}
-            newestHref={view.cursor !== null ? newestHref : null}
-            onNewer={toNewer}
-            onOlder={toOlder}
-            onNewest={() => go({ ...view, cursor: null }, { toTop: true })}
-            size={view.size}
-            onSize={(size) => go(withSize(view, size))}
-          />
-        ) : null}
-        <p className="text-[11px] text-slate-600 dark:text-slate-400">
-          Press <kbd className="font-mono">?</kbd> for keyboard shortcuts.
-        </p>
-      </div>
-    </TimeZoneProvider>
+          ) : view.cursor !== null ? (
+            <PastTheEnd newest={newest} />
+          ) : (
+            <EmptyState
+              hasFilters={hasFilters}
+              onClear={() => setFilters({})}
+              several
+              anyFailed={data.failures.length > 0}
+            >
+              <DidYouMean filters={view.filters} suggestions={suggestions} onChange={setFilters} />
+            </EmptyState>
+          )
+        }
+      </ListBody>
+      {data && !result.isError && data.alarms.length > 0 ? (
+        <Pager
+          pages={{
+            alarms: data.alarms,
+            newer,
+            older: toOlder,
+            newest: view.cursor !== null ? newest : null,
+          }}
+          size={view.size}
+          onSize={(size) => go(withSize(view, size))}
+        />
+      ) : null}
+    </ListFrame>
   );
 }

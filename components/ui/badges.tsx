@@ -41,20 +41,33 @@ export function StatusBadge({ status }: { status: AlarmStatus | null }) {
   }
   return (
     <span
-      className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_STYLE[status]}`}
+      className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${STATUS_STYLE[status]}`}
     >
       {STATUS_NAME[status]}
     </span>
   );
 }
 
-export function SuppressedMarker() {
+/**
+ * `short`: in compact rows (one line, beside the status) the marker shows "Sup"; the whole word is
+ * still what assistive technology reads, and the title says it.
+ */
+export function SuppressedMarker({ short = false }: { short?: boolean }) {
   return (
     <span
-      className="inline-flex items-center rounded border border-dashed border-slate-400 px-1 text-[10px] font-semibold tracking-wide text-slate-600 uppercase dark:border-slate-500 dark:text-slate-300"
+      className="inline-flex items-center rounded border border-dashed border-slate-400 px-1 text-[10px] font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase dark:border-slate-500 dark:text-slate-300"
       title="Suppressed: matched a suppression rule"
     >
-      Suppressed
+      {short ? (
+        <>
+          <span aria-hidden="true" className="hidden compact:inline">
+            Sup
+          </span>
+          <span className="compact:sr-only">Suppressed</span>
+        </>
+      ) : (
+        "Suppressed"
+      )}
     </span>
   );
 }

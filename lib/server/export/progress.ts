@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
-import type { ExportFormat, ExportProgress, ExportState } from "@/lib/shared/export/contract";
+import type { ExportFormat, ExportProgress } from "@/lib/shared/export/contract";
 
 // Each export's progress and its cancel flag, in the shared store, so that the dialog's polls and
 // its Cancel work from whichever replica they land on, not only the one streaming the file. Keys

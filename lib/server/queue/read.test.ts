@@ -203,6 +203,39 @@ describe("several deployments", () => {
     const narrowed = parseMergedRequest(new URLSearchParams("deployments=globex"), visible);
     expect(narrowed.deployments.map((deployment) => deployment.key)).toEqual(["globex"]);
   });
+
+  it("reads the URL as the page does: the first wrong parameter named, every problem said", () => {
+    const visible = registry.visibleTo(alice);
+    const refusal = (search: string) => {
+      try {
+        parseMergedRequest(new URLSearchParams(search), visible);
+      } catch (error) {
+        return error instanceof ApiError ? error.toBody().error : error;
+      }
+      throw new Error(`${search} was accepted`);
+    };
+    expect(refusal("status=maybe&size=7&deployments=initech")).toEqual({
+      code: "invalid_request",
+      param: "size",
+      message:
+        "size must be one of 10, 20, 50, 100; status must be one of open, in_review, closed; " +
+        "deployments: there is no deployment initech you may see",
+    });
+    expect(refusal("cursor=a&cursor=b")).toMatchObject({
+      param: "cursor",
+      message: "cursor may be given only once",
+    });
+
+    // What a list link carries beyond the queue's own (page, sort) means nothing here; the
+    // deployments come in the configured order, names in any case, as the page reads them.
+    const request = parseMergedRequest(
+      new URLSearchParams("page=3&sort=priority,asc&deployments=GLOBEX,acme&size=50"),
+      visible,
+    );
+    expect(request.deployments.map((deployment) => deployment.key)).toEqual(["acme", "globex"]);
+    expect(request.query).toMatchObject({ page: 0, size: 50, filters: {} });
+    expect(request.cursor).toBeNull();
+  });
 });
 
 // Helpers for the round trip above: the occurred times seen, and the last page's Newer cursor.

@@ -1,5 +1,6 @@
 import "server-only";
-import { parseAlarmListQuery, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { DEFAULT_QUERY, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { CURSOR_KEY, parseMergedView } from "@/lib/shared/alarms/merged-url";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -13,66 +14,43 @@ import type { Deployment } from "@/lib/server/deployments/registry";
 // Each deployment is read through its own client: its budget, its fair shares, its cache. The
 // filters are those every deployment accepts; the order is always newest first.
 
-export const MERGED_PARAMS = {
-  cursor: "cursor",
-  deployments: "deployments",
-} as const;
-
-/** The list parameters the merged queue does not take: it pages by cursor, newest first. */
-const NOT_MERGED = ["page", "sort"] as const;
-
 export interface MergedRequest {
   query: AlarmListQuery;
   deployments: Deployment[];
   cursor: ReturnType<typeof decodeCursor>;
 }
 
-/** Reads the merged queue's URL for `visible` deployments; 400 naming the wrong parameter. */
+/**
+ * Reads the merged queue's URL for `visible` deployments with the browser's own parser
+ * (parseMergedView), so the page and the API never disagree on what a link means: 400 naming
+ * the first wrong parameter and saying everything that is wrong, as the list's route does.
+ */
 export function parseMergedRequest(
   params: URLSearchParams,
   visible: readonly Deployment[],
 ): MergedRequest {
-  const own = new URLSearchParams(params);
-  for (const key of [...NOT_MERGED, MERGED_PARAMS.cursor, MERGED_PARAMS.deployments]) {
-    own.delete(key);
-  }
-  const { query, problems } = parseAlarmListQuery(own);
+  const byKey = new Map(visible.map((deployment) => [deployment.key, deployment]));
+  const { view, problems } = parseMergedView(params, [...byKey.keys()]);
   const first = problems[0];
   if (first) {
     throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
       param: first.param,
     });
   }
-  let deployments = [...visible];
-  const named = params.get(MERGED_PARAMS.deployments);
-  if (named !== null && named.trim() !== "") {
-    const keys = [
-      ...new Set(
-        named
-          .split(",")
-          .map((key) => key.trim())
-          .filter(Boolean),
-      ),
-    ];
-    const byKey = new Map(visible.map((deployment) => [deployment.key, deployment]));
-    const unknown = keys.filter((key) => !byKey.has(key));
-    if (unknown.length > 0) {
-      throw new ApiError("invalid_request", `deployments: there is no deployment ${unknown[0]}`, {
-        param: MERGED_PARAMS.deployments,
-      });
-    }
-    deployments = keys.map((key) => byKey.get(key)!);
-  }
-  const rawCursor = params.get(MERGED_PARAMS.cursor);
-  const cursor = rawCursor ? decodeCursor(rawCursor) : null;
-  if (rawCursor && !cursor) {
+  const cursor = view.cursor === null ? null : decodeCursor(view.cursor);
+  if (view.cursor !== null && !cursor) {
     throw new ApiError(
       "invalid_request",
-      "cursor: this link's place in the queue cannot be read; start again from the newest alarms",
-      { param: MERGED_PARAMS.cursor },
+      `${CURSOR_KEY}: this link's place in the queue cannot be read; start again from the newest alarms`,
+      { param: CURSOR_KEY },
     );
   }
-  return { query, deployments, cursor };
+  return {
+    query: { ...DEFAULT_QUERY, size: view.size, filters: view.filters },
+    deployments:
+      view.deployments.length === 0 ? [...visible] : view.deployments.map((key) => byKey.get(key)!),
+    cursor,
+  };
 }
 
 type Placed = AlarmSummary & QueueAlarm;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isCanonicalMerged,
   mergedApiSearch,
+  mergedDetailHref,
   mergedHref,
   mergedNewestHref,
   mergedPageHref,
@@ -121,6 +122,16 @@ describe("links from one page of the queue", () => {
       "/d/all/alarms?status=open&deployments=globex&tz=Europe%2FBerlin",
     );
     expect(mergedNewestHref(here)).toBe(mergedPageHref(here, null));
+  });
+
+  it("a row opens its alarm in its own deployment, in the queue's zone", () => {
+    const alarm = { deployment: "globex", uuid: "1c0ffee0-0000-4000-8000-000000000001" };
+    expect(mergedDetailHref(alarm, here.tz)).toBe(
+      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?tz=Europe%2FBerlin",
+    );
+    expect(mergedDetailHref(alarm, "UTC")).toBe(
+      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001",
+    );
   });
 
   it("changing a filter, the deployments or the page size starts again from the newest", () => {

@@ -1,5 +1,5 @@
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
-import { MERGED_LIST_PATH } from "./paths";
+import { MERGED_LIST_PATH, detailPath } from "./paths";
 import {
   type AlarmFilters,
   type PageSize,
@@ -174,6 +174,15 @@ export function mergedPageHref(view: MergedView, cursor: string | null): string 
 /** Back to the newest alarms of the same view. */
 export function mergedNewestHref(view: MergedView): string {
   return mergedPageHref(view, null);
+}
+
+/**
+ * An alarm's detail in its own deployment, in the zone the queue is read in. No `from`: a detail
+ * steps through its own deployment's list, not the queue.
+ */
+export function mergedDetailHref(alarm: { deployment: string; uuid: string }, tz: string): string {
+  const path = detailPath(alarm.deployment, alarm.uuid);
+  return tz === UTC ? path : `${path}?${new URLSearchParams({ [TZ_KEY]: tz })}`;
 }
 
 /** Whether the current search string already is the view's canonical form. */

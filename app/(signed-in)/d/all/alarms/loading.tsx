@@ -1,4 +1,4 @@
-import { MergedPageSkeleton } from "@/components/merged/merged-skeleton";
+import { MergedPageSkeleton } from "@/components/merged/merged-page-skeleton";
 
 export default function MergedAlarmsLoading() {
   return <MergedPageSkeleton />;

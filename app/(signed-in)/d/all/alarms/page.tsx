@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { MergedQueue } from "@/components/merged/merged-queue";
-import { MergedPageSkeleton } from "@/components/merged/merged-skeleton";
+import { MergedPageSkeleton } from "@/components/merged/merged-page-skeleton";
 
 // /d/all/alarms: the newest alarms of every deployment the analyst may see, merged. The
 // signed-in layout has checked the session and provides the deployments; the queue reads its

@@ -2,7 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { AlarmList } from "@/components/alarms/alarm-list";
-import { formsForMobileHint } from "@/components/alarms/list-forms-hint";
+import { formsForMobileHint } from "@/components/list/list-forms-hint";
 import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import { makeQueryClient } from "@/lib/shared/queries/query-client";
 import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";

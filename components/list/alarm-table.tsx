@@ -1,0 +1,202 @@
+"use client";
+// The alarms of one page, for every list: a table from md up, a card per alarm below.
+
+import { type Header, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { Fragment, useMemo } from "react";
+import type { AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { AlarmCards } from "./alarm-cards";
+import { alarmColumns, deploymentColumn } from "./alarm-columns";
+import { DEPLOYMENT_COLUMN } from "./column-layout";
+import type { ListForms } from "./list-forms-hint";
+import { useListForms } from "./list-forms";
+import { SortButton, ariaSort } from "./sort-button";
+import { useRowOpener } from "./use-list-chrome";
+import { useRowPrefetch } from "./use-row-prefetch";
+import { useViewPreferences } from "./use-view-preferences";
+
+export const TABLE_ID = "alarm-table";
+
+/** A row the live queue marks for a moment: just shown, or its status just changed. */
+export type RowMark = "new" | "changed";
+
+type Sort = AlarmListQuery["sort"];
+
+export interface AlarmTableProps {
+  /** The table's and the cards' accessible name. */
+  label: string;
+  alarms: AlarmSummary[];
+  /** Where a row leads: the alarm's detail, remembering what it was opened from. */
+  detailHref: (alarm: AlarmSummary) => string;
+  busy: boolean;
+  /** A list of several deployments: a first column (and a badge on cards) names each row's. */
+  deploymentName?: (key: string) => string;
+  /** Headers that sort the list; without it (a queue paged by cursor) they only name columns. */
+  sort?: { current: Sort; onSort: (sort: Sort) => void };
+  /** Where the page sits in the whole list, for assistive technology (lists that know totals). */
+  position?: { offset: number; total: number };
+  marks?: ReadonlyMap<string, RowMark>;
+  /** Which forms the server rendered (see ./list-forms). */
+  forms?: ListForms;
+}
+
+function HeaderLabel({
+  header,
+  sort,
+}: {
+  header: Header<AlarmSummary, unknown>;
+  sort: AlarmTableProps["sort"];
+}) {
+  const fields = header.column.columnDef.meta?.sortFields ?? [];
+  if (!sort || fields.length === 0) {
+    return flexRender(header.column.columnDef.header, header.getContext());
+  }
+  return fields.map((sortField, index) => (
+    // A narrow column's header wraps between its sort buttons (at the space), never inside one.
+    <Fragment key={sortField.field}>
+      {index > 0 ? " " : null}
+      <span className="whitespace-nowrap">
+        {index > 0 ? (
+          <span aria-hidden="true" className="pr-0.5 text-slate-400">
+            /
+          </span>
+        ) : null}
+        <SortButton
+          field={sortField.field}
+          label={sortField.label}
+          sort={sort.current}
+          onSort={sort.onSort}
+        />
+      </span>
+    </Fragment>
+  ));
+}
+
+/**
+ * The table has real table semantics, rows that are real links, and the analyst's columns and
+ * density (./view-preferences.ts); the cards below md carry the same links. Both are in the
+ * HTML and CSS shows the one that fits, so a phone's first paint is already the cards.
+ */
+export function AlarmTable({
+  label,
+  alarms,
+  detailHref,
+  busy,
+  deploymentName,
+  sort,
+  position,
+  marks,
+  forms: guessedForms = "both",
+}: AlarmTableProps) {
+  const prefetch = useRowPrefetch();
+  const forms = useListForms(guessedForms);
+  const [preferences] = useViewPreferences();
+  const columns = useMemo(
+    () => (deploymentName ? [deploymentColumn(deploymentName), ...alarmColumns] : alarmColumns),
+    [deploymentName],
+  );
+  const columnOrder = useMemo(
+    () =>
+      deploymentName ? [DEPLOYMENT_COLUMN, ...preferences.columnOrder] : preferences.columnOrder,
+    [deploymentName, preferences.columnOrder],
+  );
+  // react-table rebuilds its instance every render; nothing below relies on memoizing it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: alarms,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (alarm) => `${alarm.deployment}/${alarm.uuid}`,
+    manualSorting: true,
+    manualPagination: true,
+    state: { columnVisibility: preferences.columnVisibility, columnOrder },
+    meta: useMemo(() => ({ detailHref }), [detailHref]),
+  });
+
+  const openRow = useRowOpener();
+
+  return (
+    <>
+      {forms !== "cards" ? (
+        <div className="panel hidden overflow-x-auto md:block">
+          <table
+            id={TABLE_ID}
+            aria-busy={busy}
+            aria-label={label}
+            aria-rowcount={position ? position.total + 1 : undefined}
+            data-alarm-rows // what j / k walk (use-list-keyboard.ts)
+            className={`w-full table-fixed border-collapse text-left text-[13px] transition-opacity ${busy ? "opacity-60" : ""}`}
+          >
+            <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+              {table.getHeaderGroups().map((group) => (
+                <tr
+                  key={group.id}
+                  aria-rowindex={position ? 1 : undefined}
+                  className="border-b border-slate-200 dark:border-slate-700"
+                >
+                  {group.headers.map((header) => {
+                    const { meta } = header.column.columnDef;
+                    const fields = (meta?.sortFields ?? []).map((f) => f.field);
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        data-column={header.column.id}
+                        aria-sort={
+                          sort && fields.length ? ariaSort(sort.current, fields) : undefined
+                        }
+                        className={`px-2 py-1.5 align-bottom font-semibold ${meta?.className ?? ""}`}
+                      >
+                        <HeaderLabel header={header} sort={sort} />
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row, index) => {
+                const alarm = row.original;
+                const href = detailHref(alarm);
+                return (
+                  <tr
+                    key={row.id}
+                    aria-rowindex={position ? position.offset + index + 2 : undefined}
+                    data-alarm-row={alarm.uuid}
+                    data-deployment={alarm.deployment}
+                    data-live-mark={marks?.get(alarm.uuid)}
+                    onClick={(event) => openRow(event, href)}
+                    onPointerEnter={() => prefetch.hover(alarm, href)}
+                    onPointerLeave={prefetch.cancel}
+                    onFocus={() => prefetch.now(alarm, href)}
+                    className="cursor-pointer border-b border-slate-100 align-middle last:border-b-0 hover:bg-slate-50 focus-within:bg-blue-50 dark:border-slate-800 dark:hover:bg-slate-800/50 dark:focus-within:bg-blue-950/50"
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <td
+                        key={cell.id}
+                        data-column={cell.column.id}
+                        className={`px-2 py-1.5 compact:py-px ${cell.column.columnDef.meta?.className ?? ""}`}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {forms !== "table" ? (
+        <AlarmCards
+          table={table}
+          label={label}
+          busy={busy}
+          prefetch={prefetch}
+          marks={marks}
+          deploymentName={deploymentName}
+        />
+      ) : null}
+    </>
+  );
+}

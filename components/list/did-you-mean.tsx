@@ -1,0 +1,66 @@
+"use client";
+// Under "No alarms match": the nearest known names for a rule filter that matched nothing.
+
+import { useMemo } from "react";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
+import { nearestValues } from "@/lib/shared/alarms/suggest";
+import type { Suggestions } from "./use-suggestions";
+
+const TEXT_FILTERS = [
+  { key: "rule_strategy", label: "Strategy", known: "strategies" },
+  { key: "rule_method", label: "Method", known: "methods" },
+  { key: "rule_intent", label: "Intent", known: "intents" },
+] as const;
+
+/**
+ * Under "No alarms match" when a rule filter is set: those filters match whole names exactly
+ * ("Brute" finds nothing), so say so and offer the nearest names the console knows.
+ */
+export function DidYouMean({
+  filters,
+  suggestions,
+  onChange,
+}: {
+  filters: AlarmFilters;
+  suggestions: Suggestions;
+  onChange: (filters: AlarmFilters) => void;
+}) {
+  // Once per filters and catalogue, not on every render of the list.
+  const hints = useMemo(
+    () =>
+      TEXT_FILTERS.filter(({ key }) => filters[key] !== undefined).map(({ key, label, known }) => {
+        const typed = filters[key]!;
+        const nearest = nearestValues(typed, suggestions[known], 3).filter((v) => v !== typed);
+        return { key, label, typed, nearest };
+      }),
+    [filters, suggestions],
+  );
+  if (hints.length === 0) return null;
+  return (
+    <div className="flex max-w-xl flex-col gap-2 text-sm" data-testid="did-you-mean">
+      <p className="text-slate-600 dark:text-slate-400">
+        Strategy, method and intent match whole names, exactly as USM Anywhere writes them.
+      </p>
+      {hints.map(({ key, label, typed, nearest }) => {
+        if (nearest.length === 0) return null;
+        return (
+          <p key={key} className="flex flex-wrap items-center justify-center gap-1.5">
+            <span>
+              {label} “{typed}”: did you mean
+            </span>
+            {nearest.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="btn-secondary"
+                onClick={() => onChange({ ...filters, [key]: value })}
+              >
+                {value}
+              </button>
+            ))}
+          </p>
+        );
+      })}
+    </div>
+  );
+}

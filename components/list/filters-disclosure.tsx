@@ -1,0 +1,65 @@
+"use client";
+// Below md the filter bar folds behind one button, "Filters (2)".
+
+import { useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
+import { activeFilterChips } from "./filter-chips";
+
+/**
+ * Below md the filter bar folds behind one button, "Filters (2)" with the number of active
+ * filters, so that a phone's first screen shows alarms; from md up the bar is always there and
+ * the button is not. Folded is the server's state too: CSS alone decides, nothing jumps.
+ */
+export function FiltersDisclosure({
+  filters,
+  children,
+}: {
+  filters: AlarmFilters;
+  children: React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const active = activeFilterChips(filters).length;
+
+  // "/" focuses the first filter (use-list-keyboard.ts); a folded bar opens first, before that
+  // key reaches the list's handler (capture phase), so there is an input to focus.
+  useEffect(() => {
+    if (open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      if (
+        target instanceof HTMLElement &&
+        (target.isContentEditable || target.matches("input, select, textarea"))
+      )
+        return;
+      if (!button.current?.getClientRects().length) return; // md and up: nothing is folded
+      flushSync(() => setOpen(true));
+    };
+    document.addEventListener("keydown", onKeyDown, { capture: true });
+    return () => document.removeEventListener("keydown", onKeyDown, { capture: true });
+  }, [open]);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        ref={button}
+        type="button"
+        className="btn self-start md:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true" className="text-[9px]">
+          {open ? "▲" : "▼"}
+        </span>
+        Filters{active > 0 ? ` (${active})` : ""}
+      </button>
+      <div id={panelId} className={open ? "" : "max-md:hidden"}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// The inline script that applies the stored table preferences before the first paint (server).
+
+import { headers } from "next/headers";
+import { APPLY_STORED_VIEW_SCRIPT } from "./view-preferences";
+
+/**
+ * Applies the analyst's stored table preferences to <html> while the page is still being
+ * parsed (see view-preferences.ts). A server component in the alarms layout: it renders once
+ * per full page load, ahead of the list, and carries the request's CSP nonce (proxy.ts).
+ */
+export async function StoredViewScript() {
+  const csp = (await headers()).get("content-security-policy") ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: APPLY_STORED_VIEW_SCRIPT }} />;
+}

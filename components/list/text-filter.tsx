@@ -1,0 +1,172 @@
+"use client";
+// A free-text filter with the known values as suggestions (a combobox).
+
+import { useEffect, useId, useRef, useState } from "react";
+import { matchSuggestions } from "@/lib/shared/alarms/suggest";
+
+const SHOWN = 8;
+
+/**
+ * A free-text filter (exact match upstream) that commits on Enter, on choosing a suggestion or
+ * when it loses focus, so typing does not flood the history with one entry per keystroke. As one
+ * types it offers the known values containing the text (a combobox: arrows move, Enter picks,
+ * Escape closes the list, then leaves the box as it was). The draft follows the URL whenever the
+ * URL's value changes (back/forward, clear).
+ */
+export function TextFilter({
+  label,
+  name,
+  value,
+  suggestions,
+  placeholder,
+  validate,
+  onCommit,
+  inputRef,
+  className = "w-32",
+  mono = false,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  suggestions: string[];
+  placeholder?: string;
+  /** An error message for a value that cannot be used, or null. */
+  validate?: (value: string) => string | null;
+  onCommit: (value: string | undefined) => void;
+  inputRef?: React.Ref<HTMLInputElement>;
+  className?: string;
+  mono?: boolean;
+}) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState(value ?? "");
+  const [shown, setShown] = useState(value);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const cancelled = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  // Text typed into the server-rendered page before its scripts took over is kept as the draft.
+  useEffect(() => {
+    const typed = box.current?.querySelector("input")?.value;
+    if (typed !== undefined && typed !== (value ?? "")) setDraft(typed);
+    // Only the first look after hydration can find such text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value ?? "");
+    setError(null);
+  }
+
+  const matches = open ? matchSuggestions(draft, suggestions, SHOWN) : [];
+  const expanded = matches.length > 0 && !(matches.length === 1 && matches[0] === draft);
+
+  function commit(raw: string) {
+    setOpen(false);
+    setActive(-1);
+    const next = raw.trim() || undefined;
+    const problem = next && validate ? validate(next) : null;
+    setError(problem);
+    if (problem || next === value) return;
+    onCommit(next);
+  }
+
+  function choose(option: string) {
+    setDraft(option);
+    commit(option);
+  }
+
+  return (
+    <div ref={box} className="relative flex flex-col gap-0.5">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={inputRef}
+        name={name}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+        value={draft}
+        onChange={(event) => {
+          setDraft(event.currentTarget.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        maxLength={200}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder ?? "Any"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`control ${mono ? "font-mono" : ""} ${className} ${error ? "border-red-500 dark:border-red-500" : ""}`}
+        onBlur={(event) => {
+          if (cancelled.current) cancelled.current = false;
+          else commit(event.currentTarget.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            event.preventDefault();
+            if (!expanded) return setOpen(true);
+            // From the typed text (-1) through the options and round again.
+            const next = active + (event.key === "ArrowDown" ? 1 : -1);
+            setActive(next >= matches.length ? -1 : next < -1 ? matches.length - 1 : next);
+          } else if (event.key === "Enter") {
+            event.preventDefault();
+            const picked = expanded && active >= 0 ? matches[active] : undefined;
+            if (picked !== undefined) choose(picked);
+            else commit(event.currentTarget.value);
+          } else if (event.key === "Escape") {
+            if (expanded) {
+              setOpen(false);
+              setActive(-1);
+              return;
+            }
+            // Leave the box as it was, and hand the keys back to the list (j, k, n, p).
+            setDraft(value ?? "");
+            setError(null);
+            cancelled.current = true;
+            event.currentTarget.blur();
+          }
+        }}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Known values"
+        hidden={!expanded}
+        className="panel absolute top-full left-0 z-20 mt-0.5 max-h-72 w-max max-w-[min(28rem,90vw)] min-w-full overflow-auto py-0.5 text-xs shadow-lg"
+      >
+        {expanded
+          ? matches.map((option, index) => (
+              <li
+                key={option}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={`cursor-pointer truncate px-2 py-1 ${mono ? "font-mono" : ""} ${index === active ? "bg-blue-100 dark:bg-blue-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+                // Before the input's blur, which would commit the half-typed text instead.
+                onPointerDown={(event) => {
+                  event.preventDefault();
+                  choose(option);
+                }}
+              >
+                {option}
+              </li>
+            ))
+          : null}
+      </ul>
+      {error ? (
+        <p id={`${id}-error`} className="text-[11px] text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

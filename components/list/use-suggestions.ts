@@ -1,0 +1,66 @@
+"use client";
+// What the text filters suggest: the values the console has seen, in the deployments shown.
+
+import { useQueries } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { catalogueQueryOptions } from "@/lib/shared/queries/query-options";
+import type { AlarmCatalogue, AlarmSummary } from "@/lib/shared/alarms/types";
+
+export interface Suggestions {
+  intents: string[];
+  strategies: string[];
+  methods: string[];
+  sensors: string[];
+}
+
+// Not inline: a stable function is re-run only when the answers change, so the memo below holds.
+const catalogueData = (results: { data?: AlarmCatalogue }[]) =>
+  results.map((result) => result.data);
+
+/**
+ * Filter suggestions: every value the console has seen for the deployments (each one's
+ * catalogue, most often seen first, one after the other), plus any new one on the page on
+ * screen. Exact-match filters need exact spellings, and the API has no taxonomy endpoint.
+ */
+export function useSuggestions(
+  deployments: readonly string[],
+  alarms: AlarmSummary[] | undefined,
+): Suggestions {
+  const catalogues = useQueries({
+    queries: deployments.map((key) => ({ ...catalogueQueryOptions(key), retry: false })),
+    combine: catalogueData,
+  });
+  return useMemo(() => {
+    const known = catalogues.filter((catalogue): catalogue is AlarmCatalogue => !!catalogue);
+    const merge = (field: keyof Suggestions, seen: (string | null)[]) => {
+      const values: string[] = [];
+      const have = new Set<string>();
+      for (const value of [...known.flatMap((catalogue) => catalogue[field]), ...seen]) {
+        if (value && !have.has(value)) {
+          have.add(value);
+          values.push(value);
+        }
+      }
+      return values;
+    };
+    const shown = alarms ?? [];
+    return {
+      intents: merge(
+        "intents",
+        shown.map((alarm) => alarm.rule.intent),
+      ),
+      strategies: merge(
+        "strategies",
+        shown.map((alarm) => alarm.rule.strategy),
+      ),
+      methods: merge(
+        "methods",
+        shown.map((alarm) => alarm.rule.method),
+      ),
+      sensors: merge(
+        "sensors",
+        shown.flatMap((alarm) => [alarm.sensorUuid, ...alarm.sensorSources]),
+      ),
+    };
+  }, [catalogues, alarms]);
+}

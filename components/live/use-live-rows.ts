@@ -1,0 +1,110 @@
+"use client";
+// The live queue as a list's rows see it: live statuses, marks, and Show holding the row in place.
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
+import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
+import { useLiveKeys } from "./use-live-keys";
+import { type LiveQueue, useLiveQueue } from "./use-live-queue";
+
+export type LiveMark = "new" | "changed";
+
+export interface LiveRows {
+  live: LiveQueue;
+  /** The page's rows with their live statuses; undefined until a page of this view is in. */
+  alarms: AlarmSummary[] | undefined;
+  /** Rows to mark for a moment: just shown (Show), or a status just changed. */
+  marks: ReadonlyMap<string, LiveMark>;
+  /** Brings the arrived alarms in (reads the page anew), holding the analyst's row in place. */
+  show: () => void;
+}
+
+interface RowAnchor {
+  uuid: string;
+  /** Its top, in the viewport. */
+  top: number;
+}
+
+/** A row (table row or card) of the alarm `uuid` that has boxes (CSS hides the other form). */
+function visibleRow(uuid: string): Element | undefined {
+  const id = CSS.escape(uuid); // an upstream's uuid, only checked as a string
+  return [...document.querySelectorAll(`[data-alarm-row="${id}"], [data-alarm-card="${id}"]`)].find(
+    (row) => row.getClientRects().length > 0,
+  );
+}
+
+/**
+ * The row to hold in place while rows go in above it: the focused one, else (when the list is
+ * scrolled) the first one on screen. At the top with nothing focused, nothing: the new rows show.
+ */
+function rowAnchor(): RowAnchor | null {
+  const rows = [
+    ...document.querySelectorAll<HTMLElement>("[data-alarm-row], [data-alarm-card]"),
+  ].filter((row) => row.getClientRects().length > 0);
+  const focused = rows.find((row) => row.contains(document.activeElement));
+  const held =
+    focused ??
+    (window.scrollY > 0 ? rows.find((row) => row.getBoundingClientRect().bottom > 0) : undefined);
+  const uuid = held?.dataset.alarmRow ?? held?.dataset.alarmCard;
+  return held && uuid ? { uuid, top: held.getBoundingClientRect().top } : null;
+}
+
+/**
+ * The live side of one deployment's list view: statuses changed in place (same rows, same
+ * order), the rows just shown or just changed marked for a moment, and Show (the banner's button,
+ * or ".") that brings the arrivals in while the row the analyst was on stays where it was on
+ * screen. `page`: the page on screen once it is this view's own answer (not the previous one kept
+ * while it loads).
+ */
+export function useLiveRows(
+  deployment: string,
+  query: AlarmListQuery,
+  page: AlarmPage | undefined,
+): LiveRows {
+  const queryClient = useQueryClient();
+  const live = useLiveQueue(deployment, query, page);
+
+  const [shownNew, setShownNew] = useState<ReadonlySet<string>>(() => new Set());
+  const anchor = useRef<RowAnchor | null>(null);
+  const show = useCallback(() => {
+    anchor.current = rowAnchor();
+    setShownNew(new Set(live.arrived.map((alarm) => alarm.uuid)));
+    void queryClient.fetchQuery({
+      ...alarmsQueryOptions(deployment, query, { fresh: true }),
+      staleTime: 0,
+    });
+    // The next page, prefetched before, no longer follows this one: read it again with it (a
+    // detail's Next across the page edge reads both).
+    void queryClient.invalidateQueries({
+      queryKey: alarmsQueryOptions(deployment, { ...query, page: query.page + 1 }).queryKey,
+      refetchType: "none",
+    });
+  }, [live.arrived, queryClient, deployment, query]);
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    if (!held || !page || !page.alarms.some((alarm) => alarm.uuid === held.uuid)) return;
+    anchor.current = null;
+    const row = visibleRow(held.uuid);
+    if (row) window.scrollBy({ top: row.getBoundingClientRect().top - held.top });
+  }, [page]);
+  useLiveKeys({ onShow: live.arrived.length > 0 ? show : null, onTogglePause: live.togglePause });
+
+  const alarms = useMemo(() => {
+    if (!page || live.changed.size === 0) return page?.alarms;
+    return page.alarms.map((alarm) =>
+      live.changed.has(alarm.uuid)
+        ? { ...alarm, status: live.changed.get(alarm.uuid) ?? null }
+        : alarm,
+    );
+  }, [page, live.changed]);
+  const marks = useMemo(() => {
+    const marked = new Map<string, LiveMark>();
+    for (const uuid of shownNew) marked.set(uuid, "new");
+    for (const uuid of live.changed.keys()) marked.set(uuid, "changed");
+    return marked;
+  }, [shownNew, live.changed]);
+
+  return { live, alarms, marks, show };
+}
