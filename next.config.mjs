@@ -31,6 +31,15 @@ const nextConfig = {
   // Browser source maps only where asked (the bench's build, so `npm run bench -- lighthouse` can
   // name the modules in each chunk); a production build does not publish its sources.
   productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === "1",
+  // The bench's build also routes `page.bench.tsx` (app/bench-floor: the framework floor that
+  // `npm run bench -- lighthouse` weighs the list against); every other build ignores the file.
+  pageExtensions: [
+    ...(process.env.NEXT_BENCH_PAGES === "1" ? ["bench.tsx"] : []),
+    "tsx",
+    "ts",
+    "jsx",
+    "js",
+  ],
   reactStrictMode: true,
   async headers() {
     return [

@@ -141,6 +141,8 @@ export async function startBenchApp(options: {
     NEXT_DIST_DIR: BENCH_DIST_DIR,
     // Browser source maps in the bench's build, so the lighthouse bench can name what a chunk holds.
     NEXT_BROWSER_SOURCE_MAPS: "1",
+    // The bench-only pages (app/bench-floor: the framework floor), routed in this build alone.
+    NEXT_BENCH_PAGES: "1",
     ...upstream,
     USM_SIMULATOR: "1",
     DEMO_PASSWORD: demoPassword,

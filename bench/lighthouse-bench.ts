@@ -1,7 +1,9 @@
-// The weight and Lighthouse figures of the signed-in alarm list (issue 10, "Performance"): the
-// first-load JavaScript of /alarms, gzipped, with the chunks and modules it is made of; then
-// Lighthouse's mobile run (its default emulation and simulated throttling) on the system
-// Chromium, three times, medians reported with what Lighthouse blames.
+// The weight and Lighthouse figures of the signed-in alarm list (issue 10, "Performance", and
+// the goals that followed it): the first-load JavaScript of a deployment's list, gzipped, against
+// the framework floor (Next + React + React Query on an empty page of the same build), with the
+// chunks and modules it is made of and what it loads beyond the floor; then Lighthouse's mobile
+// run (its default emulation and simulated throttling) on the system Chromium, five times,
+// medians reported with the load average they ran at and what Lighthouse blames.
 // Run standalone with `npx tsx --conditions=react-server bench/lighthouse-bench.ts`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -12,18 +14,18 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { BENCH_DIST_DIR, ROOT, signIn, startBenchApp } from "./bench-app";
 import {
-  FIRST_LOAD_GOAL_KB,
-  firstLoadLine,
-  measureFirstLoadJs,
+  firstLoadSummary,
+  measureAgainstFloor,
+  printBeyondFloor,
   printFirstLoadBreakdown,
 } from "./first-load-js";
 import { percentile } from "./stats";
 
 const ALARMS = 5000;
 const LATENCY_MS = 50;
-const RUNS = 3;
+const RUNS = 5;
 const PATH = "/d/default/alarms";
-const PERFORMANCE_GOAL = 95;
+const PERFORMANCE_GOAL = 93;
 const ACCESSIBILITY_GOAL = 100;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORTS = join(ROOT, BENCH_DIST_DIR, "lighthouse");
@@ -36,6 +38,8 @@ interface Run {
   cls: number;
   fcp: number;
   lhr: Result;
+  /** The machine's 1-minute load average when the run ended. */
+  load: number;
 }
 
 const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -111,6 +115,7 @@ async function lighthouseOnce(url: string, cookie: string): Promise<Run> {
       cls: numeric(lhr, "cumulative-layout-shift"),
       fcp: numeric(lhr, "first-contentful-paint"),
       lhr,
+      load: loadavg()[0]!,
     };
   } finally {
     chrome.kill();
@@ -260,9 +265,10 @@ export async function benchLighthouse(): Promise<void> {
         const eq = pair.indexOf("=");
         return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: app.url };
       });
-      js = await measureFirstLoadJs({
+      js = await measureAgainstFloor({
         browser,
-        url,
+        appUrl: app.url,
+        path: PATH,
         context: { viewport: { width: 1440, height: 900 } },
         cookies,
         hydratedSelector: "[data-hydrated]",
@@ -271,8 +277,12 @@ export async function benchLighthouse(): Promise<void> {
     } finally {
       await browser.close();
     }
-    console.log(`\n${firstLoadLine(PATH, js, FIRST_LOAD_GOAL_KB)}`);
-    printFirstLoadBreakdown(js);
+    console.log(`\n${firstLoadSummary(js)}`);
+    console.log(`\n  the floor's chunks:`);
+    printFirstLoadBreakdown(js.floor, 8);
+    console.log(`\n  ${PATH}'s chunks:`);
+    printFirstLoadBreakdown(js.page);
+    printBeyondFloor(js);
 
     mkdirSync(REPORTS, { recursive: true });
     const runs: Run[] = [];
@@ -286,7 +296,7 @@ export async function benchLighthouse(): Promise<void> {
         `  run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
           `LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ` +
           `${run.cls.toFixed(3)}, FCP ${(run.fcp / 1000).toFixed(2)} s (benchmarkIndex ` +
-          `${run.lhr.environment.benchmarkIndex}, load average ${loadavg()[0]!.toFixed(1)}; ` +
+          `${run.lhr.environment.benchmarkIndex}, load average ${run.load.toFixed(1)}; ` +
           `${report.slice(ROOT.length + 1)})`,
       );
     }
@@ -297,12 +307,15 @@ export async function benchLighthouse(): Promise<void> {
     const performance = median((run) => run.performance);
     const accessibility = median((run) => run.accessibility);
     const verdict = (ok: boolean) => (ok ? "meets the goal" : "BELOW the goal");
-    console.log(
-      `\nLighthouse mobile ${PATH} (median of ${RUNS}): performance ${performance} ` +
-        `(goal ≥ ${PERFORMANCE_GOAL}; ${verdict(performance >= PERFORMANCE_GOAL)}), ` +
-        `accessibility ${accessibility} (goal ${ACCESSIBILITY_GOAL}; ` +
-        `${verdict(accessibility >= ACCESSIBILITY_GOAL)})`,
-    );
+    const loads = runs.map((run) => run.load);
+    const summary =
+      `Lighthouse mobile ${PATH} (median of ${RUNS}): performance ${performance} ` +
+      `(goal ≥ ${PERFORMANCE_GOAL}; ${verdict(performance >= PERFORMANCE_GOAL)}), ` +
+      `accessibility ${accessibility} (goal ${ACCESSIBILITY_GOAL}; ` +
+      `${verdict(accessibility >= ACCESSIBILITY_GOAL)}); all runs: performance ` +
+      `${runs.map((run) => run.performance).join(", ")}; ${cpus().length} cores, load average ` +
+      `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} over the runs`;
+    console.log(`\n${summary}`);
     console.log(
       `  LCP ${(median((run) => run.lcp) / 1000).toFixed(2)} s, TBT ` +
         `${median((run) => run.tbt).toFixed(0)} ms, CLS ${median((run) => run.cls).toFixed(3)}, ` +
@@ -315,7 +328,7 @@ export async function benchLighthouse(): Promise<void> {
     );
     console.log(`\n  diagnostics of the median run (performance ${medianRun.performance}):`);
     printDiagnostics(medianRun.lhr);
-    console.log(`\n${firstLoadLine(PATH, js, FIRST_LOAD_GOAL_KB)}`);
+    console.log(`\n${firstLoadSummary(js)}\n${summary}`);
   } finally {
     await app.stop();
   }
