@@ -4,7 +4,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
-import { listPath } from "@/lib/shared/alarms/paths";
 import type { AlarmFilters, AlarmListQuery } from "@/lib/shared/alarms/query";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import {
@@ -13,7 +12,6 @@ import {
   detailHrefsFor,
   isCanonical,
   listHref,
-  mergeSearch,
   parseListView,
 } from "@/lib/shared/alarms/url-state";
 import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
@@ -40,11 +38,11 @@ import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { useScrollMemory } from "./scroll-memory";
 
-/** A deployment's list URL: the parameters it does not own (a tracking tag) are kept. */
+/** A deployment's list URL: its view, canonical (what it does not take is reported, not kept). */
 function listUrl(deployment: string): ViewUrl<ListView, ViewProblem> {
   return {
     parse: parseListView,
-    href: (view, current) => `${listPath(deployment)}${mergeSearch(current, view)}`,
+    href: (view) => listHref(deployment, view),
     isCanonical,
   };
 }

@@ -10,7 +10,7 @@ import {
 } from "@/lib/shared/alarms/query";
 import { FiltersDisclosure } from "./filters-disclosure";
 import { DeploymentFilter, SelectFilter } from "./select-filter";
-import type { Suggestions } from "./use-suggestions";
+import { methodsFor, type Suggestions } from "./use-suggestions";
 import { TextFilter } from "./text-filter";
 import { TimeRangeFilter } from "./time-range-filter";
 
@@ -110,7 +110,7 @@ export function FiltersBar({
           label="Method"
           name="rule_method"
           value={filters.rule_method}
-          suggestions={suggestions.methods}
+          suggestions={methodsFor(suggestions, filters.rule_strategy)}
           onCommit={(value) => set("rule_method", value)}
         />
         <SelectFilter

@@ -9,9 +9,11 @@ const SHOWN = 8;
 /**
  * A free-text filter (exact match upstream) that commits on Enter, on choosing a suggestion or
  * when it loses focus, so typing does not flood the history with one entry per keystroke. As one
- * types it offers the known values containing the text (a combobox: arrows move, Enter picks,
- * Escape closes the list, then leaves the box as it was). The draft follows the URL whenever the
- * URL's value changes (back/forward, clear).
+ * types it offers the known values containing the text, the first one highlighted (a combobox
+ * with automatic selection: Enter takes the highlighted value, since an exact filter on half a
+ * name finds nothing; arrows move, up past the first to the typed text itself; Escape closes the
+ * list, then leaves the box as it was). The draft follows the URL whenever the URL's value
+ * changes (back/forward, clear).
  */
 export function TextFilter({
   label,
@@ -43,7 +45,8 @@ export function TextFilter({
   const [draft, setDraft] = useState(value ?? "");
   const [shown, setShown] = useState(value);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  /** The option moved to with the arrows; -1 the typed text itself; null: not moved yet. */
+  const [moved, setMoved] = useState<number | null>(null);
   const cancelled = useRef(false);
   const box = useRef<HTMLDivElement>(null);
   // Text typed into the server-rendered page before its scripts took over is kept as the draft.
@@ -61,10 +64,13 @@ export function TextFilter({
 
   const matches = open ? matchSuggestions(draft, suggestions, SHOWN) : [];
   const expanded = matches.length > 0 && !(matches.length === 1 && matches[0] === draft);
+  // Typed text that is a known value as it stands is taken as typed; otherwise the best match.
+  const typedIsKnown = suggestions.includes(draft.trim());
+  const active = moved ?? (expanded && draft.trim() !== "" && !typedIsKnown ? 0 : -1);
 
   function commit(raw: string) {
     setOpen(false);
-    setActive(-1);
+    setMoved(null);
     const next = raw.trim() || undefined;
     const problem = next && validate ? validate(next) : null;
     setError(problem);
@@ -96,7 +102,7 @@ export function TextFilter({
         onChange={(event) => {
           setDraft(event.currentTarget.value);
           setOpen(true);
-          setActive(-1);
+          setMoved(null);
         }}
         onFocus={() => setOpen(true)}
         maxLength={200}
@@ -116,7 +122,7 @@ export function TextFilter({
             if (!expanded) return setOpen(true);
             // From the typed text (-1) through the options and round again.
             const next = active + (event.key === "ArrowDown" ? 1 : -1);
-            setActive(next >= matches.length ? -1 : next < -1 ? matches.length - 1 : next);
+            setMoved(next >= matches.length ? -1 : next < -1 ? matches.length - 1 : next);
           } else if (event.key === "Enter") {
             event.preventDefault();
             const picked = expanded && active >= 0 ? matches[active] : undefined;
@@ -125,7 +131,7 @@ export function TextFilter({
           } else if (event.key === "Escape") {
             if (expanded) {
               setOpen(false);
-              setActive(-1);
+              setMoved(null);
               return;
             }
             // Leave the box as it was, and hand the keys back to the list (j, k, n, p).

@@ -11,6 +11,39 @@ export interface Suggestions {
   strategies: string[];
   methods: string[];
   sensors: string[];
+  /** Each strategy's methods, most often seen with it first. */
+  methodsByStrategy: ReadonlyMap<string, string[]>;
+}
+
+type Field = "intents" | "strategies" | "methods" | "sensors";
+
+/**
+ * The methods to suggest: those seen with the chosen strategy when any are known (a method of
+ * another strategy would find nothing), else every method.
+ */
+export function methodsFor(suggestions: Suggestions, strategy: string | undefined): string[] {
+  const narrowed = strategy === undefined ? undefined : suggestions.methodsByStrategy.get(strategy);
+  return narrowed && narrowed.length > 0 ? narrowed : suggestions.methods;
+}
+
+/** Each strategy's methods over the catalogues (in their order) and the pairs on the page. */
+function pairsOf(
+  catalogues: readonly AlarmCatalogue[],
+  shown: readonly AlarmSummary[],
+): Map<string, string[]> {
+  const byStrategy = new Map<string, string[]>();
+  const add = (strategy: string, method: string) => {
+    const methods = byStrategy.get(strategy) ?? [];
+    if (!methods.includes(method)) methods.push(method);
+    byStrategy.set(strategy, methods);
+  };
+  for (const catalogue of catalogues) {
+    for (const [strategy, methods] of catalogue.methodsByStrategy ?? []) {
+      for (const method of methods) add(strategy, method);
+    }
+  }
+  for (const { rule } of shown) if (rule.strategy && rule.method) add(rule.strategy, rule.method);
+  return byStrategy;
 }
 
 // Not inline: a stable function is re-run only when the answers change, so the memo below holds.
@@ -32,7 +65,7 @@ export function useSuggestions(
   });
   return useMemo(() => {
     const known = catalogues.filter((catalogue): catalogue is AlarmCatalogue => !!catalogue);
-    const merge = (field: keyof Suggestions, seen: (string | null)[]) => {
+    const merge = (field: Field, seen: (string | null)[]) => {
       const values: string[] = [];
       const have = new Set<string>();
       for (const value of [...known.flatMap((catalogue) => catalogue[field]), ...seen]) {
@@ -61,6 +94,7 @@ export function useSuggestions(
         "sensors",
         shown.flatMap((alarm) => [alarm.sensorUuid, ...alarm.sensorSources]),
       ),
+      methodsByStrategy: pairsOf(known, shown),
     };
   }, [catalogues, alarms]);
 }

@@ -68,12 +68,22 @@ describe("GET /api/d/{key}/alarms", () => {
     ["?timestamp_occured_gte=yesterday", "timestamp_occured_gte"],
     ["?timestamp_occured_gte=2000&timestamp_occured_lte=1000", "timestamp_occured_lte"],
     ["?page=1&page=2", "page"],
+    ["?q=188.1.32.78", "q"],
+    ["?status=open&Status=closed", "status"],
   ])("answers 400 invalid_request naming the parameter for %s", async (query, param) => {
     const response = await list(query);
     expect(response.status).toBe(400);
     const error = await errorOf(response);
     expect(error).toMatchObject({ code: "invalid_request", param });
     expect(error.message).toContain(param);
+  });
+
+  it("reads a parameter's name in any case", async () => {
+    const response = await list("?Status=open&SIZE=10");
+    expect(response.status).toBe(200);
+    const body = alarmPageSchema.parse(await response.json());
+    expect(body.page.size).toBe(10);
+    expect(body.alarms.every((alarm) => alarm.status === "open")).toBe(true);
   });
 
   it("reads past the shared cache when asked for a fresh page (the live queue's Show)", async () => {

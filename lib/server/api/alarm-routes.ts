@@ -104,7 +104,7 @@ export async function alarmOverview(url: URL, call: UsmCall, signal?: AbortSigna
   if (!part.success) {
     throw new ApiError("invalid_request", part.error.issues[0]!.message, { param: "part" });
   }
-  const { query, problems } = parseAlarmListQuery(url.searchParams);
+  const { query, problems } = parseAlarmListQuery(url.searchParams, ["part"]);
   const first = problems[0];
   if (first) {
     throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {

@@ -55,7 +55,7 @@ export async function exportDownload(
   context: ExportContext,
 ): Promise<Response> {
   const params = request.nextUrl.searchParams;
-  const view = readView(params);
+  const view = readView(params, ["format", "id"]);
   const { format, id } = readExportParams(params);
   const now = context.now ?? Date.now();
   return startExport({

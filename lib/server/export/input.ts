@@ -26,9 +26,12 @@ function single(params: URLSearchParams, name: string): string | undefined {
   return values[0];
 }
 
-/** The view a request names (page and size ignored: an export holds every page). */
-export function readView(params: URLSearchParams): ListView {
-  const { view, problems } = parseListView(params);
+/**
+ * The view a request names (page and size ignored: an export holds every page); `others`, the
+ * route's own parameters besides the view's.
+ */
+export function readView(params: URLSearchParams, others: readonly string[] = []): ListView {
+  const { view, problems } = parseListView(params, others);
   const first = problems[0];
   if (first) {
     throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {

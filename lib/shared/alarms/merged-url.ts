@@ -1,9 +1,10 @@
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
 import { MERGED_LIST_PATH, detailPath } from "./paths";
+import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import {
+  QUERY_KEYS,
   type AlarmFilters,
   type PageSize,
-  type SearchParamsInput,
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
@@ -33,49 +34,34 @@ export interface MergedView {
   tz: string;
 }
 
-export interface MergedProblem {
-  param: string;
-  message: string;
-}
+export type MergedProblem = ParamProblem;
 
-function values(input: SearchParamsInput, key: string): string[] {
-  if (input instanceof URLSearchParams) return input.getAll(key);
-  const value = input[key];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
-function toParams(input: SearchParamsInput): URLSearchParams {
-  if (input instanceof URLSearchParams) return new URLSearchParams(input);
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) {
-    for (const one of value === undefined ? [] : Array.isArray(value) ? value : [value]) {
-      params.append(key, one);
-    }
-  }
-  return params;
-}
+/** The queue's own parameters, besides the list's. */
+const OWN_KEYS = [DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY];
 
 /**
- * Reads the merged queue's search params. Every wrong parameter is reported and left out, so the
- * page can say what it corrected. `known` (the visible deployments' keys, in the configured
- * order) drops keys the analyst may not see and orders the rest; without it keys keep the order
- * they were given in. `page` and `sort` are ignored without a word: a link copied from one
- * deployment's list carries them, and the queue has its own answer to both.
+ * Reads the merged queue's search params, names in any case. Every wrong parameter is reported
+ * and left out, so the page can say what it corrected, and so is every name the queue does not
+ * take. `known` (the visible deployments' keys, in the configured order) drops keys the analyst
+ * may not see and orders the rest; without it keys keep the order they were given in. `page`
+ * and `sort` are ignored without a word: a link copied from one deployment's list carries them,
+ * and the queue has its own answer to both.
  */
 export function parseMergedView(
   input: SearchParamsInput,
   known?: readonly string[],
 ): { view: MergedView; problems: MergedProblem[] } {
-  const params = toParams(input);
+  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...OWN_KEYS]);
   const own = new URLSearchParams(params);
-  for (const key of [...NOT_TAKEN, DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY]) own.delete(key);
+  for (const key of [...NOT_TAKEN, ...OWN_KEYS]) own.delete(key);
   const { query, problems: queryProblems } = parseAlarmListQuery(own);
-  const problems: MergedProblem[] = [...queryProblems];
+  const problems: MergedProblem[] = [...unknown, ...queryProblems];
+  const values = (key: string) => params.getAll(key);
 
-  const deployments = parseDeployments(values(params, DEPLOYMENTS_KEY), known, problems);
+  const deployments = parseDeployments(values(DEPLOYMENTS_KEY), known, problems);
 
   let cursor: string | null = null;
-  const cursors = values(params, CURSOR_KEY);
+  const cursors = values(CURSOR_KEY);
   if (cursors.length > 1) {
     problems.push({ param: CURSOR_KEY, message: `${CURSOR_KEY} may be given only once` });
   } else if (cursors[0] !== undefined && cursors[0].trim() !== "") {
@@ -83,7 +69,7 @@ export function parseMergedView(
   }
 
   let tz = UTC;
-  const zones = values(params, TZ_KEY);
+  const zones = values(TZ_KEY);
   if (zones.length > 1) {
     problems.push({ param: TZ_KEY, message: `${TZ_KEY} may be given only once` });
   } else {

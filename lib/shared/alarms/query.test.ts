@@ -99,12 +99,21 @@ describe("parseAlarmListQuery", () => {
     expect(query).toEqual(DEFAULT_QUERY);
   });
 
-  it("treats an empty filter as no filter and ignores unknown parameters", () => {
-    const { query, problems } = parseAlarmListQuery(
-      new URLSearchParams("status=&rule_intent=&utm_source=mail"),
-    );
+  it("treats an empty filter as no filter", () => {
+    const { query, problems } = parseAlarmListQuery(new URLSearchParams("status=&rule_intent="));
     expect(problems).toEqual([]);
     expect(query).toEqual(DEFAULT_QUERY);
+  });
+
+  it("reads names in any case, and reports a name it does not take (unless the route does)", () => {
+    const { query, problems } = parseAlarmListQuery(
+      new URLSearchParams("Status=open&q=10.0.0.5&part=priority"),
+      ["part"],
+    );
+    expect(query.filters).toEqual({ status: "open" });
+    expect(problems).toEqual([
+      { param: "q", message: "q is not a parameter of this page, so it was left out" },
+    ]);
   });
 
   it("reads a record of params (a page's searchParams) as it reads URLSearchParams", () => {

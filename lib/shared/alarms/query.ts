@@ -1,6 +1,8 @@
 // The URL contract of the alarm list: one parser reads the page's search params and the route
 // handler's query (the vendor client writes the upstream's own from what it parsed). Client-safe.
 
+import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
@@ -168,39 +170,26 @@ export const paramParsers = {
   timestamp_occured_lte: epochMs,
 } satisfies { [K in QueryKey]: ParamParser<unknown> };
 
-export interface QueryProblem {
-  param: QueryKey;
-  message: string;
-}
-
-export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
-
-function firstValues(input: SearchParamsInput): Map<string, string[]> {
-  const values = new Map<string, string[]>();
-  const entries: [string, string | string[] | undefined][] =
-    input instanceof URLSearchParams ? [...input.entries()] : Object.entries(input);
-  for (const [key, value] of entries) {
-    if (value === undefined) continue;
-    values.set(key, [...(values.get(key) ?? []), ...(Array.isArray(value) ? value : [value])]);
-  }
-  return values;
-}
+export type QueryProblem = ParamProblem;
+export type { SearchParamsInput };
 
 /**
- * Parses search params into a query. Every wrong parameter is reported and replaced by its
- * default, so a page can correct the URL visibly and an API can refuse with the parameter's name.
- * Unknown parameters are ignored (links from elsewhere may carry tracking params).
+ * Parses search params into a query. Names are read in any case, as values are. Every wrong
+ * parameter is reported and replaced by its default, and so is every name that is no parameter
+ * of the query or of `others` (the page's or route's own, such as tz): a page corrects the URL
+ * visibly, saying what it left out, and an API refuses with the parameter's name. `params` are
+ * the query's and the others', their names as `known` writes them.
  */
-export function parseAlarmListQuery(input: SearchParamsInput): {
-  query: AlarmListQuery;
-  problems: QueryProblem[];
-} {
-  const raw = firstValues(input);
-  const problems: QueryProblem[] = [];
+export function parseAlarmListQuery(
+  input: SearchParamsInput,
+  others: readonly string[] = [],
+): { query: AlarmListQuery; problems: QueryProblem[]; params: URLSearchParams } {
+  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...others]);
+  const problems: QueryProblem[] = [...unknown];
   const query: AlarmListQuery = { ...DEFAULT_QUERY, sort: { ...DEFAULT_SORT }, filters: {} };
 
   for (const key of QUERY_KEYS) {
-    const values = raw.get(key);
+    const values = params.getAll(key);
     if (!values || values.length === 0) continue;
     if (values.length > 1) {
       problems.push({ param: key, message: `${key} may be given only once` });
@@ -231,7 +220,7 @@ export function parseAlarmListQuery(input: SearchParamsInput): {
     });
     delete query.filters.timestamp_occured_lte;
   }
-  return { query, problems };
+  return { query, problems, params };
 }
 
 function assign(query: AlarmListQuery, key: QueryKey, value: unknown): void {

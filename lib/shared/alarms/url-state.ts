@@ -1,7 +1,6 @@
 import {
   type AlarmListQuery,
   type QueryProblem,
-  QUERY_KEYS,
   type SearchParamsInput,
   parseAlarmListQuery,
   toSearchParams,
@@ -21,7 +20,7 @@ export interface ListView {
   tz: string;
 }
 
-export type ViewProblem = { param: QueryProblem["param"] | typeof TZ_KEY; message: string };
+export type ViewProblem = QueryProblem;
 
 /** The zone a `tz` value names: UTC when absent or empty, null when it names no zone. */
 export function parseTimeZoneParam(raw: string | null | undefined): string | null {
@@ -29,20 +28,20 @@ export function parseTimeZoneParam(raw: string | null | undefined): string | nul
   return canonicalTimeZone(raw);
 }
 
-function single(input: SearchParamsInput, key: string): string[] {
-  if (input instanceof URLSearchParams) return input.getAll(key);
-  const value = input[key];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
-/** Reads a list URL's search params: the view, and every parameter that had to be corrected. */
-export function parseListView(input: SearchParamsInput): {
+/**
+ * Reads a list URL's search params: the view, and every parameter that had to be corrected or
+ * was left out. `others`: a route's own parameters besides the view's (an export's format).
+ */
+export function parseListView(
+  input: SearchParamsInput,
+  others: readonly string[] = [],
+): {
   view: ListView;
   problems: ViewProblem[];
 } {
-  const { query, problems } = parseAlarmListQuery(input);
+  const { query, problems, params } = parseAlarmListQuery(input, [TZ_KEY, ...others]);
   const all: ViewProblem[] = [...problems];
-  const tzValues = single(input, TZ_KEY);
+  const tzValues = params.getAll(TZ_KEY);
   let tz = UTC;
   if (tzValues.length > 1) {
     all.push({ param: TZ_KEY, message: `${TZ_KEY} may be given only once` });
@@ -75,24 +74,12 @@ export function listHref(deployment: string, view: ListView): string {
   return `${listPath(deployment)}${listSearch(view)}`;
 }
 
-const VIEW_KEYS = new Set<string>([...QUERY_KEYS, TZ_KEY]);
-
 /**
- * The search string to show for a view, keeping the parameters the list does not own (a
- * tracking tag on a link from elsewhere) after its own canonical ones.
+ * Whether a search string already is its view's canonical form: nothing else in it (a parameter
+ * the list does not take was reported and is left out, as a wrong value is corrected).
  */
-export function mergeSearch(current: URLSearchParams, view: ListView): string {
-  const params = viewSearchParams(view);
-  for (const [key, value] of current) if (!VIEW_KEYS.has(key)) params.append(key, value);
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
-
-/** Whether a search string already says exactly what its view's canonical form says. */
 export function isCanonical(current: URLSearchParams, view: ListView): boolean {
-  const own = new URLSearchParams();
-  for (const [key, value] of current) if (VIEW_KEYS.has(key)) own.append(key, value);
-  return own.toString() === viewSearchParams(view).toString();
+  return current.toString() === viewSearchParams(view).toString();
 }
 
 /** A `from` value (a list search string someone put in a link) made safe and canonical. */

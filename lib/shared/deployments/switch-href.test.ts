@@ -40,7 +40,7 @@ describe("switching deployments from a list", () => {
     expect(
       switchHref(
         "/d/prod/alarms/",
-        "STATUS=x&priority_label=HIGH&status=Open&size=7&utm_source=mail&tz=europe/berlin",
+        "Status=Open&priority_label=HIGH&suppressed=x&size=7&utm_source=mail&tz=europe/berlin",
         "lab",
       ),
     ).toBe("/d/lab/alarms?status=open&priority_label=high&tz=Europe%2FBerlin");
