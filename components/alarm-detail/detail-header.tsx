@@ -6,6 +6,8 @@ import type { AlarmDetail } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import { useDeployment } from "@/components/deployments/deployment-context";
+import { usersText } from "@/components/list/alarm-columns";
+import { Highlights } from "./highlights";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
@@ -132,6 +134,13 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
             dash
           )}
         </Field>
+        <Field label="User">
+          {usersText(alarm) ? (
+            <span className="font-mono text-xs break-all">{usersText(alarm)}</span>
+          ) : (
+            dash
+          )}
+        </Field>
         <Field label="Events">
           <span className="font-mono tabular-nums">{formatCount(alarm.eventsTotal)}</span>
         </Field>
@@ -160,6 +169,9 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
         </Field>
         <Field label="Alarm uuid">
           <span className="font-mono text-xs">{alarm.uuid}</span>
+        </Field>
+        <Field label="Highlighted by the deployment" className="col-span-full">
+          <Highlights highlights={alarm.highlights} />
         </Field>
         <Field label="Labels" className="col-span-full">
           {alarm.labels.length ? (

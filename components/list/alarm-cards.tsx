@@ -8,7 +8,7 @@ import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import type { RowMark } from "./alarm-table";
-import { DeploymentName, endpointsTitle } from "./alarm-columns";
+import { DeploymentName, endpointsTitle, usersText } from "./alarm-columns";
 import type { useRowPrefetch } from "./use-row-prefetch";
 
 function Peer({ endpoints }: { endpoints: Endpoint[] }) {
@@ -92,6 +92,12 @@ export function AlarmCards({
                 <span className="sr-only">to</span>
                 <Peer endpoints={alarm.destinations} />
               </span>
+              {usersText(alarm) ? (
+                <span className="mt-1 block truncate font-mono text-xs text-slate-700 dark:text-slate-300">
+                  <span className="sr-only">User: </span>
+                  {usersText(alarm)}
+                </span>
+              ) : null}
               <span className="mt-1 block text-slate-600 dark:text-slate-400">
                 <TimeText ms={alarm.occurredAt} className="font-mono text-xs" />
               </span>

@@ -111,6 +111,23 @@ function RuleCell({ alarm, href }: { alarm: AlarmSummary; href: string }) {
   );
 }
 
+/** "j.doe → svc-backup": the user names an alarm carries, of its source and its destination. */
+export function usersText(alarm: Pick<AlarmSummary, "sourceUsername" | "destinationUsername">) {
+  const { sourceUsername: source, destinationUsername: destination } = alarm;
+  if (source && destination) return `${source} → ${destination}`;
+  return source ?? (destination ? `→ ${destination}` : null);
+}
+
+function UsersCell({ alarm }: { alarm: AlarmSummary }) {
+  const text = usersText(alarm);
+  if (!text) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  return (
+    <div className="truncate font-mono text-xs" title={text}>
+      {text}
+    </div>
+  );
+}
+
 function OccurredCell({ alarm }: { alarm: AlarmSummary }) {
   const { occurredAt, receivedAt } = alarm;
   const delay = formatDelay(occurredAt, receivedAt);
@@ -175,6 +192,7 @@ export const alarmColumns: AlarmColumn<ColumnId>[] = [
   column("destinations", {
     cell: ({ row }) => <EndpointsCell endpoints={row.original.destinations} />,
   }),
+  column("users", { cell: ({ row }) => <UsersCell alarm={row.original} /> }),
   column("occurred", { cell: ({ row }) => <OccurredCell alarm={row.original} /> }, [
     { field: "timestamp_occured", label: "Occurred" },
     { field: "timestamp_received", label: "Received" },

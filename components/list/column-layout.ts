@@ -37,6 +37,8 @@ export const COLUMN_LAYOUT: Record<LayoutColumnId, ColumnLayout> = {
     className: "hidden w-40 compact:w-32 lg:table-cell xl:w-48 compact:xl:w-48",
     bar: "w-[65%]",
   },
+  // Only where there is room for it (from xl): the sources and destinations need it more.
+  users: { label: "User", className: "hidden w-28 xl:table-cell", bar: "w-[60%]" },
   occurred: { label: "Occurred", className: "w-28 compact:w-48 xl:w-52", bar: "w-[80%]" },
   events: { label: "Events", className: "w-16 text-right", bar: "w-[40%]" },
 };

@@ -68,6 +68,7 @@ describe("view preferences", () => {
       "rule",
       "sources",
       "destinations",
+      "users",
       "occurred",
       "priority",
       "status",

@@ -14,6 +14,7 @@ export const COLUMN_IDS = [
   "rule",
   "sources",
   "destinations",
+  "users",
   "occurred",
   "events",
 ] as const;
