@@ -3,6 +3,7 @@
 
 import { rangeName } from "@/lib/shared/alarms/time-range";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
+import { PRIORITY_TITLE } from "@/lib/shared/alarms/priority";
 import { STATUS_NAME } from "@/lib/shared/alarms/format";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 
@@ -19,7 +20,11 @@ export function activeFilterChips(filters: AlarmFilters, zone = "UTC"): Chip[] {
     if (value !== undefined) chips.push({ id: key, label, value, remove: [key] });
   };
   add("status", "Status", filters.status && STATUS_NAME[filters.status]);
-  add("priority_label", "Priority", filters.priority_label);
+  add(
+    "priority_label",
+    "Priority",
+    filters.priority_label && PRIORITY_TITLE[filters.priority_label],
+  );
   add(
     "suppressed",
     "Suppressed",

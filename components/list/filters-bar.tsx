@@ -1,7 +1,8 @@
 "use client";
 // Every list's filter bar: its deployments (a list of several), then the alarms' own filters.
 
-import { PRIORITY_NAME, STATUS_NAME } from "@/lib/shared/alarms/format";
+import { STATUS_NAME } from "@/lib/shared/alarms/format";
+import { PRIORITY_ORDER, PRIORITY_TITLE } from "@/lib/shared/alarms/priority";
 import {
   type AlarmFilters,
   PRIORITY_LABELS,
@@ -77,9 +78,10 @@ export function FiltersBar({
           label="Priority"
           value={filters.priority_label}
           anyLabel="Any priority"
+          // In the model's order; the filter takes the published labels (critical has none).
           options={[...PRIORITY_LABELS]
-            .reverse()
-            .map((label) => ({ value: label, label: PRIORITY_NAME[label] }))}
+            .sort((a, b) => PRIORITY_ORDER.indexOf(a) - PRIORITY_ORDER.indexOf(b))
+            .map((label) => ({ value: label, label: PRIORITY_TITLE[label] }))}
           onChange={(value) => set("priority_label", value)}
         />
         <SelectFilter

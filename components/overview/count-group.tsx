@@ -1,14 +1,15 @@
 "use client";
 // One line of the overview's counts (priority, status or intent): each count filters the list.
 
-import { formatCount, PRIORITY_NAME, STATUS_NAME } from "@/lib/shared/alarms/format";
+import { formatCount, STATUS_NAME } from "@/lib/shared/alarms/format";
+import { PRIORITY_TITLE, priorityName } from "@/lib/shared/alarms/priority";
 import {
   PRIORITY_LABELS,
   STATUSES,
   type AlarmFilters,
   type AlarmStatus,
-  type PriorityLabel,
 } from "@/lib/shared/alarms/query";
+import { PRIORITY_MARK } from "@/components/ui/priority-colours";
 import { DIMENSION_FILTER, type OverviewPart } from "@/lib/shared/overview/plan";
 import type { DimensionOverview } from "@/lib/shared/overview/types";
 import { type SectionResult, failureOf } from "./use-section";
@@ -22,21 +23,25 @@ const GROUP_NAME: Record<DimensionPart, string> = {
 };
 
 function valueName(part: DimensionPart, value: string): string {
-  if (part === "priority") return PRIORITY_NAME[value as PriorityLabel] ?? value;
+  const label = part === "priority" ? priorityName(value) : null;
+  if (label) return PRIORITY_TITLE[label];
   if (part === "status") return STATUS_NAME[value as AlarmStatus] ?? value;
   return value;
 }
 
-const PRIORITY_DOT: Record<string, string> = {
-  high: "bg-red-600 dark:bg-red-400",
-  medium: "bg-amber-400",
-  low: "bg-sky-400 dark:bg-sky-500",
-  critical: "bg-fuchsia-700 dark:bg-fuchsia-400",
-};
+/**
+ * Whether the list's filter can ask for a value: critical is counted by name where the deployment
+ * knows it, but the filter takes the published labels only.
+ */
+const filterable = (part: DimensionPart, value: string) =>
+  part !== "priority" || (PRIORITY_LABELS as readonly string[]).includes(value);
 
-/** What a dimension shows before its counts are in: its values when they are known in advance. */
+/**
+ * What a dimension shows before its counts are in: its values when they are known in advance,
+ * in the priority model's order (critical shows once the deployment says it knows it).
+ */
 const PLACEHOLDER_VALUES: Record<DimensionPart, readonly string[]> = {
-  priority: PRIORITY_LABELS,
+  priority: ["high", "medium", "low"],
   status: STATUSES,
   intent: [],
 };
@@ -91,6 +96,33 @@ export function CountGroup({
               ? `${name}: counting…`
               : `${name}: count unknown${unknown ? ` (${unknown})` : ""}`
             : `${name}: ${formatCount(count)} alarms${pressed ? " (filtered: click to show all)" : ""}`;
+        const content = (
+          <>
+            {part === "priority" ? (
+              <span
+                aria-hidden="true"
+                className={`h-2 w-2 shrink-0 rounded-full ${PRIORITY_MARK[priorityName(value) ?? "other"]}`}
+              />
+            ) : null}
+            <span className="truncate">{name}</span>
+            <span className="font-mono font-semibold tabular-nums">{shown}</span>
+          </>
+        );
+        if (!filterable(part, value)) {
+          const about = `${title} (priorities 91 to 100, on newer deployments: the list's filter cannot ask for it)`;
+          return (
+            <span
+              key={value}
+              title={about}
+              aria-label={about}
+              data-overview-count={value}
+              data-count={count ?? ""}
+              className={`${CHIP} border-dashed`}
+            >
+              {content}
+            </span>
+          );
+        }
         return (
           <button
             key={value}
@@ -106,16 +138,9 @@ export function CountGroup({
               else (next as Record<string, unknown>)[key] = value;
               onFilter(next);
             }}
-            className="inline-flex max-w-[16rem] shrink-0 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-800 hover:border-blue-500 hover:bg-blue-50 aria-pressed:border-blue-600 aria-pressed:bg-blue-600 aria-pressed:text-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-blue-950 dark:aria-pressed:border-blue-400 dark:aria-pressed:bg-blue-500 dark:aria-pressed:text-slate-950"
+            className={`${CHIP} hover:border-blue-500 hover:bg-blue-50 aria-pressed:border-blue-600 aria-pressed:bg-blue-600 aria-pressed:text-white dark:hover:bg-blue-950 dark:aria-pressed:border-blue-400 dark:aria-pressed:bg-blue-500 dark:aria-pressed:text-slate-950`}
           >
-            {part === "priority" ? (
-              <span
-                aria-hidden="true"
-                className={`h-2 w-2 shrink-0 rounded-full ${PRIORITY_DOT[value] ?? "bg-slate-400"}`}
-              />
-            ) : null}
-            <span className="truncate">{name}</span>
-            <span className="font-mono font-semibold tabular-nums">{shown}</span>
+            {content}
           </button>
         );
       })}
@@ -124,13 +149,16 @@ export function CountGroup({
   );
 }
 
+/** A count's pill: a button where it filters, a plain mark where the filter cannot ask. */
+const CHIP =
+  "inline-flex max-w-[16rem] shrink-0 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
+
 const REST_TITLE = {
-  critical: "Critical (priorities 91 to 100, on newer deployments): the filters cannot select it",
-  priority: "Other labels, beyond low, medium and high",
+  priority: "Other labels, beyond critical, high, medium and low",
   intent: "Other intents, beyond the most seen",
 };
 
-/** What a dimension holds beyond its named values: critical alarms, other labels or intents. */
+/** What a dimension holds beyond its named values: other labels or intents. */
 function RestCount({
   part,
   rest,
@@ -140,27 +168,23 @@ function RestCount({
   rest: NonNullable<DimensionOverview["rest"]>;
   unknown: string | null;
 }) {
-  const name = rest.label === "critical" ? "Critical" : "Other";
-  const about =
-    rest.label === "critical"
-      ? REST_TITLE.critical
-      : REST_TITLE[part === "priority" ? "priority" : "intent"];
+  const about = REST_TITLE[part === "priority" ? "priority" : "intent"];
   const title =
     rest.count === null
-      ? `${name}: count unknown${unknown ? ` (${unknown})` : ""}`
+      ? `Other: count unknown${unknown ? ` (${unknown})` : ""}`
       : `${about}: ${formatCount(rest.count)} alarms`;
   return (
     <span
       className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-700 dark:border-slate-600 dark:text-slate-200"
       title={title}
       aria-label={title}
-      data-overview-count={rest.label}
+      data-overview-count="other"
       data-count={rest.count ?? ""}
     >
-      {rest.label === "critical" ? (
-        <span aria-hidden="true" className={`h-2 w-2 rounded-full ${PRIORITY_DOT.critical}`} />
+      {part === "priority" ? (
+        <span aria-hidden="true" className={`h-2 w-2 rounded-full ${PRIORITY_MARK.other}`} />
       ) : null}
-      {name}
+      Other
       <span className="font-mono font-semibold tabular-nums">
         {rest.count === null ? "?" : formatCount(rest.count)}
       </span>

@@ -43,21 +43,14 @@ function firstProblem(results: readonly PromiseSettledResult<unknown>[]): Overvi
 const totalOf = (result: PromiseSettledResult<{ total: number }>) =>
   result.status === "fulfilled" ? result.value.total : null;
 
-/** Counts by priority: the vendor client's one way to count them (critical where it exists). */
+/**
+ * Counts by priority, the vendor client's one way (critical where the deployment knows it), in
+ * the model's order; labels beyond the model are "other".
+ */
 async function readPriorities(base: CountFilters, call: UsmCall): Promise<DimensionOverview> {
   const counted = await countByPriority(base, call, COUNT);
-  // The filters select low, medium and high; critical and other labels are what lies beyond.
-  const critical = counted.counts.find((entry) => entry.label === "critical");
-  const counts = dimensionValues("priority", {}).map((value) => ({
-    value,
-    count: counted.counts.find((entry) => entry.label === value)?.count ?? null,
-  }));
-  const known = counted.total !== null && counts.every((entry) => entry.count !== null);
-  let rest: DimensionOverview["rest"] = null;
-  if (critical?.count) rest = { label: "critical", count: critical.count };
-  else if (!known) rest = { label: "other", count: null };
-  else if (critical && critical.count === null) rest = { label: "critical", count: null };
-  else if (counted.other) rest = { label: "other", count: counted.other };
+  const counts = counted.counts.map(({ label, count }) => ({ value: label, count }));
+  const rest = counted.other === null || counted.other > 0 ? { count: counted.other } : null;
   return {
     part: "priority",
     counts,
@@ -105,7 +98,7 @@ async function readDimension(
       ? counts.reduce((acc, entry) => acc + entry.count!, 0)
       : null;
     const beyond = all !== null && sum !== null ? all - sum : null;
-    if (beyond === null || beyond > 0) rest = { label: "other", count: beyond };
+    if (beyond === null || beyond > 0) rest = { count: beyond };
   }
   return {
     part,

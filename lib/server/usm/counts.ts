@@ -55,7 +55,7 @@ export async function countAlarms(
 }
 
 export interface PriorityCounts {
-  /** In PRIORITY_ORDER; critical only where the deployment knows the label. null: unknown. */
+  /** In PRIORITY_ORDER; critical only where the deployment answered it. null: unknown. */
   counts: { label: PriorityName; count: number | null }[];
   /** Alarms under labels beyond these (an open set): null when unknown, 0 when none. */
   other: number | null;
@@ -108,21 +108,21 @@ export async function countByPriority(
     : null;
   const beyond = all !== null && namedSum !== null ? Math.max(0, all - namedSum) : null;
   // Critical, where the deployment answered it: unless its count cannot be a part of what is
-  // beyond the other labels (a deployment that ignored the filter answers its whole total).
+  // beyond the other labels (a deployment that ignored the filter answers its whole total). A
+  // failed read says nothing of whether the deployment knows the label: what is beyond is then
+  // unknown as a whole ("other").
   const criticalLacking = critical!.status === "rejected" && isUpstreamBadRequest(critical!.reason);
-  let criticalCount: number | null | undefined;
+  const criticalFailed = critical!.status === "rejected" && !criticalLacking;
+  let criticalCount: number | undefined;
   if (critical!.status === "fulfilled") {
     const count = critical!.value.total;
     criticalCount = beyond !== null && count > beyond ? undefined : count;
-  } else if (!criticalLacking) {
-    criticalCount = null; // it failed: unknown
   }
   const counts =
     criticalCount === undefined
       ? namedCounts
       : [{ label: "critical" as const, count: criticalCount }, ...namedCounts];
-  const other =
-    beyond === null ? null : criticalCount === null ? null : beyond - (criticalCount ?? 0);
+  const other = beyond === null || criticalFailed ? null : beyond - (criticalCount ?? 0);
   const failed = [total!, ...named, ...(criticalLacking ? [] : [critical!])].find(
     (result) => result.status === "rejected",
   );

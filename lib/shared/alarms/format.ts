@@ -1,17 +1,11 @@
-import type { AlarmStatus, PriorityLabel } from "./query";
+import type { AlarmStatus } from "./query";
 import type { Endpoint } from "./types";
 
 // Display formatting shared by list and detail. Deterministic (fixed locale) so the server
 // render and the browser's hydration produce the same text. Times in a zone: ./time-zone.
 // Client-safe.
 
-/** How a priority and a status are written everywhere: badges, filters, chips, tab titles. */
-export const PRIORITY_NAME: Record<PriorityLabel, string> = {
-  high: "High",
-  medium: "Medium",
-  low: "Low",
-};
-
+/** How a status is written everywhere (a priority: ./priority.ts PRIORITY_TITLE). */
 export const STATUS_NAME: Record<AlarmStatus, string> = {
   open: "Open",
   in_review: "In review",

@@ -1,4 +1,4 @@
-import { PRIORITY_LABELS, RANGE_MS, STATUSES, type AlarmFilters } from "@/lib/shared/alarms/query";
+import { RANGE_MS, STATUSES, type AlarmFilters } from "@/lib/shared/alarms/query";
 
 // The overview's plan: which counts a view's overview is made of (the vendor client counts each
 // with a `size=1` read: the API has no aggregation). Pure and client-safe: the server reads what
@@ -103,13 +103,16 @@ export function withValue<K extends "priority_label" | "status" | "rule_intent">
   return value === undefined ? rest : { ...rest, [key]: value };
 }
 
-/** The values a dimension is counted by (the intents: the deployment's most seen, and the filtered one). */
+/**
+ * The values a dimension is counted by: the statuses, or the deployment's most seen intents and
+ * the filtered one. (Priorities are the vendor client's to count: critical only where the
+ * deployment knows the label.)
+ */
 export function dimensionValues(
-  part: Exclude<OverviewPart, "histogram">,
+  part: "status" | "intent",
   filters: AlarmFilters,
   knownIntents: readonly string[] = [],
 ): string[] {
-  if (part === "priority") return [...PRIORITY_LABELS];
   if (part === "status") return [...STATUSES];
   const intents = knownIntents.slice(0, MAX_INTENTS);
   const filtered = filters.rule_intent;

@@ -20,12 +20,11 @@ export interface DimensionOverview {
   part: Exclude<OverviewPart, "histogram">;
   counts: OverviewCount[];
   /**
-   * What the dimension's total holds beyond the values counted by name: priority labels the
-   * published enum lacks (critical, on newer deployments, counted by name; otherwise "other"),
-   * intents beyond the most seen. Its count is null when a read it rests on failed; the whole
-   * is null when nothing is beyond.
+   * What the dimension's total holds beyond the values counted by name ("Other"): priority
+   * labels beyond the model's, intents beyond the most seen. Its count is null when a read it
+   * rests on failed; the whole is null when nothing is beyond.
    */
-  rest: { label: "critical" | "other"; count: number | null } | null;
+  rest: { count: number | null } | null;
   /** The first failed read's error, when any count is unknown. */
   problem: OverviewProblem | null;
   /** When the server read it (epoch ms). */
