@@ -6,11 +6,13 @@ import { useEffect } from "react";
 /**
  * Reads the page again from the server every `ms` while the tab is shown (and at once when it
  * is shown again after longer): the home tiles' counts and ages stay current, as the list's
- * overview does. The refresh keeps what is on screen until the new render has arrived.
+ * overview does. The refresh keeps what is on screen until the new render has arrived. Once it
+ * runs, the page's main region is marked hydrated (the mark every page's scripts set).
  */
 export function RefreshEvery({ ms }: { ms: number }) {
   const router = useRouter();
   useEffect(() => {
+    document.querySelector("main")?.setAttribute("data-hydrated", "");
     let last = Date.now();
     const refresh = () => {
       last = Date.now();

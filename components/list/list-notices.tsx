@@ -4,6 +4,14 @@
 export interface LinkProblem {
   param: string;
   message: string;
+  /** A parameter the page does not take: left out rather than defaulted. */
+  unknown?: true;
+}
+
+/** A problem's message without the parameter's name it starts with (the notice names it). */
+function issueOf({ param, message }: LinkProblem): string {
+  const rest = message.startsWith(param) ? message.slice(param.length) : message;
+  return rest.replace(/^:?\s+/, "");
 }
 
 /** The link had parameters that could not be used: say which, once, until dismissed. */
@@ -26,9 +34,8 @@ export function CorrectedNotice({
         <ul className="mt-1 list-disc pl-5 text-xs">
           {problems.map((problem) => (
             <li key={`${problem.param}:${problem.message}`}>
-              <span className="font-mono">{problem.param}</span>:{" "}
-              {problem.message.replace(new RegExp(`^${problem.param}:? `), "")}; the default is used
-              instead
+              <span className="font-mono">{problem.param}</span>: {issueOf(problem)}
+              {problem.unknown ? null : "; the default is used instead"}
             </li>
           ))}
         </ul>

@@ -8,6 +8,8 @@ export interface ParamProblem {
   /** The parameter's name as the link wrote it. */
   param: string;
   message: string;
+  /** A name no parameter answers to: left out (a wrong value is replaced by its default). */
+  unknown?: true;
 }
 
 /**
@@ -28,7 +30,7 @@ export function readParams(
     const canonical = byLowerCase.get(name.toLowerCase());
     if (canonical === undefined) {
       const message = `${name} is not a parameter of this page, so it was left out`;
-      unknown.set(name, { param: name, message });
+      unknown.set(name, { param: name, message, unknown: true });
       continue;
     }
     for (const one of Array.isArray(value) ? value : [value]) params.append(canonical, one);

@@ -112,7 +112,11 @@ describe("parseAlarmListQuery", () => {
     );
     expect(query.filters).toEqual({ status: "open" });
     expect(problems).toEqual([
-      { param: "q", message: "q is not a parameter of this page, so it was left out" },
+      {
+        param: "q",
+        message: "q is not a parameter of this page, so it was left out",
+        unknown: true,
+      },
     ]);
   });
 

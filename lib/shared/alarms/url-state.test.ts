@@ -37,10 +37,15 @@ describe("the list's URL", () => {
   it("leaves out a parameter it does not take, and says so", () => {
     const { view: read, problems } = view("q=188.1.32.78&status=open&utm_source=mail");
     expect(problems).toEqual([
-      { param: "q", message: "q is not a parameter of this page, so it was left out" },
+      {
+        param: "q",
+        message: "q is not a parameter of this page, so it was left out",
+        unknown: true,
+      },
       {
         param: "utm_source",
         message: "utm_source is not a parameter of this page, so it was left out",
+        unknown: true,
       },
     ]);
     expect(listSearch(read)).toBe("?status=open");
