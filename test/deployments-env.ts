@@ -1,7 +1,8 @@
 // For tests of route code that reads the environment: the console configured with two
 // deployments on one simulator, Acme (everyone's) and Hidden (only "boss" may see it: an analyst
 // must not learn that it exists), in this process's memory. Undo with vi.unstubAllEnvs().
-import { vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from "@/simulator";
 
 export function stubAcmeAndHidden(
   sim: { url: string },
@@ -19,4 +20,35 @@ export function stubAcmeAndHidden(
   vi.stubEnv("NEXTAUTH_SECRET", "route-test-session-secret-0123456789");
   vi.stubEnv("NEXTAUTH_URL", "");
   vi.stubEnv("REDIS_URL", "");
+}
+
+export interface AcmeWorld {
+  sim: RunningSimulator;
+}
+
+/**
+ * One simulator for the file, the console configured on it as above (plus `env`), undone after
+ * the file; before each test the simulator's counters are reset and `beforeEachTest` runs (a
+ * route test empties its cookie jar there).
+ */
+export function acmeSimulator(
+  client: { id: string; secret: string },
+  options: Omit<SimulatorOptions, "port" | "clients">,
+  { env = {}, beforeEachTest }: { env?: Record<string, string>; beforeEachTest?: () => void } = {},
+): AcmeWorld {
+  const world = {} as AcmeWorld;
+  beforeAll(async () => {
+    world.sim = await startSimulator({ port: 0, clients: [client], ...options });
+    stubAcmeAndHidden(world.sim, client);
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await world.sim.close();
+  });
+  beforeEach(() => {
+    beforeEachTest?.();
+    world.sim.reset();
+  });
+  return world;
 }

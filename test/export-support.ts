@@ -1,15 +1,48 @@
 // For the export's tests only: a simulator read directly over HTTP (as a client of the real
 // service would), an export run in-process to its end, and the CSV it wrote parsed back.
 import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { readOf, upstreamParams } from "@/lib/server/usm/upstream-query";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { type UsmClient } from "@/lib/server/usm";
+import { startSimulator, type RunningSimulator } from "@/simulator";
 import { testClient } from "./usm-client";
 import type { CsvColumn } from "@/lib/server/export/rows";
 import { startExport, type ExportRequest } from "@/lib/server/export/stream";
 
 export const CREDS = { id: "export-client", secret: "export-secret-5a0c" };
+/** The simulator's "now": its 5,000 alarms all occurred before it. */
+export const EXPORT_ANCHOR = Date.UTC(2026, 10, 1, 12, 0, 0);
+
+export interface ExportWorld {
+  sim: RunningSimulator;
+  /** A fresh client (no cache) for each test. */
+  client: UsmClient;
+  /** How many alarm pages the simulator has served since the test began. */
+  alarmReads(): number;
+}
+
+/** One still simulator of 5,000 alarms for the file, unthrottled, its counters reset per test. */
+export function exportSimulator(): ExportWorld {
+  const world = { alarmReads: () => world.sim.stats().byRoute.alarms } as ExportWorld;
+  beforeAll(async () => {
+    world.sim = await startSimulator({
+      port: 0,
+      alarms: 5000,
+      seed: 13,
+      anchor: EXPORT_ANCHOR,
+      clients: [CREDS],
+      rateLimit: false,
+    });
+  });
+  afterAll(() => world.sim.close());
+  beforeEach(() => {
+    world.sim.reset();
+    world.client = exportClient(world.sim.url);
+  });
+  return world;
+}
 
 interface SimAlarm {
   uuid: string;

@@ -1,10 +1,9 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { testClient } from "@/test/usm-client";
-import { startSimulator, type RunningSimulator } from "@/simulator";
-import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { acmeSimulator } from "@/test/deployments-env";
 import { testAnalyst } from "@/test/analyst";
 import { ManualClock } from "@/test/manual-clock";
 import { LiveHub } from "@/lib/server/live/hub";
@@ -16,23 +15,14 @@ import { liveViewId } from "@/lib/shared/live/view-id";
 
 const CREDS = { id: "stream-client", secret: "stream-secret-90ab" };
 const INTERVAL = 15_000;
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, alarms: 3000, clients: [CREDS] });
-  stubAcmeAndHidden(sim, CREDS);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await sim.close();
-});
+const world = acmeSimulator(CREDS, { alarms: 3000 });
 
 const VIEW = liveViewId("acme", { ...DEFAULT_QUERY, filters: { status: "open" } });
 
 function setup() {
   const clock = new ManualClock();
   const store = new MemoryStore({ now: clock.now });
-  const client = testClient(sim, CREDS, { store, deployment: "acme", cacheTtlMs: 0 });
+  const client = testClient(world.sim, CREDS, { store, deployment: "acme", cacheTtlMs: 0 });
   const hub = new LiveHub({
     store,
     clock,
@@ -69,12 +59,12 @@ async function open(hub: LiveHub, analyst: string, search: string, headers: Head
 
 const states = (text: string) =>
   text.split("\n\n").filter((event) => event.includes("event: state"));
-const calls = () => sim.stats().byRoute.alarms + sim.stats().byRoute.alarm;
+const calls = () => world.sim.stats().byRoute.alarms + world.sim.stats().byRoute.alarm;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe("the live stream route", () => {
   it("serves 500 browsers on one view for one upstream call per interval, each unbuffered", async () => {
-    sim.reset();
+    world.sim.reset();
     const { clock, hub } = setup();
     const browsers = await Promise.all(
       Array.from({ length: 500 }, (_, n) =>

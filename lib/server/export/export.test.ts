@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { MemoryStore } from "@/lib/server/store/memory";
-import { type UsmClient } from "@/lib/server/usm";
-import { startSimulator, type RunningSimulator } from "@/simulator";
 import { ExportProgressStore } from "./progress";
 import {
-  CREDS,
+  EXPORT_ANCHOR,
+  exportSimulator,
   csvRows,
   directRead,
-  exportClient,
   exportRequest,
   runExport,
 } from "@/test/export-support";
@@ -17,36 +15,19 @@ import {
 // reads upstream and when it stops. The simulator's data set is still (no live arrivals) unless
 // a test adds alarms itself.
 
-const ANCHOR = Date.UTC(2026, 10, 1, 12, 0, 0);
-let sim: RunningSimulator;
-let client: UsmClient;
-
-beforeAll(async () => {
-  sim = await startSimulator({
-    port: 0,
-    alarms: 5000,
-    seed: 13,
-    anchor: ANCHOR,
-    clients: [CREDS],
-    rateLimit: false,
-  });
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  sim.reset();
-  client = exportClient(sim.url);
-});
-
-const alarmReads = () => sim.stats().byRoute.alarms;
+const world = exportSimulator();
+const { alarmReads } = world;
 
 describe("an export of a view", () => {
   it("writes a 5,000-alarm view alarm for alarm as the simulator reads it, in order", async () => {
-    const direct = await directRead(sim.url, {
+    const direct = await directRead(world.sim.url, {
       ...DEFAULT_QUERY,
-      filters: { timestamp_occured_lte: ANCHOR },
+      filters: { timestamp_occured_lte: EXPORT_ANCHOR },
     });
     expect(direct).toHaveLength(5000);
-    const { response, text } = await runExport(exportRequest(client, { startedAt: ANCHOR }));
+    const { response, text } = await runExport(
+      exportRequest(world.client, { startedAt: EXPORT_ANCHOR }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("X-Export-Total")).toBe("5000");
@@ -64,12 +45,17 @@ describe("an export of a view", () => {
     const query: AlarmListQuery = {
       ...DEFAULT_QUERY,
       sort: { field: "priority", direction: "asc" },
-      filters: { status: "open", timestamp_occured_lte: ANCHOR },
+      filters: { status: "open", timestamp_occured_lte: EXPORT_ANCHOR },
     };
-    const direct = await directRead(sim.url, query);
+    const direct = await directRead(world.sim.url, query);
     expect(direct.length).toBeGreaterThan(200);
     const { text } = await runExport(
-      exportRequest(client, { query, format: "ndjson", startedAt: ANCHOR, pageSizes: [100] }),
+      exportRequest(world.client, {
+        query,
+        format: "ndjson",
+        startedAt: EXPORT_ANCHOR,
+        pageSizes: [100],
+      }),
     );
     const lines = text
       .trimEnd()
@@ -81,11 +67,20 @@ describe("an export of a view", () => {
   it("writes JSON as one array, times in UTC and in the view's zone", async () => {
     const query: AlarmListQuery = {
       ...DEFAULT_QUERY,
-      filters: { priority_label: "high", status: "in_review", timestamp_occured_lte: ANCHOR },
+      filters: {
+        priority_label: "high",
+        status: "in_review",
+        timestamp_occured_lte: EXPORT_ANCHOR,
+      },
     };
-    const direct = await directRead(sim.url, query);
+    const direct = await directRead(world.sim.url, query);
     const { text } = await runExport(
-      exportRequest(client, { query, format: "json", zone: "Asia/Kolkata", startedAt: ANCHOR }),
+      exportRequest(world.client, {
+        query,
+        format: "json",
+        zone: "Asia/Kolkata",
+        startedAt: EXPORT_ANCHOR,
+      }),
     );
     const alarms = JSON.parse(text) as {
       uuid: string;
@@ -99,15 +94,17 @@ describe("an export of a view", () => {
   });
 
   it("pages within an instant when a whole page shares one occurred time, writing each alarm once", async () => {
-    const instant = ANCHOR - 3_600_000;
-    const added = Array.from({ length: 25 }, () => sim.addAlarm({ timestamp_occured: instant }));
+    const instant = EXPORT_ANCHOR - 3_600_000;
+    const added = Array.from({ length: 25 }, () =>
+      world.sim.addAlarm({ timestamp_occured: instant }),
+    );
     const query = { ...DEFAULT_QUERY, filters: { timestamp_occured_gte: instant - 600_000 } };
-    const direct = await directRead(sim.url, {
+    const direct = await directRead(world.sim.url, {
       ...query,
-      filters: { ...query.filters, timestamp_occured_lte: ANCHOR },
+      filters: { ...query.filters, timestamp_occured_lte: EXPORT_ANCHOR },
     });
     const { text } = await runExport(
-      exportRequest(client, { query, startedAt: ANCHOR, pageSizes: [10] }),
+      exportRequest(world.client, { query, startedAt: EXPORT_ANCHOR, pageSizes: [10] }),
     );
     const uuids = csvRows(text).map((row) => row.uuid);
     expect(uuids).toEqual(direct.map((alarm) => alarm.uuid));
@@ -118,29 +115,39 @@ describe("an export of a view", () => {
   it("takes the largest page size the deployment accepts and remembers it", async () => {
     const store = new MemoryStore();
     const query = { ...DEFAULT_QUERY, filters: { status: "in_review" as const } };
-    const direct = await directRead(sim.url, {
+    const direct = await directRead(world.sim.url, {
       ...query,
-      filters: { ...query.filters, timestamp_occured_lte: ANCHOR },
+      filters: { ...query.filters, timestamp_occured_lte: EXPORT_ANCHOR },
     });
     // The simulator refuses sizes over 1,000 with a 400, as a deployment with a lower maximum would.
     const first = await runExport(
-      exportRequest(client, { query, store, startedAt: ANCHOR, pageSizes: [5000, 1000, 500] }),
+      exportRequest(world.client, {
+        query,
+        store,
+        startedAt: EXPORT_ANCHOR,
+        pageSizes: [5000, 1000, 500],
+      }),
     );
     expect(csvRows(first.text).map((row) => row.uuid)).toEqual(direct.map((alarm) => alarm.uuid));
-    expect(sim.stats().byStatus["400"]).toBe(1);
+    expect(world.sim.stats().byStatus["400"]).toBe(1);
     expect(await store.get("export:acme:page-size")).toBe("1000");
     await runExport(
-      exportRequest(client, { query, store, startedAt: ANCHOR, pageSizes: [5000, 1000, 500] }),
+      exportRequest(world.client, {
+        query,
+        store,
+        startedAt: EXPORT_ANCHOR,
+        pageSizes: [5000, 1000, 500],
+      }),
     );
-    expect(sim.stats().byStatus["400"]).toBe(1); // the second export asked no size it refuses
+    expect(world.sim.stats().byStatus["400"]).toBe(1); // the second export asked no size it refuses
   });
 
   it("stops at the cap, says so in its progress, and reads no further", async () => {
     const store = new MemoryStore();
-    const request = exportRequest(client, {
+    const request = exportRequest(world.client, {
       store,
       cap: 1234,
-      startedAt: ANCHOR,
+      startedAt: EXPORT_ANCHOR,
       pageSizes: [500],
     });
     const { response, text } = await runExport(request);
@@ -157,23 +164,26 @@ describe("alarms that arrive while an export runs", () => {
   const startedAt = Date.now() - 60_000;
 
   async function exportWithArrivals(query: AlarmListQuery) {
-    const atStart = await directRead(sim.url, {
+    const atStart = await directRead(world.sim.url, {
       ...query,
       filters: { ...query.filters, timestamp_occured_lte: startedAt },
     });
     const arrived: string[] = [];
     const { text } = await runExport(
-      exportRequest(client, {
+      exportRequest(world.client, {
         query,
         startedAt,
         pageSizes: [200],
         // Between every two pages: one alarm after the export's start, one among the alarms
-        // already written and one among those still to come (ANCHOR is the data set's newest).
+        // already written and one among those still to come (EXPORT_ANCHOR is the data set's newest).
         beforeRead: (reads) => {
-          const cursorTimes = [ANCHOR - reads * 60_000, ANCHOR - 20 * 86_400_000 - reads * 1000];
-          arrived.push(sim.addAlarm({ timestamp_occured: Date.now() - 1000 }).uuid);
+          const cursorTimes = [
+            EXPORT_ANCHOR - reads * 60_000,
+            EXPORT_ANCHOR - 20 * 86_400_000 - reads * 1000,
+          ];
+          arrived.push(world.sim.addAlarm({ timestamp_occured: Date.now() - 1000 }).uuid);
           for (const time of cursorTimes)
-            arrived.push(sim.addAlarm({ timestamp_occured: time }).uuid);
+            arrived.push(world.sim.addAlarm({ timestamp_occured: time }).uuid);
         },
       }),
     );

@@ -42,6 +42,20 @@ function config(key: string, sim: RunningSimulator, more: Partial<DeploymentConf
   };
 }
 
+/** The deployments' clients on one store, uncached, waiting at most 1.5 s for the budget. */
+function registryOf(configs: DeploymentConfig[]): DeploymentRegistry {
+  const store = new MemoryStore();
+  return new DeploymentRegistry(configs, (deployment) =>
+    createUsmClient({
+      ...deployment,
+      deployment: deployment.key,
+      cacheTtlMs: 0,
+      maxQueueWaitMs: 1_500,
+      store,
+    }),
+  );
+}
+
 beforeAll(async () => {
   const common = { port: 0, clients: [CREDS], anchor: ANCHOR, admin: true };
   [acme, globex, initech] = await Promise.all([
@@ -49,22 +63,11 @@ beforeAll(async () => {
     startSimulator({ ...common, alarms: 95, seed: 12 }),
     startSimulator({ ...common, alarms: 50, seed: 13 }),
   ]);
-  const store = new MemoryStore();
-  registry = new DeploymentRegistry(
-    [
-      config("acme", acme),
-      config("globex", globex, { kind: "central" }),
-      config("initech", initech, { clientSecret: "not-the-secret", groups: ["soc"] }),
-    ],
-    (deployment) =>
-      createUsmClient({
-        ...deployment,
-        deployment: deployment.key,
-        cacheTtlMs: 0,
-        maxQueueWaitMs: 1_500,
-        store,
-      }),
-  );
+  registry = registryOf([
+    config("acme", acme),
+    config("globex", globex, { kind: "central" }),
+    config("initech", initech, { clientSecret: "not-the-secret", groups: ["soc"] }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([acme, globex, initech].map((sim) => sim.close()));
@@ -156,18 +159,7 @@ describe("several deployments", () => {
   it("keeps budgets apart: Globex out of budget and slow, Acme answers all the same", async () => {
     globex.setFaults({ latencyMs: 400 });
     // A Globex whose agreement allows 4 calls a second, beside the usual Acme, on one store.
-    const store = new MemoryStore();
-    const tight = new DeploymentRegistry(
-      [config("acme", acme), config("globex", globex, { getPerSecond: 4 })],
-      (deployment) =>
-        createUsmClient({
-          ...deployment,
-          deployment: deployment.key,
-          cacheTtlMs: 0,
-          maxQueueWaitMs: 1_500,
-          store,
-        }),
-    );
+    const tight = registryOf([config("acme", acme), config("globex", globex, { getPerSecond: 4 })]);
     const client = tight.get("globex", alice).client();
     const base = parseAlarmListQuery({ size: "10" }).query;
     let globexDone = 0;

@@ -1,9 +1,8 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { parseErrorBody } from "@/lib/shared/core/errors";
-import { startSimulator, type RunningSimulator } from "@/simulator";
-import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { acmeSimulator } from "@/test/deployments-env";
 import { sessionCookie } from "@/test/session-cookie";
 import { DELETE, GET, POST } from "./route";
 
@@ -15,20 +14,7 @@ const cookies = vi.hoisted(() => ({ jar: [] as { name: string; value: string }[]
 vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => cookies.jar }) }));
 
 const CREDS = { id: "route-catalogue-client", secret: "route-catalogue-secret-07aa" };
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, alarms: 2000, clients: [CREDS] });
-  stubAcmeAndHidden(sim, CREDS);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await sim.close();
-});
-beforeEach(() => {
-  cookies.jar = [];
-  sim.reset();
-});
+const world = acmeSimulator(CREDS, { alarms: 2000 }, { beforeEachTest: () => (cookies.jar = []) });
 
 const call = (handler: typeof GET, method = "GET", deployment = "acme") =>
   handler(new NextRequest(`http://console.test/api/d/${deployment}/alarms/catalogue`, { method }), {
@@ -46,7 +32,7 @@ describe("GET /api/d/{deployment}/alarms/catalogue", () => {
     expect(response.headers.get("Content-Type")).toBe("application/json");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
     expect(parseErrorBody(await response.json())?.error.code).toBe("unauthenticated");
-    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
   });
 
   it("answers 405 in the error shape to other methods, naming GET", async () => {
@@ -69,7 +55,7 @@ describe("GET /api/d/{deployment}/alarms/catalogue", () => {
     );
     expect(catalogue.intents).toContain("Delivery & Attack");
     expect(catalogue.sensors.length).toBeGreaterThan(0);
-    expect(sim.stats().byRoute.alarms).toBeGreaterThan(0);
+    expect(world.sim.stats().byRoute.alarms).toBeGreaterThan(0);
   });
 
   it("answers 404 alike for a deployment the analyst may not see and one that does not exist", async () => {
@@ -82,6 +68,6 @@ describe("GET /api/d/{deployment}/alarms/catalogue", () => {
     }
     expect(parseErrorBody(bodies[0])?.error.code).toBe("not_found");
     expect(bodies[0]).toEqual(bodies[1]);
-    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
   });
 });

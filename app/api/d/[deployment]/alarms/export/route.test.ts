@@ -1,11 +1,10 @@
 import { NextRequest } from "next/server";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/shared/alarms/paths";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { ExportPlan, ExportProgress } from "@/lib/shared/export/contract";
-import { startSimulator, type RunningSimulator } from "@/simulator";
-import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { acmeSimulator } from "@/test/deployments-env";
 import { sessionCookie } from "@/test/session-cookie";
 import { GET as download } from "./route";
 import { GET as plan } from "./plan/route";
@@ -21,21 +20,11 @@ vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => cookies.j
 
 const CREDS = { id: "route-export-client", secret: "route-export-secret-41bd" };
 const ORIGIN = "http://console.test";
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, alarms: 5000, clients: [CREDS], rateLimit: false });
-  stubAcmeAndHidden(sim, CREDS);
-  vi.stubEnv("EXPORT_MAX_ROWS", "4000");
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await sim.close();
-});
-beforeEach(() => {
-  cookies.jar = [];
-  sim.reset();
-});
+const world = acmeSimulator(
+  CREDS,
+  { alarms: 5000, rateLimit: false },
+  { env: { EXPORT_MAX_ROWS: "4000" }, beforeEachTest: () => (cookies.jar = []) },
+);
 
 async function signIn(user: string): Promise<void> {
   cookies.jar = [await sessionCookie(user)];
@@ -63,7 +52,7 @@ describe("the export's routes", () => {
       expect(response.status).toBe(401);
       expect((await errorOf(response))?.code).toBe("unauthenticated");
     }
-    expect(sim.stats().byRoute.alarms).toBe(0);
+    expect(world.sim.stats().byRoute.alarms).toBe(0);
   });
 
   it("refuse bad parameters before any download starts, naming the parameter", async () => {
@@ -84,7 +73,7 @@ describe("the export's routes", () => {
       deployment: "hidden",
     });
     expect(hidden.status).toBe(404);
-    expect(sim.stats().byRoute.alarms).toBe(0);
+    expect(world.sim.stats().byRoute.alarms).toBe(0);
   });
 
   it("plan a view: its count, the cap and the rolling range frozen", async () => {

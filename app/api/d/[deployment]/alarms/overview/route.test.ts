@@ -1,9 +1,8 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { DimensionOverview } from "@/lib/shared/overview/types";
-import { startSimulator, type RunningSimulator } from "@/simulator";
-import { stubAcmeAndHidden } from "@/test/deployments-env";
+import { acmeSimulator } from "@/test/deployments-env";
 import { sessionCookie } from "@/test/session-cookie";
 import { GET } from "./route";
 
@@ -14,20 +13,7 @@ const cookies = vi.hoisted(() => ({ jar: [] as { name: string; value: string }[]
 vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => cookies.jar }) }));
 
 const CREDS = { id: "route-overview-client", secret: "route-overview-secret-5b1e" };
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, alarms: 800, clients: [CREDS] });
-  stubAcmeAndHidden(sim, CREDS);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await sim.close();
-});
-beforeEach(() => {
-  cookies.jar = [];
-  sim.reset();
-});
+const world = acmeSimulator(CREDS, { alarms: 800 }, { beforeEachTest: () => (cookies.jar = []) });
 
 const call = (search: string, deployment = "acme") =>
   GET(new NextRequest(`http://console.test/api/d/${deployment}/alarms/overview${search}`), {
@@ -43,7 +29,7 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
     const response = await call("?part=status");
     expect(response.status).toBe(401);
     expect(parseErrorBody(await response.json())?.error.code).toBe("unauthenticated");
-    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
   });
 
   it.each([
@@ -58,7 +44,7 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
     expect(response.status).toBe(400);
     const body = parseErrorBody(await response.json());
     expect(body?.error).toMatchObject({ code: "invalid_request", param });
-    expect(sim.stats().byRoute.alarms).toBe(0);
+    expect(world.sim.stats().byRoute.alarms).toBe(0);
   });
 
   it("answers a section of the signed-in analyst's view", async () => {
@@ -69,12 +55,12 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
     expect(body.part).toBe("status");
     expect(body.counts.map((entry) => entry.value)).toEqual(["open", "in_review", "closed"]);
     expect(body.counts.every((entry) => typeof entry.count === "number")).toBe(true);
-    expect(sim.stats().byRoute.alarms).toBe(3);
+    expect(world.sim.stats().byRoute.alarms).toBe(3);
   });
 
   it("lets go of a request the browser left at once, not when its reads end", async () => {
     await signIn();
-    sim.setFaults({ latencyMs: 2_000, routes: ["alarms"] });
+    world.sim.setFaults({ latencyMs: 2_000, routes: ["alarms"] });
     try {
       const abort = new AbortController();
       const request = new NextRequest(
@@ -92,7 +78,7 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
       const joined = await call("?part=histogram&range=7d");
       expect(((await joined.json()) as { bars: unknown[] }).bars.length).toBeGreaterThan(24);
     } finally {
-      sim.setFaults({ latencyMs: 0 });
+      world.sim.setFaults({ latencyMs: 0 });
     }
   });
 
@@ -105,6 +91,6 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
       bodies.push(await response.json());
     }
     expect(bodies[0]).toEqual(bodies[1]);
-    expect(sim.stats().byRoute.alarms).toBe(0);
+    expect(world.sim.stats().byRoute.alarms).toBe(0);
   });
 });
