@@ -1,38 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/shared/core/errors";
 import { MemoryStore } from "@/lib/server/store/memory";
-import { type UsmClient } from "@/lib/server/usm";
-import { startSimulator, type RunningSimulator } from "@/simulator";
 import { ExportProgressStore } from "@/lib/server/export/progress";
 import { exportCancel, exportProgress } from "@/lib/server/api/export-routes";
 import { startExport } from "@/lib/server/export/stream";
 import { testAnalyst } from "@/test/analyst";
-import { CREDS, csvRows, exportClient, exportRequest, runExport } from "@/test/export-support";
+import {
+  EXPORT_ANCHOR,
+  csvRows,
+  exportRequest,
+  exportSimulator,
+  runExport,
+} from "@/test/export-support";
 
 // Stopping an export, against the real simulator over HTTP: the analyst's Cancel and a closed
 // download stop the upstream reads; nobody else can see or stop an analyst's export.
 
-const ANCHOR = Date.UTC(2026, 10, 1, 12, 0, 0);
-let sim: RunningSimulator;
-let client: UsmClient;
-
-beforeAll(async () => {
-  sim = await startSimulator({
-    port: 0,
-    alarms: 5000,
-    seed: 13,
-    anchor: ANCHOR,
-    clients: [CREDS],
-    rateLimit: false,
-  });
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  sim.reset();
-  client = exportClient(sim.url);
-});
-
-const alarmReads = () => sim.stats().byRoute.alarms;
+const world = exportSimulator();
+const { alarmReads } = world;
 
 describe("stopping an export", () => {
   /** Reads the body until it ends or fails; resolves with the error, or null for a whole file. */
@@ -52,10 +37,10 @@ describe("stopping an export", () => {
   it("the analyst's Cancel (DELETE) stops the upstream reads and fails the download", async () => {
     const store = new MemoryStore();
     const alice = testAnalyst("local:alice");
-    const request = exportRequest(client, {
+    const request = exportRequest(world.client, {
       store,
       analyst: alice.id,
-      startedAt: ANCHOR,
+      startedAt: EXPORT_ANCHOR,
       pageSizes: [100],
       cancelPollMs: 10,
     });
@@ -79,10 +64,10 @@ describe("stopping an export", () => {
   it("closing the download stops the upstream reads", async () => {
     const download = new AbortController();
     const store = new MemoryStore();
-    const request = exportRequest(client, {
+    const request = exportRequest(world.client, {
       store,
       signal: download.signal,
-      startedAt: ANCHOR,
+      startedAt: EXPORT_ANCHOR,
       pageSizes: [100],
     });
     const response = await startExport(request);
@@ -102,10 +87,10 @@ describe("stopping an export", () => {
     const store = new MemoryStore();
     const alice = testAnalyst("local:alice");
     const bob = testAnalyst("local:bob");
-    const request = exportRequest(client, {
+    const request = exportRequest(world.client, {
       store,
       analyst: alice.id,
-      startedAt: ANCHOR,
+      startedAt: EXPORT_ANCHOR,
       cancelPollMs: 10,
     });
     const response = await startExport(request);
@@ -136,10 +121,40 @@ describe("stopping an export", () => {
 
   it("refuses an export id already in use", async () => {
     const store = new MemoryStore();
-    const request = exportRequest(client, { store, startedAt: ANCHOR, cap: 10 });
+    const request = exportRequest(world.client, { store, startedAt: EXPORT_ANCHOR, cap: 10 });
     await runExport(request);
     const error = await startExport(request).catch((caught: unknown) => caught);
     expect((error as ApiError).code).toBe("invalid_request");
     expect((error as ApiError).param).toBe("id");
+  });
+});
+
+describe("how many exports run at once", () => {
+  it("an analyst starting five together gets three, and the others still get theirs", async () => {
+    const downloads: AbortController[] = [];
+    const start = (analyst: string) => {
+      const download = new AbortController();
+      downloads.push(download);
+      const request = { analyst, signal: download.signal, pageSizes: [100] };
+      return startExport(exportRequest(world.client, { ...request, startedAt: EXPORT_ANCHOR }));
+    };
+    try {
+      const alices = await Promise.allSettled(
+        Array.from({ length: 5 }, () => start("local:alice")),
+      );
+      expect(alices.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+      for (const result of alices.filter((each) => each.status === "rejected")) {
+        expect(result.reason).toMatchObject({
+          code: "rate_limited",
+          message: "You have 3 exports running; wait for one to finish or cancel it.",
+        });
+      }
+      expect((await start("local:bob")).status).toBe(200);
+      // One of Alice's downloads closed: she may start another.
+      downloads[0]!.abort();
+      expect((await start("local:alice")).status).toBe(200);
+    } finally {
+      for (const download of downloads) download.abort();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { isShuttingDown, onShutdown } from "@/lib/server/core/shutdown";
+import { ProcessSlots, isRefusal, type Slot } from "@/lib/server/core/slots";
 import type { NextRequest } from "next/server";
 import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
@@ -34,15 +35,10 @@ const MAX_FAILED_SESSION_CHECKS = 2;
 const HIGH_WATER_BYTES = 64 * 1024;
 const REV = /^[A-Za-z0-9-]{1,40}$/;
 
-/** The process's open streams, on globalThis: every route bundle counts the same ones. */
-interface Streams {
-  byAnalyst: Map<string, number>;
-  total: number;
-}
-const KEY = Symbol.for("alarm-console.live-streams");
-const streams: Streams = ((globalThis as { [KEY]?: Streams })[KEY] ??= {
-  byAnalyst: new Map(),
-  total: 0,
+/** The process's open streams: a browser each, on a few devices, per analyst. */
+const streams = new ProcessSlots("live-streams", {
+  perAnalyst: MAX_STREAMS_PER_ANALYST,
+  total: MAX_STREAMS,
 });
 
 export interface StreamOptions {
@@ -67,15 +63,20 @@ export async function liveStream(
       return errorResponse(refusal, "no-store", { Connection: "close" });
     }
     const { views, refusals } = readViews(request, analyst);
-    const mine = streams.byAnalyst.get(analyst.id) ?? 0;
-    if (mine >= MAX_STREAMS_PER_ANALYST || streams.total >= MAX_STREAMS) {
+    const slot = streams.take(analyst.id);
+    if (isRefusal(slot)) {
       throw new ApiError(
         "rate_limited",
         "Too many live streams are open for you; close some of the console's windows.",
         { retryAfterSeconds: 30 },
       );
     }
-    return streamResponse(request, hub, analyst, who, views, refusals);
+    try {
+      return streamResponse(request, { hub, analyst, who, views, refusals, slot });
+    } catch (error) {
+      slot.release(); // the stream never opened: it holds no place
+      throw error;
+    }
   } catch (error) {
     return errorResponse(error);
   }
@@ -135,14 +136,18 @@ function knownRevs(request: NextRequest, views: readonly LiveView[]): Map<string
   return known;
 }
 
-function streamResponse(
-  request: NextRequest,
-  hub: LiveHub,
-  analyst: Analyst,
-  who: () => Promise<Analyst | null>,
-  views: readonly LiveView[],
-  refusals: readonly LiveRefusal[],
-): Response {
+interface OpenStream {
+  hub: LiveHub;
+  analyst: Analyst;
+  who: () => Promise<Analyst | null>;
+  views: readonly LiveView[];
+  refusals: readonly LiveRefusal[];
+  /** The stream's place among the process's open streams: given back when it closes. */
+  slot: Slot;
+}
+
+function streamResponse(request: NextRequest, stream: OpenStream): Response {
+  const { hub, analyst, who, views, refusals, slot } = stream;
   const encoder = new TextEncoder();
   const revs = new Map(knownRevs(request, views));
   const cleanups: Array<() => void> = [];
@@ -181,10 +186,7 @@ function streamResponse(
     closed = true;
     forget();
     for (const cleanup of cleanups.splice(0)) cleanup();
-    const count = (streams.byAnalyst.get(analyst.id) ?? 1) - 1;
-    if (count > 0) streams.byAnalyst.set(analyst.id, count);
-    else streams.byAnalyst.delete(analyst.id);
-    streams.total--;
+    slot.release();
     try {
       controller.close();
     } catch {
@@ -192,8 +194,6 @@ function streamResponse(
     }
   };
 
-  streams.byAnalyst.set(analyst.id, (streams.byAnalyst.get(analyst.id) ?? 0) + 1);
-  streams.total++;
   // A server shutting down ends every stream (Next waits for open responses before it exits, and
   // a stream never ends by itself): browsers reconnect, to another replica or to this one when it
   // is back, and resume from their last event.

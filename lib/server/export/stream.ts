@@ -1,10 +1,11 @@
 import "server-only";
 import { onShutdown } from "@/lib/server/core/shutdown";
+import { ProcessSlots, isRefusal } from "@/lib/server/core/slots";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
 import { type UsmClient } from "@/lib/server/usm";
-import type { ExportFormat, ExportState } from "@/lib/shared/export/contract";
+import type { ExportFormat, ExportProgress, ExportState } from "@/lib/shared/export/contract";
 import { contentDisposition, exportFileName } from "@/lib/shared/export/file-name";
 import { exportBatches, type ExportBatch } from "./pages";
 import { ExportProgressStore } from "./progress";
@@ -23,15 +24,7 @@ const CANCEL_POLL_MS = 1_000;
 const MAX_PER_ANALYST = 3;
 const MAX_EXPORTS = 20;
 
-interface Running {
-  byAnalyst: Map<string, number>;
-  total: number;
-}
-const KEY = Symbol.for("alarm-console.exports");
-const running: Running = ((globalThis as { [KEY]?: Running })[KEY] ??= {
-  byAnalyst: new Map(),
-  total: 0,
-});
+const running = new ProcessSlots("exports", { perAnalyst: MAX_PER_ANALYST, total: MAX_EXPORTS });
 
 export interface ExportRequest {
   analyst: string;
@@ -62,20 +55,24 @@ class Stopped extends Error {
 
 export async function startExport(request: ExportRequest): Promise<Response> {
   const { analyst, format, id, cap, store } = request;
-  const mine = running.byAnalyst.get(analyst) ?? 0;
-  if (mine >= MAX_PER_ANALYST || running.total >= MAX_EXPORTS) {
+  const slot = running.take(analyst);
+  if (isRefusal(slot)) {
     throw new ApiError(
       "rate_limited",
-      mine >= MAX_PER_ANALYST
-        ? `You have ${mine} exports running; wait for one to finish or cancel it.`
+      slot.refused === "yours"
+        ? `You have ${slot.held} exports running; wait for one to finish or cancel it.`
         : "The console is running as many exports as it can; try again in a minute.",
       { retryAfterSeconds: 30 },
     );
   }
   const progressStore = new ExportProgressStore(store);
-  let progress = await progressStore.start(analyst, id, format, request.startedAt);
-  running.byAnalyst.set(analyst, mine + 1);
-  running.total++;
+  let progress: ExportProgress;
+  try {
+    progress = await progressStore.start(analyst, id, format, request.startedAt);
+  } catch (error) {
+    slot.release(); // nothing started
+    throw error;
+  }
 
   const started = performance.now();
   const stop = new AbortController();
@@ -87,10 +84,7 @@ export async function startExport(request: ExportRequest): Promise<Response> {
     if (finished) return;
     finished = true;
     for (const cleanup of cleanups.splice(0)) cleanup();
-    const count = (running.byAnalyst.get(analyst) ?? 1) - 1;
-    if (count > 0) running.byAnalyst.set(analyst, count);
-    else running.byAnalyst.delete(analyst);
-    running.total--;
+    slot.release();
     const message =
       state === "failed"
         ? error instanceof ApiError
