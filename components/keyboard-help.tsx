@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { useDeployments } from "./deployments/deployment-context";
-import { isTyping } from "./keyboard";
+import { hasModifier, isTyping } from "./keyboard";
 
 const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[] = [
   {
@@ -49,7 +49,7 @@ export function KeyboardHelp() {
     : SHORTCUTS;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key !== "?" || hasModifier(event)) return;
       if (isTyping(event.target) || dialog.current?.open) return;
       event.preventDefault();
       dialog.current?.showModal();

@@ -11,6 +11,6 @@ export function isOverlayOpen(): boolean {
 }
 
 /** A key pressed with Ctrl, Cmd or Alt is the browser's or the system's, never ours. */
-export function hasModifier(event: KeyboardEvent): boolean {
+export function hasModifier(event: Pick<KeyboardEvent, "ctrlKey" | "metaKey" | "altKey">): boolean {
   return event.ctrlKey || event.metaKey || event.altKey;
 }

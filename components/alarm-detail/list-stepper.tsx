@@ -85,17 +85,12 @@ export function ListStepper({
 
   return (
     <nav aria-label="Alarms of the list" className="flex items-center gap-1.5" data-list-stepper>
-      <button
-        ref={previousButton}
-        type="button"
-        className="btn-secondary"
-        aria-keyshortcuts="k"
-        title="Previous alarm of the list (k)"
+      <StepButton
+        direction="previous"
+        buttonRef={previousButton}
         disabled={!hasPrevious}
-        onClick={() => step("previous")}
-      >
-        <span aria-hidden="true">↑</span> Previous
-      </button>
+        onStep={step}
+      />
       <p
         className="min-w-[7ch] text-center text-xs whitespace-nowrap text-slate-700 tabular-nums dark:text-slate-300"
         data-list-position
@@ -115,17 +110,48 @@ export function ListStepper({
           </>
         )}
       </p>
-      <button
-        ref={nextButton}
-        type="button"
-        className="btn-secondary"
-        aria-keyshortcuts="j"
-        title="Next alarm of the list (j)"
-        disabled={!hasNext}
-        onClick={() => step("next")}
-      >
-        Next <span aria-hidden="true">↓</span>
-      </button>
+      <StepButton direction="next" buttonRef={nextButton} disabled={!hasNext} onStep={step} />
     </nav>
+  );
+}
+
+const STEP_BUTTON = {
+  previous: { key: "k", title: "Previous alarm of the list (k)", label: "Previous", arrow: "↑" },
+  next: { key: "j", title: "Next alarm of the list (j)", label: "Next", arrow: "↓" },
+} as const;
+
+function StepButton({
+  direction,
+  buttonRef,
+  disabled,
+  onStep,
+}: {
+  direction: Direction;
+  buttonRef: React.RefObject<HTMLButtonElement | null>;
+  disabled: boolean;
+  onStep: (direction: Direction) => void;
+}) {
+  const { key, title, label, arrow } = STEP_BUTTON[direction];
+  const mark = <span aria-hidden="true">{arrow}</span>;
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="btn-secondary"
+      aria-keyshortcuts={key}
+      title={title}
+      disabled={disabled}
+      onClick={() => onStep(direction)}
+    >
+      {direction === "previous" ? (
+        <>
+          {mark} {label}
+        </>
+      ) : (
+        <>
+          {label} {mark}
+        </>
+      )}
+    </button>
   );
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { isTyping } from "@/components/keyboard";
+import { hasModifier, isTyping } from "@/components/keyboard";
 import { NavLink } from "@/components/nav-link";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import {
@@ -117,7 +117,7 @@ function SwitcherMenu({
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "d" || event.defaultPrevented) return;
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (hasModifier(event) || isTyping(event.target)) return;
       if (document.querySelector("dialog[open]")) return; // the help is open above the page
       event.preventDefault();
       show("current");
@@ -141,7 +141,7 @@ function SwitcherMenu({
   }, [opened]);
 
   function onMenuKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (hasModifier(event)) return;
     const items = itemsOf(menu.current);
     const at = items.findIndex((item) => item === document.activeElement);
     const focus = (index: number) => {

@@ -3,6 +3,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { hasModifier, isTyping } from "@/components/keyboard";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { activeFilterChips } from "./filter-chips";
 
@@ -28,13 +29,7 @@ export function FiltersDisclosure({
   useEffect(() => {
     if (open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target;
-      if (
-        target instanceof HTMLElement &&
-        (target.isContentEditable || target.matches("input, select, textarea"))
-      )
-        return;
+      if (event.key !== "/" || hasModifier(event) || isTyping(event.target)) return;
       if (!button.current?.getClientRects().length) return; // md and up: nothing is folded
       flushSync(() => setOpen(true));
     };

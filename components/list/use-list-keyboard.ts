@@ -2,7 +2,7 @@
 // The lists' keys: j / k between rows, Enter opens, / to the filters, n / p change page.
 
 import { useEffect } from "react";
-import { isTyping } from "@/components/keyboard";
+import { hasModifier, isTyping } from "@/components/keyboard";
 
 /**
  * Each row's link, in order: the table's rows or, below md, the cards (both lists carry
@@ -32,7 +32,7 @@ export function useListKeyboard({
 }) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || hasModifier(event)) return;
       if (isTyping(event.target)) return;
       const links = rowLinks();
       const current = links.findIndex((link) => rowOf(link).contains(document.activeElement));

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { isTyping } from "@/components/keyboard";
+import { hasModifier, isTyping } from "@/components/keyboard";
 
 /** "." shows the alarms that arrived (when there are), "l" pauses or resumes live updates. */
 export function useLiveKeys({
@@ -13,7 +13,7 @@ export function useLiveKeys({
 }) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || hasModifier(event)) return;
       if (isTyping(event.target)) return;
       if (event.key === "." && onShow) {
         event.preventDefault();

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { NO_ENDPOINT } from "@/lib/shared/alarms/format";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { EnvError, parseEnv } from "@/lib/server/env";
@@ -30,28 +31,8 @@ const alarm = (overrides: Partial<AlarmSummary> = {}): AlarmSummary => ({
   occurredAt: Date.UTC(2026, 0, 15, 9, 30, 5, 120),
   receivedAt: Date.UTC(2026, 0, 15, 9, 31, 0),
   sources: [
-    {
-      address: "10.0.0.5",
-      hostname: "web-1",
-      fqdn: null,
-      name: null,
-      canonical: null,
-      country: null,
-      organisation: null,
-      assetId: null,
-      eventCount: 3,
-    },
-    {
-      address: "203.0.113.9",
-      hostname: null,
-      fqdn: null,
-      name: null,
-      canonical: null,
-      country: "NL",
-      organisation: null,
-      assetId: null,
-      eventCount: 1,
-    },
+    { ...NO_ENDPOINT, address: "10.0.0.5", hostname: "web-1", eventCount: 3 },
+    { ...NO_ENDPOINT, address: "203.0.113.9", country: "NL", eventCount: 1 },
   ],
   destinations: [],
   sourceUsername: "j.doe",

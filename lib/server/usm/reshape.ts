@@ -1,4 +1,5 @@
 import "server-only";
+import { NO_ENDPOINT } from "@/lib/shared/alarms/format";
 import { priorityName } from "@/lib/shared/alarms/priority";
 import { STATUSES, type AlarmStatus } from "@/lib/shared/alarms/query";
 import type {
@@ -53,18 +54,6 @@ function toEndpoint(endpoint: UpstreamEndpoint): Endpoint {
     eventCount: orNull(endpoint.event_count),
   };
 }
-
-const NO_ENDPOINT: Endpoint = {
-  address: null,
-  hostname: null,
-  fqdn: null,
-  name: null,
-  canonical: null,
-  country: null,
-  organisation: null,
-  assetId: null,
-  eventCount: null,
-};
 
 type Lists = Partial<Record<keyof Endpoint, string[] | null | undefined>>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpointLabel, formatDelay, formatRelative } from "./format";
+import { NO_ENDPOINT, endpointLabel, formatDelay, formatRelative } from "./format";
 
 describe("times", () => {
   it("read relative to now", () => {
@@ -17,17 +17,7 @@ describe("times", () => {
 });
 
 describe("endpoint labels", () => {
-  const endpoint = {
-    address: "10.0.0.1",
-    hostname: null,
-    fqdn: null,
-    name: null,
-    canonical: null,
-    country: null,
-    organisation: null,
-    assetId: null,
-    eventCount: 1,
-  };
+  const endpoint = { ...NO_ENDPOINT, address: "10.0.0.1", eventCount: 1 };
   it("prefer a name, then fall back to the address", () => {
     expect(endpointLabel({ ...endpoint, hostname: "web-01" })).toBe("web-01");
     expect(endpointLabel(endpoint)).toBe("10.0.0.1");

@@ -47,6 +47,19 @@ export function formatRelative(ms: number | null | undefined, now: number): stri
   return "";
 }
 
+/** An endpoint that names nothing: what one the deployment described only in part is built on. */
+export const NO_ENDPOINT: Endpoint = {
+  address: null,
+  hostname: null,
+  fqdn: null,
+  name: null,
+  canonical: null,
+  country: null,
+  organisation: null,
+  assetId: null,
+  eventCount: null,
+};
+
 /** The name an analyst recognises first: a host name, then an address. */
 export function endpointLabel(endpoint: Endpoint): string {
   return (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FILTER_KEYS } from "@/lib/shared/alarms/query";
-import { DEPLOYMENT_FILTERS, SHARED_FILTERS, switchHref } from "./switch-href";
+import { switchHref } from "./switch-href";
 
 const SENSOR = "9f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
 const ALARM = "0b6c1f4e-2d3a-4b5c-8d9e-0f1a2b3c4d5e";
@@ -127,12 +126,5 @@ describe("switching to all deployments", () => {
 
   it("from home, is the plain merged queue", () => {
     expect(switchHref("/", "", "all")).toBe("/d/all/alarms");
-  });
-});
-
-describe("the filters switching knows", () => {
-  it("decides for every filter of the list whether it is shared or one deployment's", () => {
-    const decided = [...SHARED_FILTERS, ...DEPLOYMENT_FILTERS].sort();
-    expect(decided).toEqual([...FILTER_KEYS].sort());
   });
 });

@@ -14,24 +14,17 @@ import { ALL_DEPLOYMENTS } from "./types";
 // Where the deployment switcher leads: the view the analyst is looking at, carried over to
 // another deployment (or the merged queue) as far as it means the same thing there. Client-safe.
 
-/** Filters that mean the same in every deployment and in the merged queue. */
-export const SHARED_FILTERS = [
-  "status",
-  "suppressed",
-  "priority_label",
-  "rule_intent",
-  "rule_strategy",
-  "rule_method",
-  "range",
-  "timestamp_occured_gte",
-  "timestamp_occured_lte",
-] as const satisfies readonly (keyof AlarmFilters)[];
+type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** Filters that name things of one deployment (a sensor's uuid): never carried to another. */
-export const DEPLOYMENT_FILTERS = ["alarm_sensor_sources"] as const satisfies readonly Exclude<
-  (typeof FILTER_KEYS)[number],
-  (typeof SHARED_FILTERS)[number]
->[];
+const DEPLOYMENT_FILTERS = ["alarm_sensor_sources"] as const satisfies readonly FilterKey[];
+type DeploymentFilter = (typeof DEPLOYMENT_FILTERS)[number];
+
+/** Filters that mean the same in every deployment and in the merged queue: all the others. */
+const SHARED_FILTERS = FILTER_KEYS.filter(
+  (key): key is Exclude<FilterKey, DeploymentFilter> =>
+    !(DEPLOYMENT_FILTERS as readonly FilterKey[]).includes(key),
+);
 
 const DEFAULT_VIEW: ListView = parseListView({}).view;
 
