@@ -10,21 +10,13 @@ import {
   getPage,
   getToken,
   readAll,
-  startTestSimulator,
-  testClock,
+  startClocked,
   withSimulator,
 } from "./test-support";
 import { RULES } from "./taxonomy";
 
 const MINUTE = 60_000;
-const clock = testClock(ANCHOR + 5 * MINUTE);
-const sim = await startTestSimulator({
-  alarms: 200,
-  admin: true,
-  now: clock.now,
-  tokenTtlSeconds: 86_400,
-});
-const token = await getToken(sim);
+const { sim, token, clock } = await startClocked({ alarms: 200, admin: true }, ANCHOR + 5 * MINUTE);
 const sensors = [...new Set((await readAll(sim, token, "?size=1000")).map((a) => a.sensor_uuid))];
 
 async function post(path: string, body: unknown): Promise<Response> {

@@ -8,13 +8,11 @@ import {
   alarmsOf,
   get,
   getPage,
-  getToken,
   readAll,
-  startTestSimulator,
+  startWithToken,
 } from "./test-support";
 
-const sim = await startTestSimulator({ alarms: 1200 });
-const token = await getToken(sim);
+const { sim, token } = await startWithToken({ alarms: 1200 });
 const all = await readAll(sim, token, "?size=1000");
 
 describe("alarm member", () => {

@@ -1,17 +1,8 @@
 // Conformance: the filters of GET /api/2.0/alarms, each alone, combined, and rejected values.
 import { describe, expect, it } from "vitest";
-import {
-  Alarm,
-  ErrorBody,
-  get,
-  getPage,
-  getToken,
-  readAll,
-  startTestSimulator,
-} from "./test-support";
+import { Alarm, expectBadParameter, getPage, readAll, startWithToken } from "./test-support";
 
-const sim = await startTestSimulator({ alarms: 900 });
-const token = await getToken(sim);
+const { sim, token } = await startWithToken({ alarms: 900 });
 const everything = await readAll(sim, token, "?size=1000");
 const sample = everything[300]!;
 const sampleTime = Number(sample.timestamp_occured);
@@ -127,10 +118,6 @@ describe("filters", () => {
     ["timestamp_occured_lte", "timestamp_occured_lte=1.5"],
     ["rule_method", "rule_method=SSH&rule_method=FTP"],
   ])("answers 400 naming '%s' for %s", async (param, query) => {
-    const res = await get(`${sim.url}/api/2.0/alarms?${query}`, token);
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as ErrorBody;
-    expect(body).toMatchObject({ result: "error", location: "/api/2.0/alarms" });
-    expect(body.error).toContain(`'${param}'`);
+    await expectBadParameter(sim, token, query, param);
   });
 });

@@ -4,18 +4,15 @@ import { describe, expect, it } from "vitest";
 import { SIM_MAX_PAGE_SIZE } from "./index";
 import {
   CLIENT,
-  ErrorBody,
   alarmsOf,
-  get,
+  expectBadParameter,
   getPage,
-  getToken,
   readAll,
-  startTestSimulator,
+  startWithToken,
   withSimulator,
 } from "./test-support";
 
-const sim = await startTestSimulator({ alarms: 95 });
-const token = await getToken(sim);
+const { sim, token } = await startWithToken({ alarms: 95 });
 const base = `${sim.url}/api/2.0/alarms`;
 const defaultSort = "sort=timestamp_occured,desc";
 
@@ -132,11 +129,7 @@ describe("page and size parameters", () => {
     ["page", "page=abc"],
     ["page", "page=0&page=1"],
   ])("answers 400 naming '%s' for %s", async (param, query) => {
-    const res = await get(`${base}?${query}`, token);
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as ErrorBody;
-    expect(body).toMatchObject({ result: "error", location: "/api/2.0/alarms" });
-    expect(body.error).toContain(`'${param}'`);
+    await expectBadParameter(sim, token, query, param);
   });
 
   it("treats empty parameter values as absent", async () => {

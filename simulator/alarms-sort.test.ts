@@ -3,17 +3,14 @@ import { describe, expect, it } from "vitest";
 import { SIM_SORT_FIELDS } from "./index";
 import {
   Alarm,
-  ErrorBody,
   alarmsOf,
-  get,
+  expectBadParameter,
   getPage,
-  getToken,
   readAll,
-  startTestSimulator,
+  startWithToken,
 } from "./test-support";
 
-const sim = await startTestSimulator({ alarms: 400 });
-const token = await getToken(sim);
+const { sim, token } = await startWithToken({ alarms: 400 });
 
 /** The value a sort field orders by: numbers for times and priority, strings otherwise. */
 function key(alarm: Alarm, field: (typeof SIM_SORT_FIELDS)[number]): number | string {
@@ -85,10 +82,6 @@ describe("sort", () => {
     ["too many parts", "sort=priority,asc,extra"],
     ["the correct spelling occurred", "sort=timestamp_occurred,desc"],
   ])("answers 400 naming 'sort' for %s", async (_name, query) => {
-    const res = await get(`${sim.url}/api/2.0/alarms?${query}`, token);
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as ErrorBody;
-    expect(body.result).toBe("error");
-    expect(body.error).toContain("'sort'");
+    await expectBadParameter(sim, token, query, "sort");
   });
 });

@@ -1,9 +1,8 @@
 // Conformance: every error is JSON in the vendor layout {"result","location","error"}.
 import { describe, expect, it } from "vitest";
-import { ErrorBody, getToken, startTestSimulator } from "./test-support";
+import { ErrorBody, startWithToken } from "./test-support";
 
-const sim = await startTestSimulator({ alarms: 20 });
-const token = await getToken(sim);
+const { sim, token } = await startWithToken({ alarms: 20 });
 const auth = { Authorization: `Bearer ${token}` };
 
 async function expectVendorError(res: Response, status: number, location: string) {

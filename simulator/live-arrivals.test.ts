@@ -8,10 +8,9 @@ import {
   MemberAlarm,
   get,
   getPage,
-  getToken,
   readAll,
-  startTestSimulator,
-  testClock,
+  startClocked,
+  startLive,
 } from "./test-support";
 import { RULES } from "./taxonomy";
 
@@ -19,16 +18,7 @@ const MINUTE = 60_000;
 const SEED = 11;
 const ALARMS = 400;
 const live = { perMinute: 10, statusChangesPerMinute: 0 };
-const options = { alarms: ALARMS, seed: SEED, tokenTtlSeconds: 86_400 };
-
-const clock = testClock();
-const sim = await startTestSimulator({ ...options, live, now: clock.now });
-const twinClock = testClock();
-const twin = await startTestSimulator({ ...options, live, now: twinClock.now });
-const still = await startTestSimulator(options);
-const token = await getToken(sim);
-const twinToken = await getToken(twin);
-const stillToken = await getToken(still);
+const { sim, token, clock, twin, still } = await startLive({ alarms: ALARMS, seed: SEED, live });
 
 const isLive = (a: Alarm) => alarmIndexOf(SEED, a.uuid) >= ALARMS;
 const delay = (a: { timestamp_occured: string; timestamp_received: string }) =>
@@ -48,29 +38,33 @@ describe("live arrivals", () => {
     expect(after40 - after10).toBeGreaterThan(200);
     expect(after40 - after10).toBeLessThan(450);
     // The still simulator of the same seed never grows.
-    expect((await getPage(still, stillToken, "?size=1")).body.page.totalElements).toBe(ALARMS);
+    expect((await getPage(still.sim, still.token, "?size=1")).body.page.totalElements).toBe(ALARMS);
   });
 
   it("gives the same alarms, byte for byte, for the same seed, anchor and clock reading", async () => {
-    clock.ms = twinClock.ms = ANCHOR + 25 * MINUTE;
+    clock.ms = twin.clock.ms = ANCHOR + 25 * MINUTE;
     const path = "/api/2.0/alarms?size=1000&timestamp_occured_gte=" + String(ANCHOR);
     const a = await (await get(`${sim.url}${path}`, token)).text();
-    const b = await (await get(`${twin.url}${path}`, twinToken)).text();
-    expect(a.replaceAll(sim.url, "")).toBe(b.replaceAll(twin.url, ""));
+    const b = await (await get(`${twin.sim.url}${path}`, twin.token)).text();
+    expect(a.replaceAll(sim.url, "")).toBe(b.replaceAll(twin.sim.url, ""));
     expect(JSON.parse(a).page.totalElements).toBeGreaterThan(150);
   });
 
   it("keeps the generated alarms as they were and numbers arrivals after them, in order", async () => {
     clock.ms = ANCHOR + 40 * MINUTE;
     const all = await readAll(sim, token, "?size=1000&sort=timestamp_occured,asc");
-    const generated = await readAll(still, stillToken, "?size=1000&sort=timestamp_occured,asc");
+    const generated = await readAll(
+      still.sim,
+      still.token,
+      "?size=1000&sort=timestamp_occured,asc",
+    );
     const text = (list: Alarm[], url: string) => JSON.stringify(list).replaceAll(url, "");
     expect(
       text(
         all.filter((a) => !isLive(a)),
         sim.url,
       ),
-    ).toBe(text(generated, still.url));
+    ).toBe(text(generated, still.sim.url));
     const arrivals = all.filter(isLive);
     expect(arrivals.every((a) => Number(a.timestamp_occured) > ANCHOR)).toBe(true);
     // Every arrival that occurred 15 minutes ago or more is in: indices ALARMS, ALARMS+1, ...
@@ -148,10 +142,11 @@ describe("live arrivals", () => {
   });
 
   it("sends bursts: several alarms of one rule within seconds", async () => {
-    const bursty = testClock(ANCHOR + 60 * MINUTE);
     const burstLive = { perMinute: 10, burstChance: 0.5, lateShare: 0, statusChangesPerMinute: 0 };
-    const burstSim = await startTestSimulator({ ...options, live: burstLive, now: bursty.now });
-    const burstToken = await getToken(burstSim);
+    const { sim: burstSim, token: burstToken } = await startClocked(
+      { alarms: ALARMS, seed: SEED, live: burstLive },
+      ANCHOR + 60 * MINUTE,
+    );
     const arrivals = (
       await readAll(burstSim, burstToken, "?size=1000&sort=timestamp_occured,asc")
     ).filter(isLive);

@@ -4,15 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { alarmIndexOf } from "./alarm-id";
 import { SIM_SORT_FIELDS } from "./index";
-import {
-  ANCHOR,
-  Alarm,
-  getPage,
-  getToken,
-  readAll,
-  startTestSimulator,
-  testClock,
-} from "./test-support";
+import { ANCHOR, Alarm, getPage, readAll, startClocked, startWithToken } from "./test-support";
 
 type Field = (typeof SIM_SORT_FIELDS)[number];
 type Direction = "asc" | "desc";
@@ -20,17 +12,13 @@ type Direction = "asc" | "desc";
 const SEED = 5;
 const ALARMS = 300;
 const MINUTE = 60_000;
-const options = { alarms: ALARMS, seed: SEED, tokenTtlSeconds: 86_400 };
-const clock = testClock(ANCHOR + 30 * MINUTE);
-const sim = await startTestSimulator({
-  ...options,
-  admin: true,
-  now: clock.now,
-  live: { perMinute: 15, lateShare: 0.3, burstChance: 0.3, statusChangesPerMinute: 0 },
-});
-const still = await startTestSimulator(options);
-const token = await getToken(sim);
-const stillToken = await getToken(still);
+const options = { alarms: ALARMS, seed: SEED };
+const live = { perMinute: 15, lateShare: 0.3, burstChance: 0.3, statusChangesPerMinute: 0 };
+const { sim, token, clock } = await startClocked(
+  { ...options, live, admin: true },
+  ANCHOR + 30 * MINUTE,
+);
+const { sim: still, token: stillToken } = await startWithToken(options);
 
 // Admin-added alarms that tie with generated ones on every sort key, two that tie with each
 // other, and one not received yet (never listed).

@@ -3,30 +3,16 @@
 import { describe, expect, it } from "vitest";
 import { alarmIndexOf } from "./alarm-id";
 import { resolveConfig } from "./config";
-import {
-  ANCHOR,
-  Alarm,
-  get,
-  getPage,
-  getToken,
-  readAll,
-  startTestSimulator,
-  testClock,
-} from "./test-support";
+import { ANCHOR, Alarm, get, getPage, getToken, readAll, startLive } from "./test-support";
 
 const SEED = 9;
 const ALARMS = 600;
 const MINUTE = 60_000;
 const live = { perMinute: 4, statusChangesPerMinute: 12 };
-const options = { alarms: ALARMS, seed: SEED, tokenTtlSeconds: 86_400 };
-const clock = testClock();
-const sim = await startTestSimulator({ ...options, live, admin: true, now: clock.now });
-const twinClock = testClock();
-const twin = await startTestSimulator({ ...options, live, now: twinClock.now });
-const still = await startTestSimulator(options);
-let token = await getToken(sim);
-const twinToken = await getToken(twin);
-const stillOrder = await readAll(still, await getToken(still), "?size=1000");
+// Admin, for the reset test's POST /_sim/reset.
+const options = { alarms: ALARMS, seed: SEED, live, admin: true };
+const { sim, token, clock, twin, still } = await startLive(options);
+const stillOrder = await readAll(still.sim, still.token, "?size=1000");
 const stillStatus = new Map(stillOrder.map((a) => [a.uuid, a.status]));
 
 const index = (a: Alarm) => alarmIndexOf(SEED, a.uuid);
@@ -67,8 +53,8 @@ describe("scheduled status changes", () => {
   });
 
   it("are the same for the same seed, anchor and clock reading", async () => {
-    clock.ms = twinClock.ms = ANCHOR + 30 * MINUTE;
-    expect(await snapshot(twin, twinToken)).toBe(await snapshot(sim, token));
+    clock.ms = twin.clock.ms = ANCHOR + 30 * MINUTE;
+    expect(await snapshot(twin.sim, twin.token)).toBe(await snapshot(sim, token));
   });
 
   it("show in status filters and their totals", async () => {
@@ -106,23 +92,23 @@ describe("scheduled status changes", () => {
 
 describe("reset", () => {
   it("drops admin alarms and admin status changes; the schedule replays as on a fresh start", async () => {
-    clock.ms = twinClock.ms = ANCHOR + 30 * MINUTE;
+    clock.ms = twin.clock.ms = ANCHOR + 30 * MINUTE;
     const all = await readAll(sim, token, "?size=1000");
     const generated = all.find((a) => !isLive(a) && a.status === "closed")!;
     const arrival = all.find((a) => isLive(a) && a.status === "open")!;
     sim.setAlarmStatus(generated.uuid, "open");
     sim.setAlarmStatus(arrival.uuid, "closed");
     const added = sim.addAlarm({ priority: 90 });
-    expect(await snapshot(sim, token)).not.toBe(await snapshot(twin, twinToken));
+    expect(await snapshot(sim, token)).not.toBe(await snapshot(twin.sim, twin.token));
 
     expect((await fetch(`${sim.url}/_sim/reset`, { method: "POST" })).status).toBe(200);
-    token = await getToken(sim); // reset forgets tokens too
-    expect(await snapshot(sim, token)).toBe(await snapshot(twin, twinToken));
-    expect((await get(`${sim.url}/api/2.0/alarms/${added.uuid}`, token)).status).toBe(404);
+    const fresh = await getToken(sim); // reset forgets tokens too
+    expect(await snapshot(sim, fresh)).toBe(await snapshot(twin.sim, twin.token));
+    expect((await get(`${sim.url}/api/2.0/alarms/${added.uuid}`, fresh)).status).toBe(404);
 
     // Time goes on after the reset exactly as it does for a simulator never touched.
-    clock.ms = twinClock.ms = ANCHOR + 45 * MINUTE;
-    expect(await snapshot(sim, token)).toBe(await snapshot(twin, twinToken));
+    clock.ms = twin.clock.ms = ANCHOR + 45 * MINUTE;
+    expect(await snapshot(sim, fresh)).toBe(await snapshot(twin.sim, twin.token));
     // An admin alarm's uuid is never given again.
     expect(sim.addAlarm({}).uuid).not.toBe(added.uuid);
   });

@@ -2,18 +2,14 @@
 // Speed is measured by `npm run bench`, not asserted here: a busy machine must not fail a test.
 import { describe, expect, it } from "vitest";
 import { SIM_SORT_FIELDS, type RunningSimulator } from "./index";
-import { ANCHOR, AlarmPage, get, getToken, startTestSimulator, testClock } from "./test-support";
+import { ANCHOR, AlarmPage, get, startClocked, startWithToken } from "./test-support";
 
-const sim = await startTestSimulator({ alarms: 1_000_000 });
-const token = await getToken(sim);
+const { sim, token } = await startWithToken({ alarms: 1_000_000 });
 // The same million with about 600 live arrivals an hour after the anchor.
-const liveSim = await startTestSimulator({
-  alarms: 1_000_000,
-  tokenTtlSeconds: 86_400,
-  now: testClock(ANCHOR + 60 * 60_000).now,
-  live: { perMinute: 10, statusChangesPerMinute: 0 },
-});
-const liveToken = await getToken(liveSim);
+const { sim: liveSim, token: liveToken } = await startClocked(
+  { alarms: 1_000_000, live: { perMinute: 10, statusChangesPerMinute: 0 } },
+  ANCHOR + 60 * 60_000,
+);
 
 async function page(query: string, from: RunningSimulator = sim): Promise<AlarmPage> {
   const res = await get(`${from.url}/api/2.0/alarms${query}`, from === sim ? token : liveToken);

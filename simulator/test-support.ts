@@ -1,8 +1,8 @@
 // Shared helpers for the conformance tests: start a simulator, get a token, call the API over
 // real HTTP exactly as a client of the real service would.
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { startSimulator } from "./server";
-import type { RunningSimulator, SimulatorOptions } from "./types";
+import type { LiveOptions, RunningSimulator, SimulatorOptions } from "./types";
 
 /** A fixed anchor keeps timestamps, and so every test, reproducible. */
 export const ANCHOR = Date.UTC(2024, 2, 15, 12, 0, 0);
@@ -89,6 +89,59 @@ export async function startTestSimulator(
   return sim;
 }
 
+/** A simulator for a whole test file and a token for it: the start of nearly every test file. */
+export interface TestSimulator {
+  sim: RunningSimulator;
+  token: string;
+}
+
+/** Starts a simulator for a whole test file (call at module level) and gets a token for it. */
+export async function startWithToken(options: SimulatorOptions = {}): Promise<TestSimulator> {
+  const sim = await startTestSimulator(options);
+  return { sim, token: await getToken(sim) };
+}
+
+/** A simulator whose clock the test moves by hand (clock.ms). */
+export interface ClockedSimulator extends TestSimulator {
+  clock: TestClock;
+}
+
+/**
+ * Starts a simulator for a whole test file on a clock of its own, set to `start`, and gets a
+ * token for it. Its tokens last a day unless `options` says otherwise, so that moving the clock
+ * on does not expire the token the test holds.
+ */
+export async function startClocked(
+  options: SimulatorOptions = {},
+  start = ANCHOR,
+): Promise<ClockedSimulator> {
+  const clock = testClock(start);
+  const started = await startWithToken({ tokenTtlSeconds: 86_400, ...options, now: clock.now });
+  return { ...started, clock };
+}
+
+/**
+ * A live simulator and the two a live test compares it with: `twin`, the same on a clock of its
+ * own and otherwise never touched, shows what `sim` shows at the same clock reading; `still`, the
+ * same data set without live mode, shows the generated alarms as they were built.
+ */
+export interface LiveSimulator extends ClockedSimulator {
+  twin: ClockedSimulator;
+  still: TestSimulator;
+}
+
+/** Starts a live simulator, its twin and its still counterpart for a whole test file. */
+export async function startLive(
+  options: SimulatorOptions & { live: LiveOptions },
+): Promise<LiveSimulator> {
+  const { live: _live, ...stillOptions } = options;
+  return {
+    ...(await startClocked(options)),
+    twin: await startClocked(options),
+    still: await startWithToken(stillOptions),
+  };
+}
+
 /** Runs `fn` against a simulator of its own, closed afterwards (for use inside a test). */
 export async function withSimulator<T>(
   options: SimulatorOptions,
@@ -149,4 +202,21 @@ export async function readAll(
     url = page._links.next?.href;
   }
   return all;
+}
+
+/**
+ * Asserts that GET /api/2.0/alarms?{query} is refused as the vendor refuses a bad parameter: a
+ * 400 in the vendor's error layout that names `param`.
+ */
+export async function expectBadParameter(
+  sim: RunningSimulator,
+  token: string,
+  query: string,
+  param: string,
+): Promise<void> {
+  const res = await get(`${sim.url}/api/2.0/alarms?${query}`, token);
+  expect(res.status).toBe(400);
+  const body = (await res.json()) as ErrorBody;
+  expect(body).toMatchObject({ result: "error", location: "/api/2.0/alarms" });
+  expect(body.error).toContain(`'${param}'`);
 }
