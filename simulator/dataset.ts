@@ -7,16 +7,21 @@ import { Rng, at, hash32 } from "./prng";
 import { SortOrder, countingOrder, radixOrder, reversedIdentity } from "./sort-orders";
 import { RULES, RULE_WEIGHTS } from "./taxonomy";
 
-export const SIM_SORT_FIELDS = [
-  "timestamp_occured",
-  "timestamp_received",
-  "priority",
-  "status",
-  "rule_intent",
-  "rule_strategy",
-  "rule_method",
-] as const;
-export type SortField = (typeof SIM_SORT_FIELDS)[number];
+/**
+ * How the data set orders its alarms by each field it sorts by; the fields the API accepts in
+ * `sort` are exactly these. Built once per data set (status again when it changes).
+ */
+const ORDERS = {
+  timestamp_occured: (ds: Dataset) => reversedIdentity(ds.count),
+  timestamp_received: (ds: Dataset) => radixOrder(receivedTimes(ds)),
+  priority: (ds: Dataset) => countingOrder(ds.priority, 100),
+  status: (ds: Dataset) => countingOrder(ds.status, STATUS_NAMES.length - 1),
+  rule_intent: (ds: Dataset) => ruleOrder(ds, "intent"),
+  rule_strategy: (ds: Dataset) => ruleOrder(ds, "strategy"),
+  rule_method: (ds: Dataset) => ruleOrder(ds, "method"),
+} satisfies Record<string, (ds: Dataset) => SortOrder>;
+export type SortField = keyof typeof ORDERS;
+export const SIM_SORT_FIELDS = Object.keys(ORDERS) as readonly SortField[];
 
 export const SIM_MAX_PAGE_SIZE = 1000;
 
@@ -106,7 +111,7 @@ export function buildDataset(seed: number, count: number, anchor: number): Datas
 /** The current sort order of a field (a counting sort rebuilds the status order when stale). */
 export function sortOrder(ds: Dataset, field: SortField): SortOrder {
   if (field === "status" && ds.statusOrderStale) {
-    ds.orders.status = countingOrder(ds.status, STATUS_NAMES.length - 1);
+    ds.orders.status = ORDERS.status(ds);
     ds.statusOrderStale = false;
   }
   return ds.orders[field];
@@ -204,24 +209,23 @@ export function ruleRanks(field: "intent" | "strategy" | "method"): Uint8Array {
 }
 
 function buildOrders(ds: Dataset): Record<SortField, SortOrder> {
-  const n = ds.count;
-  const received = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
+  const orders = {} as Record<SortField, SortOrder>;
+  for (const field of SIM_SORT_FIELDS) orders[field] = ORDERS[field](ds);
+  return orders;
+}
+
+/** Each alarm's received time, in ms after the window's start (the sort key, not an instant). */
+function receivedTimes(ds: Dataset): Uint32Array {
+  const received = new Uint32Array(ds.count);
+  for (let i = 0; i < ds.count; i++) {
     received[i] = (WINDOW_SECONDS - ds.offsetSec[i]!) * 1000 + ds.delayMs[i]!;
   }
-  const byRule = (field: "intent" | "strategy" | "method"): SortOrder => {
-    const ranks = ruleRanks(field);
-    const keys = new Uint8Array(n);
-    for (let i = 0; i < n; i++) keys[i] = ranks[ds.rule[i]!]!;
-    return countingOrder(keys, Math.max(0, ...ranks));
-  };
-  return {
-    timestamp_occured: reversedIdentity(n),
-    timestamp_received: radixOrder(received),
-    priority: countingOrder(ds.priority, 100),
-    status: countingOrder(ds.status, STATUS_NAMES.length - 1),
-    rule_intent: byRule("intent"),
-    rule_strategy: byRule("strategy"),
-    rule_method: byRule("method"),
-  };
+  return received;
+}
+
+function ruleOrder(ds: Dataset, field: "intent" | "strategy" | "method"): SortOrder {
+  const ranks = ruleRanks(field);
+  const keys = new Uint8Array(ds.count);
+  for (let i = 0; i < ds.count; i++) keys[i] = ranks[ds.rule[i]!]!;
+  return countingOrder(keys, Math.max(0, ...ranks));
 }
