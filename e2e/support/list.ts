@@ -73,3 +73,23 @@ export const liveStatus = (page: Page) => page.locator("[data-live-status]");
 /** The banner that announces new alarms in a watched view ("2 new alarms since …"). */
 export const newAlarmsBanner = (page: Page) =>
   page.getByRole("status").filter({ hasText: /new alarm/ });
+
+/** The table's columns before an analyst changes anything, where there is room for them all
+ * (1440 px); the User column goes below xl. */
+export const DEFAULT_HEADERS = [
+  "Priority",
+  "Status",
+  "Strategy",
+  "Sources",
+  "Destinations",
+  "User",
+  "Occurred",
+  "Events",
+];
+
+/** The visible column headers, by their first word ("Strategy / Method / Intent" is "Strategy"). */
+export async function columnHeaders(page: Page): Promise<string[]> {
+  const texts = await table(page).getByRole("columnheader").allInnerTexts();
+  expect(texts.length, "column headers").toBeGreaterThan(0);
+  return texts.map((text) => /[A-Za-z]+/.exec(text)?.[0] ?? text);
+}
