@@ -57,6 +57,8 @@ test("an unknown deployment's page is not found, under one header", async ({ pag
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("banner")).toHaveCount(1);
+  // Not a second page header inside the first's main, landmark or not.
+  await expect(page.locator("header").filter({ visible: true })).toHaveCount(1);
 });
 
 test("a USM Central deployment's alarm says USM Central, a USM Anywhere one USM Anywhere", async ({
