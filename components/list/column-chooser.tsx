@@ -14,7 +14,7 @@ import type { ViewUpdate } from "./use-view-preferences";
 
 const label = (id: ColumnId) => COLUMN_LAYOUT[id].label;
 
-function moved(order: ColumnId[], id: ColumnId, delta: -1 | 1): ColumnId[] {
+function moved(order: readonly ColumnId[], id: ColumnId, delta: -1 | 1): readonly ColumnId[] {
   const from = order.indexOf(id);
   const to = from + delta;
   if (from < 0 || to < 0 || to >= order.length) return order;
@@ -44,7 +44,7 @@ export function ColumnChooser({
   /** The move button to keep focus on: React may re-insert its row when the order changes. */
   const refocus = useRef<{ id: string; delta: -1 | 1 } | null>(null);
 
-  const columns = preferences.columnOrder as ColumnId[]; // parseViewPreferences keeps only these
+  const columns = preferences.columnOrder;
   const isVisible = (id: ColumnId) => preferences.columnVisibility[id] !== false;
   const hiddenCount = columns.filter((id) => !isVisible(id)).length;
 
