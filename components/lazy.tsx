@@ -3,9 +3,9 @@
 
 import { type ComponentType, type ReactNode, Suspense, lazy } from "react";
 
-// React.lazy rather than next/dynamic: next/dynamic carries its own loader code (~1.6 KB
-// gzipped), and Turbopack copies it into the chunk of each boundary that uses it, so a page
-// paid more for it than the panels it kept out of the first load.
+// React.lazy rather than next/dynamic: next/dynamic carries its own loader code, and Turbopack
+// copied it into the chunk of each error boundary that used it (~1.6 KB gzipped each in
+// `npm run bench -- lighthouse`), so the list paid more for it than the panels it kept out.
 
 export interface LazyComponent<P> {
   (props: P): ReactNode;
@@ -31,4 +31,18 @@ export function lazyComponent<P extends object>(
   }
   Loaded.preload = () => void load();
   return Loaded;
+}
+
+/**
+ * Runs `task` when the browser is next idle, in a task of its own: a fetch started while the page
+ * hydrates, even from an effect, competes with it for the network (and bench/first-load-js.ts
+ * counts it in the first load). Returns a cancel.
+ */
+export function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(task, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 200); // Safari has no requestIdleCallback
+  return () => clearTimeout(timer);
 }
