@@ -1,11 +1,15 @@
 "use client";
 // A component whose code is fetched the first time it renders: what a page rarely shows.
 
-import { type ComponentType, type ReactNode, Suspense, lazy } from "react";
+import { type ComponentType, type ReactNode, Suspense, use } from "react";
 
-// React.lazy rather than next/dynamic: next/dynamic carries its own loader code, and Turbopack
-// copied it into the chunk of each error boundary that used it (~1.6 KB gzipped each in
-// `npm run bench -- lighthouse`), so the list paid more for it than the panels it kept out.
+// Not next/dynamic: it carries its own loader code, and Turbopack copied it into the chunk of
+// each error boundary that used it (~1.6 KB gzipped each in `npm run bench -- lighthouse`), so
+// the list paid more for it than the panels it kept out. Not React.lazy either: on the server it
+// suspends at its first render, so the server streams the component after the rest of the page,
+// and React reveals it a moment after the first paint. Here the server loads the code at once
+// and renders it in place; the browser fetches it when first rendered (or preloaded), and while
+// hydrating keeps the server's HTML until it is there.
 
 export interface LazyComponent<P> {
   (props: P): ReactNode;
@@ -13,23 +17,32 @@ export interface LazyComponent<P> {
   preload(): void;
 }
 
-/**
- * `load`'s component, fetched when first rendered (or preloaded). Until it has arrived it
- * renders `fallback`; in server-rendered HTML it is already there, and hydration waits for it.
- */
+/** `load`'s component, fetched when first rendered or preloaded; `fallback` until it is there. */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
 ): LazyComponent<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  const start = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  if (typeof window === "undefined") void start();
+
+  function Load(props: P) {
+    const Component = loaded ?? use(start());
+    return <Component {...props} />;
+  }
   function Loaded(props: P) {
     return (
       <Suspense fallback={fallback}>
-        <Lazy {...props} />
+        <Load {...props} />
       </Suspense>
     );
   }
-  Loaded.preload = () => void load();
+  Loaded.preload = () => void start();
   return Loaded;
 }
 
