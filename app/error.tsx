@@ -1,6 +1,6 @@
 "use client";
 
-import { ErrorPanel } from "@/components/error-panel";
+import { ErrorPanel } from "@/components/lazy-error-panel";
 
 export default function Error({ error, retry }: { error: unknown; retry: () => void }) {
   return (

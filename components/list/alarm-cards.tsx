@@ -1,14 +1,13 @@
 "use client";
 // The alarm list below md: a card per alarm, the same rows and links as the table's.
 
-import type { Table } from "@tanstack/react-table";
 import Link from "next/link";
 import { endpointLabel, formatCount } from "@/lib/shared/alarms/format";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import type { RowMark } from "./alarm-table";
-import { DeploymentName, endpointsTitle, usersText } from "./alarm-columns";
+import { DeploymentName, endpointsTitle, rowKey, usersText } from "./alarm-columns";
 import type { useRowPrefetch } from "./use-row-prefetch";
 
 function Peer({ endpoints }: { endpoints: Endpoint[] }) {
@@ -29,21 +28,22 @@ function Peer({ endpoints }: { endpoints: Endpoint[] }) {
  * rows, same order, same link marker (data-row-link), so j / k and Enter work as in the table.
  */
 export function AlarmCards({
-  table,
+  alarms,
+  detailHref,
   label,
   busy,
   prefetch,
   marks,
   deploymentName,
 }: {
-  table: Table<AlarmSummary>;
+  alarms: AlarmSummary[];
+  detailHref: (alarm: AlarmSummary) => string;
   label: string;
   busy: boolean;
   prefetch: ReturnType<typeof useRowPrefetch>;
   marks?: ReadonlyMap<string, RowMark>;
   deploymentName?: (key: string) => string;
 }) {
-  const detailHref = table.options.meta!.detailHref;
   return (
     <ol
       aria-label={label}
@@ -51,12 +51,15 @@ export function AlarmCards({
       data-alarm-rows // what j / k walk (use-list-keyboard.ts)
       className={`flex flex-col gap-2 transition-opacity md:hidden ${busy ? "opacity-60" : ""}`}
     >
-      {table.getRowModel().rows.map((row) => {
-        const alarm = row.original;
+      {alarms.map((alarm) => {
         const href = detailHref(alarm);
         const { rule } = alarm;
         return (
-          <li key={row.id} data-alarm-card={alarm.uuid} data-live-mark={marks?.get(alarm.uuid)}>
+          <li
+            key={rowKey(alarm)}
+            data-alarm-card={alarm.uuid}
+            data-live-mark={marks?.get(alarm.uuid)}
+          >
             <Link
               href={href}
               prefetch={false}

@@ -1,40 +1,40 @@
 "use client";
 // The alarm table's columns: what each cell shows, in comfortable (two lines) and compact (one).
 
-import type { ColumnDef, RowData } from "@tanstack/react-table";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { endpointLabel, formatCount, formatDelay } from "@/lib/shared/alarms/format";
 import type { SortField } from "@/lib/shared/alarms/query";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import { COLUMN_LAYOUT, DEPLOYMENT_COLUMN, type LayoutColumnId } from "./column-layout";
-import type { ColumnId } from "./view-preferences";
+import type { ColumnId, ViewPreferences } from "./view-preferences";
 
-declare module "@tanstack/react-table" {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generic is react-table's
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** The API sort fields this column's header offers, in order (when the list sorts). */
-    sortFields?: readonly { field: SortField; label: string }[];
-    /** Classes for th and td (./column-layout.ts). */
-    className?: string;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generic is react-table's
-  interface TableMeta<TData extends RowData> {
-    detailHref: (alarm: AlarmSummary) => string;
-  }
+// A column is its layout, the sort fields its header offers and how it draws a row's cell: all
+// the table needs, since it only shows, hides and orders columns (sorting and paging are the
+// API's). Our own few lines rather than a table library, whose core would come with every
+// feature it has to the list's first load.
+
+export interface AlarmColumn<Id extends LayoutColumnId = LayoutColumnId> {
+  id: Id;
+  header: string;
+  /** Classes for th and td (./column-layout.ts). */
+  className: string;
+  /** The API sort fields this column's header offers, in order (when the list sorts). */
+  sortFields: readonly { field: SortField; label: string }[];
+  /** The cell of `alarm`'s row, whose link leads to `href`. */
+  cell: (alarm: AlarmSummary, href: string) => ReactNode;
 }
 
-type AlarmColumn<Id extends LayoutColumnId> = ColumnDef<AlarmSummary> & { id: Id };
-
-/** A column's id, header and classes from its layout, and what it adds. */
+/** A column's id, header and classes from its layout, and how it draws a cell. */
 function column<Id extends LayoutColumnId>(
   id: Id,
-  rest: Omit<AlarmColumn<Id>, "id" | "header">,
-  sortFields?: readonly { field: SortField; label: string }[],
+  cell: AlarmColumn<Id>["cell"],
+  sortFields: AlarmColumn<Id>["sortFields"] = [],
 ): AlarmColumn<Id> {
   const { label, className } = COLUMN_LAYOUT[id];
-  return { id, header: label, meta: { className, sortFields }, ...rest } as AlarmColumn<Id>;
+  return { id, header: label, className, sortFields, cell };
 }
 
 /** Everything the endpoints hold, one a line: what a cut-off cell leaves out. */
@@ -153,58 +153,50 @@ function OccurredCell({ alarm }: { alarm: AlarmSummary }) {
 export const alarmColumns: AlarmColumn<ColumnId>[] = [
   column(
     "priority",
-    {
-      cell: ({ row }) => (
-        <PriorityBadge priority={row.original.priority} label={row.original.priorityLabel} />
-      ),
-    },
+    (alarm) => <PriorityBadge priority={alarm.priority} label={alarm.priorityLabel} />,
     [{ field: "priority", label: "Priority" }],
   ),
   column(
     "status",
-    {
-      cell: ({ row }) => (
-        <div className="flex flex-col items-start gap-0.5 compact:flex-row compact:items-center compact:gap-1">
-          <StatusBadge status={row.original.status} />
-          {row.original.suppressed ? <SuppressedMarker short /> : null}
-        </div>
-      ),
-    },
+    (alarm) => (
+      <div className="flex flex-col items-start gap-0.5 compact:flex-row compact:items-center compact:gap-1">
+        <StatusBadge status={alarm.status} />
+        {alarm.suppressed ? <SuppressedMarker short /> : null}
+      </div>
+    ),
     [{ field: "status", label: "Status" }],
   ),
-  column(
-    "rule",
-    {
-      enableHiding: false, // it holds the row's link (see ALWAYS_VISIBLE)
-      cell: ({ row, table }) => (
-        <RuleCell alarm={row.original} href={table.options.meta!.detailHref(row.original)} />
-      ),
-    },
-    [
-      { field: "rule_strategy", label: "Strategy" },
-      { field: "rule_method", label: "Method" },
-      { field: "rule_intent", label: "Intent" },
-    ],
-  ),
-  column("sources", {
-    cell: ({ row }) => <EndpointsCell endpoints={row.original.sources} />,
-  }),
-  column("destinations", {
-    cell: ({ row }) => <EndpointsCell endpoints={row.original.destinations} />,
-  }),
-  column("users", { cell: ({ row }) => <UsersCell alarm={row.original} /> }),
-  column("occurred", { cell: ({ row }) => <OccurredCell alarm={row.original} /> }, [
+  // Never hidden: it holds the row's link (see ALWAYS_VISIBLE).
+  column("rule", (alarm, href) => <RuleCell alarm={alarm} href={href} />, [
+    { field: "rule_strategy", label: "Strategy" },
+    { field: "rule_method", label: "Method" },
+    { field: "rule_intent", label: "Intent" },
+  ]),
+  column("sources", (alarm) => <EndpointsCell endpoints={alarm.sources} />),
+  column("destinations", (alarm) => <EndpointsCell endpoints={alarm.destinations} />),
+  column("users", (alarm) => <UsersCell alarm={alarm} />),
+  column("occurred", (alarm) => <OccurredCell alarm={alarm} />, [
     { field: "timestamp_occured", label: "Occurred" },
     { field: "timestamp_received", label: "Received" },
   ]),
-  column("events", {
-    cell: ({ row }) => (
-      <span className="font-mono text-xs tabular-nums">
-        {formatCount(row.original.eventsTotal)}
-      </span>
-    ),
-  }),
+  column("events", (alarm) => (
+    <span className="font-mono text-xs tabular-nums">{formatCount(alarm.eventsTotal)}</span>
+  )),
 ];
+
+/** A row's key in any list: an alarm's uuid is unique within its deployment only. */
+export const rowKey = (alarm: AlarmSummary) => `${alarm.deployment}/${alarm.uuid}`;
+
+const byId = new Map(alarmColumns.map((c) => [c.id, c]));
+
+/** The columns `view` shows, in its order: every column once, but those the analyst hid. */
+export function shownColumns(
+  view: Pick<ViewPreferences, "columnOrder" | "columnVisibility">,
+): AlarmColumn<ColumnId>[] {
+  return view.columnOrder.flatMap((id) =>
+    view.columnVisibility[id] === false ? [] : (byId.get(id) ?? []),
+  );
+}
 
 /** A deployment's name as a row or a card shows it. */
 export function DeploymentName({ name }: { name: string }) {
@@ -217,8 +209,5 @@ export function DeploymentName({ name }: { name: string }) {
 
 /** The first column of a list of several deployments: always shown, never moved. */
 export function deploymentColumn(nameOf: (key: string) => string): AlarmColumn<"deployment"> {
-  return column(DEPLOYMENT_COLUMN, {
-    enableHiding: false,
-    cell: ({ row }) => <DeploymentName name={nameOf(row.original.deployment)} />,
-  });
+  return column(DEPLOYMENT_COLUMN, (alarm) => <DeploymentName name={nameOf(alarm.deployment)} />);
 }

@@ -1,13 +1,11 @@
 "use client";
 // The alarms of one page, for every list: a table from md up, a card per alarm below.
 
-import { type Header, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Fragment, useMemo } from "react";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { AlarmCards } from "./alarm-cards";
-import { alarmColumns, deploymentColumn } from "./alarm-columns";
-import { DEPLOYMENT_COLUMN } from "./column-layout";
+import { type AlarmColumn, deploymentColumn, rowKey, shownColumns } from "./alarm-columns";
 import type { ListForms } from "./list-forms-hint";
 import { useListForms } from "./list-forms";
 import { SortButton, ariaSort } from "./sort-button";
@@ -40,17 +38,9 @@ export interface AlarmTableProps {
   forms?: ListForms;
 }
 
-function HeaderLabel({
-  header,
-  sort,
-}: {
-  header: Header<AlarmSummary, unknown>;
-  sort: AlarmTableProps["sort"];
-}) {
-  const fields = header.column.columnDef.meta?.sortFields ?? [];
-  if (!sort || fields.length === 0) {
-    return flexRender(header.column.columnDef.header, header.getContext());
-  }
+function HeaderLabel({ column, sort }: { column: AlarmColumn; sort: AlarmTableProps["sort"] }) {
+  const fields = column.sortFields;
+  if (!sort || fields.length === 0) return column.header;
   return fields.map((sortField, index) => (
     // A narrow column's header wraps between its sort buttons (at the space), never inside one.
     <Fragment key={sortField.field}>
@@ -91,27 +81,10 @@ export function AlarmTable({
   const prefetch = useRowPrefetch();
   const forms = useListForms(guessedForms);
   const [preferences] = useViewPreferences();
-  const columns = useMemo(
-    () => (deploymentName ? [deploymentColumn(deploymentName), ...alarmColumns] : alarmColumns),
-    [deploymentName],
-  );
-  const columnOrder = useMemo(
-    () =>
-      deploymentName ? [DEPLOYMENT_COLUMN, ...preferences.columnOrder] : preferences.columnOrder,
-    [deploymentName, preferences.columnOrder],
-  );
-  // react-table rebuilds its instance every render; nothing below relies on memoizing it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: alarms,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (alarm) => `${alarm.deployment}/${alarm.uuid}`,
-    manualSorting: true,
-    manualPagination: true,
-    state: { columnVisibility: preferences.columnVisibility, columnOrder },
-    meta: useMemo(() => ({ detailHref }), [detailHref]),
-  });
+  const columns = useMemo(() => {
+    const shown = shownColumns(preferences);
+    return deploymentName ? [deploymentColumn(deploymentName), ...shown] : shown;
+  }, [deploymentName, preferences]);
 
   const openRow = useRowOpener();
 
@@ -128,39 +101,32 @@ export function AlarmTable({
             className={`w-full table-fixed border-collapse text-left text-[13px] transition-opacity ${busy ? "opacity-60" : ""}`}
           >
             <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-              {table.getHeaderGroups().map((group) => (
-                <tr
-                  key={group.id}
-                  aria-rowindex={position ? 1 : undefined}
-                  className="border-b border-slate-200 dark:border-slate-700"
-                >
-                  {group.headers.map((header) => {
-                    const { meta } = header.column.columnDef;
-                    const fields = (meta?.sortFields ?? []).map((f) => f.field);
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        data-column={header.column.id}
-                        aria-sort={
-                          sort && fields.length ? ariaSort(sort.current, fields) : undefined
-                        }
-                        className={`px-2 py-1.5 align-bottom font-semibold ${meta?.className ?? ""}`}
-                      >
-                        <HeaderLabel header={header} sort={sort} />
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
+              <tr
+                aria-rowindex={position ? 1 : undefined}
+                className="border-b border-slate-200 dark:border-slate-700"
+              >
+                {columns.map((column) => {
+                  const fields = column.sortFields.map((f) => f.field);
+                  return (
+                    <th
+                      key={column.id}
+                      scope="col"
+                      data-column={column.id}
+                      aria-sort={sort && fields.length ? ariaSort(sort.current, fields) : undefined}
+                      className={`px-2 py-1.5 align-bottom font-semibold ${column.className}`}
+                    >
+                      <HeaderLabel column={column} sort={sort} />
+                    </th>
+                  );
+                })}
+              </tr>
             </thead>
             <tbody>
-              {table.getRowModel().rows.map((row, index) => {
-                const alarm = row.original;
+              {alarms.map((alarm, index) => {
                 const href = detailHref(alarm);
                 return (
                   <tr
-                    key={row.id}
+                    key={rowKey(alarm)}
                     aria-rowindex={position ? position.offset + index + 2 : undefined}
                     data-alarm-row={alarm.uuid}
                     data-deployment={alarm.deployment}
@@ -171,13 +137,13 @@ export function AlarmTable({
                     onFocus={() => prefetch.now(alarm, href)}
                     className="cursor-pointer border-b border-slate-100 align-middle last:border-b-0 hover:bg-slate-50 focus-within:bg-blue-50 dark:border-slate-800 dark:hover:bg-slate-800/50 dark:focus-within:bg-blue-950/50"
                   >
-                    {row.getVisibleCells().map((cell) => (
+                    {columns.map((column) => (
                       <td
-                        key={cell.id}
-                        data-column={cell.column.id}
-                        className={`px-2 py-1.5 compact:py-px ${cell.column.columnDef.meta?.className ?? ""}`}
+                        key={column.id}
+                        data-column={column.id}
+                        className={`px-2 py-1.5 compact:py-px ${column.className}`}
                       >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {column.cell(alarm, href)}
                       </td>
                     ))}
                   </tr>
@@ -189,7 +155,8 @@ export function AlarmTable({
       ) : null}
       {forms !== "table" ? (
         <AlarmCards
-          table={table}
+          alarms={alarms}
+          detailHref={detailHref}
           label={label}
           busy={busy}
           prefetch={prefetch}

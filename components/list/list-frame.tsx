@@ -2,17 +2,20 @@
 // Every list's frame: its zone, its heading and toolbar on one line, and the place its rows start.
 
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
+import { whenIdle } from "@/components/lazy";
 import { useHydratedMark } from "@/components/use-hydrated";
-import { ErrorState, type StartOver } from "./list-states";
+import { ErrorState, preloadListStates } from "./lazy-states";
+import type { StartOver } from "./list-states";
 import { TableSettings } from "./table-settings";
 
 /** The list's column, its times in `zone`, marked once hydrated (what e2e specs wait for). */
 export function ListFrame({ zone, children }: { zone: string; children: React.ReactNode }) {
   const hydratedRoot = useHydratedMark<HTMLDivElement>();
+  useEffect(() => whenIdle(preloadListStates), []);
   return (
     <TimeZoneProvider zone={zone}>
       <div className="flex flex-col gap-2.5" ref={hydratedRoot}>

@@ -1,7 +1,7 @@
 // The stored table preferences: read safely, and applied alike by the page and its inline script.
 
 import { describe, expect, it } from "vitest";
-import { alarmColumns } from "./alarm-columns";
+import { alarmColumns, shownColumns } from "./alarm-columns";
 import {
   APPLY_STORED_VIEW_SCRIPT,
   COLUMN_IDS,
@@ -80,6 +80,27 @@ describe("view preferences", () => {
     const stored = COLUMN_IDS.filter((id) => id !== "destinations").reverse();
     const order = parseViewPreferences(JSON.stringify({ columnOrder: stored })).columnOrder;
     expect(order.indexOf("destinations")).toBe(order.indexOf("sources") + 1);
+  });
+
+  it("show the table's columns in the analyst's order, without the hidden ones", () => {
+    const view = parseViewPreferences(
+      JSON.stringify({
+        columnVisibility: { sources: false, users: false },
+        columnOrder: [
+          "events",
+          "rule",
+          "priority",
+          "status",
+          "sources",
+          "destinations",
+          "users",
+          "occurred",
+        ],
+      }),
+    );
+    const shown = ["events", "rule", "priority", "status", "destinations", "occurred"];
+    expect(shownColumns(view).map((column) => column.id)).toEqual(shown);
+    expect(shownColumns(DEFAULT_VIEW).map((column) => column.id)).toEqual([...COLUMN_IDS]);
   });
 
   it("fall back to comfortable for an unknown density", () => {

@@ -1,7 +1,5 @@
 // The analyst's table preferences: their shape, defaults, parsing, and the script that applies them.
 
-import type { ColumnOrderState, VisibilityState } from "@tanstack/react-table";
-
 // How an analyst likes the alarm table: which columns, in which order, how dense. Taste, not
 // data: it stays in this browser (localStorage), never in the URL, so a shared link shows the
 // same alarms to everyone in each reader's own layout. No directive: the server-rendered
@@ -30,17 +28,20 @@ export type Density = (typeof DENSITIES)[number];
 export const OVERVIEW_STATES = ["shown", "folded"] as const;
 export type OverviewState = (typeof OVERVIEW_STATES)[number];
 
-/** react-table's own state shapes, so the table takes them as they are. */
+/** The columns the analyst hid (`false`); a column it does not name shows. */
+export type ColumnVisibility = Partial<Record<ColumnId, false>>;
+
 export interface ViewPreferences {
-  columnVisibility: VisibilityState;
-  columnOrder: ColumnOrderState;
+  columnVisibility: ColumnVisibility;
+  /** Every column once (parseViewPreferences sees to it), in the analyst's order. */
+  columnOrder: readonly ColumnId[];
   density: Density;
   overview: OverviewState;
 }
 
 export const DEFAULT_VIEW: ViewPreferences = Object.freeze({
-  columnVisibility: Object.freeze({}) as VisibilityState,
-  columnOrder: Object.freeze([...COLUMN_IDS]) as unknown as ColumnOrderState,
+  columnVisibility: Object.freeze({}),
+  columnOrder: Object.freeze([...COLUMN_IDS]),
   density: "comfortable",
   overview: "shown",
 });
@@ -65,7 +66,7 @@ export function parseViewPreferences(raw: string | null): ViewPreferences {
   if (typeof stored !== "object" || stored === null) return DEFAULT_VIEW;
   const { columnVisibility, columnOrder, density, overview } = stored as Record<string, unknown>;
 
-  const visibility: VisibilityState = {};
+  const visibility: ColumnVisibility = {};
   if (typeof columnVisibility === "object" && columnVisibility !== null) {
     for (const [id, visible] of Object.entries(columnVisibility)) {
       if (isColumnId(id) && visible === false && !ALWAYS_VISIBLE.has(id)) visibility[id] = false;

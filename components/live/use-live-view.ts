@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from "react";
 import type { LiveState } from "@/lib/shared/live/types";
-import { liveConnection, type LiveStatus } from "./live-connection";
+import { whenIdle } from "@/components/lazy";
+import type { LiveStatus } from "./live-connection";
 
 export interface LiveView {
   state: LiveState | null;
@@ -19,13 +20,27 @@ export function useLiveView(view: string | null): LiveView {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   useEffect(() => {
     if (!view) return;
-    const connection = liveConnection();
-    const offStatus = connection.onStatus(setStatus);
-    const off = connection.watch(view, (state) => setReceived({ view, state, at: Date.now() }));
-    queueMicrotask(() => setStatus(connection.status));
+    // The connection's code is fetched once the page is idle, not with the page: the first
+    // poll answers after hydration anyway.
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const cancelIdle = whenIdle(() => {
+      void import("./live-connection").then(({ liveConnection }) => {
+        if (cancelled) return;
+        const connection = liveConnection();
+        const offStatus = connection.onStatus(setStatus);
+        const off = connection.watch(view, (state) => setReceived({ view, state, at: Date.now() }));
+        setStatus(connection.status);
+        stop = () => {
+          off();
+          offStatus();
+        };
+      });
+    });
     return () => {
-      off();
-      offStatus();
+      cancelled = true;
+      cancelIdle();
+      stop?.();
     };
   }, [view]);
   const current = received?.view === view ? received : null;

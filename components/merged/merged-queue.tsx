@@ -23,12 +23,16 @@ import { mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import { useDeployments } from "@/components/deployments/deployment-context";
 import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
-import { DidYouMean } from "@/components/list/did-you-mean";
 import { FilterChips } from "@/components/list/filter-chips";
 import { FiltersBar } from "@/components/list/filters-bar";
 import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
-import { CorrectedNotice, FailureBanners } from "@/components/list/list-notices";
-import { EmptyState, PastTheEnd } from "@/components/list/list-states";
+import {
+  CorrectedNotice,
+  DidYouMean,
+  EmptyState,
+  FailureBanners,
+  PastTheEnd,
+} from "@/components/list/lazy-states";
 import { Pager, type PageLinkTarget } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";

@@ -1,3 +1,3 @@
-import { AlarmNotFound } from "@/components/alarm-detail/alarm-not-found";
+import { AlarmNotFound } from "@/components/alarm-detail/lazy-alarm-not-found";
 
 export default AlarmNotFound;

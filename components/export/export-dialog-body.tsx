@@ -1,0 +1,153 @@
+"use client";
+// The export dialog's content: the view's count and cap, the format, the download and its progress.
+
+import { useId, useState } from "react";
+import { useDeployment } from "@/components/deployments/deployment-context";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { formatTime } from "@/lib/shared/alarms/time-zone";
+import type { ListView } from "@/lib/shared/alarms/url-state";
+import {
+  EXPORT_FORMATS,
+  EXPORT_FORMAT_LABELS,
+  type ExportFormat,
+} from "@/lib/shared/export/contract";
+import { useExport, type PlanState, type RunState } from "./use-export";
+
+export function ExportDialogBody({ view, onClose }: { view: ListView; onClose: () => void }) {
+  const { key } = useDeployment();
+  const [format, setFormat] = useState<ExportFormat>("csv");
+  const { plan, run, downloadHref, started, cancel, again } = useExport(key, view);
+  const formatName = useId();
+  const href = downloadHref(format);
+  const busy = run.kind === "starting" || run.kind === "running";
+
+  return (
+    <div className="flex flex-col">
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
+        <h2 id="export-title" className="text-sm font-semibold">
+          Export this view
+        </h2>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <div className="flex flex-col gap-3 px-4 py-3 text-xs">
+        <PlanSummary plan={plan} view={view} />
+        <fieldset disabled={busy} className="flex flex-col gap-1">
+          <legend className="field-label mb-1">Format</legend>
+          {EXPORT_FORMATS.map((value) => (
+            <label key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={formatName}
+                value={value}
+                checked={format === value}
+                onChange={() => setFormat(value)}
+              />
+              {EXPORT_FORMAT_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        <RunStatus run={run} />
+        <div className="flex flex-wrap items-center gap-2">
+          {run.kind === "idle" ? (
+            href && plan.kind === "ready" && plan.plan.total > 0 ? (
+              <a href={href} download className="btn-primary" onClick={started}>
+                Download {format.toUpperCase()}
+              </a>
+            ) : (
+              <button type="button" className="btn-primary" disabled>
+                Download {format.toUpperCase()}
+              </button>
+            )
+          ) : busy ? (
+            <button type="button" className="btn-secondary" onClick={() => void cancel()}>
+              Cancel export
+            </button>
+          ) : (
+            <button type="button" className="btn-secondary" onClick={again}>
+              Export again
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PlanSummary({ plan, view }: { plan: PlanState; view: ListView }) {
+  if (plan.kind === "counting") {
+    return <p aria-live="polite">Counting the alarms in this view…</p>;
+  }
+  if (plan.kind === "failed") {
+    return (
+      <p role="status" className="text-red-700 dark:text-red-400">
+        Could not count this view&apos;s alarms: {plan.message}
+      </p>
+    );
+  }
+  const { total, cap, gte, lte } = plan.plan;
+  const over = total > cap;
+  return (
+    <div className="flex flex-col gap-1" aria-live="polite">
+      <p>
+        {total === 0 ? (
+          "This view holds no alarms: there is nothing to export."
+        ) : (
+          <>
+            The export will hold <strong>{formatCount(Math.min(total, cap))} alarms</strong>
+            {over ? ` of the view's ${formatCount(total)}` : ""} (cap {formatCount(cap)}).
+          </>
+        )}
+      </p>
+      {over ? (
+        <p className="text-amber-800 dark:text-amber-300">
+          Over the cap, the file stops after the first {formatCount(cap)} in the view&apos;s order.
+          Narrow the filters or the time range to export the rest.
+        </p>
+      ) : null}
+      <p className="text-slate-600 dark:text-slate-400">
+        Alarms that occurred {gte !== null ? `from ${formatTime(gte, view.tz)} ` : ""}up to{" "}
+        {formatTime(lte, view.tz)}
+        {view.query.filters.range ? " (the rolling range, frozen now)" : ""}; alarms arriving later
+        are left out. Times in the file: {view.tz === "UTC" ? "UTC" : `UTC and ${view.tz}`}.
+      </p>
+    </div>
+  );
+}
+
+function RunStatus({ run }: { run: RunState }) {
+  if (run.kind === "idle") return null;
+  if (run.kind === "lost") {
+    return (
+      <p role="status" className="text-red-700 dark:text-red-400">
+        {run.message}
+      </p>
+    );
+  }
+  if (run.kind === "starting" || (run.progress.state === "running" && run.progress.total === 0)) {
+    return <p role="status">Starting the download…</p>;
+  }
+  const { state, rows, total, message } = run.progress;
+  const text =
+    state === "running"
+      ? `Exported ${formatCount(rows)} of ${formatCount(total)} alarms…`
+      : state === "completed"
+        ? `Done: ${formatCount(rows)} alarms exported.`
+        : state === "capped"
+          ? `Done: the first ${formatCount(rows)} alarms exported (the cap).`
+          : state === "cancelled"
+            ? `Cancelled after ${formatCount(rows)} alarms: the download is marked failed.`
+            : `The export failed after ${formatCount(rows)} alarms: ${message ?? "try again"}.`;
+  return (
+    <div className="flex flex-col gap-1">
+      <progress
+        className="h-2 w-full"
+        aria-label="Export progress"
+        max={Math.max(total, 1)}
+        value={state === "completed" || state === "capped" ? Math.max(total, 1) : rows}
+      />
+      <p role="status">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+// A component whose code is fetched the first time it renders: what a page rarely shows.
+
+import { type ComponentType, type ReactNode, Suspense, use } from "react";
+
+// Not next/dynamic: it carries its own loader code, and Turbopack copied it into the chunk of
+// each error boundary that used it (~1.6 KB gzipped each in `npm run bench -- lighthouse`), so
+// the list paid more for it than the panels it kept out. Not React.lazy either: on the server it
+// suspends at its first render, so the server streams the component after the rest of the page,
+// and React reveals it a moment after the first paint. Here the server loads the code at once
+// and renders it in place; the browser fetches it when first rendered (or preloaded), and while
+// hydrating keeps the server's HTML until it is there.
+
+export interface LazyComponent<P> {
+  (props: P): ReactNode;
+  /** Fetches the code now (on a hint of use, such as a pointer over the button that opens it). */
+  preload(): void;
+}
+
+/** `load`'s component, fetched when first rendered or preloaded; `fallback` until it is there. */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): LazyComponent<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
+  const start = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  if (typeof window === "undefined") void start();
+
+  function Load(props: P) {
+    const Component = loaded ?? use(start());
+    return <Component {...props} />;
+  }
+  function Loaded(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Load {...props} />
+      </Suspense>
+    );
+  }
+  Loaded.preload = () => void start();
+  return Loaded;
+}
+
+/**
+ * Runs `task` when the browser is next idle, in a task of its own: a fetch started while the page
+ * hydrates, even from an effect, competes with it for the network (and bench/first-load-js.ts
+ * counts it in the first load). Returns a cancel.
+ */
+export function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(task, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 200); // Safari has no requestIdleCallback
+  return () => clearTimeout(timer);
+}
