@@ -82,6 +82,11 @@ test("a USM Central deployment's alarm says USM Central, a USM Anywhere one USM 
       await expect(page.getByRole("main").getByText("USM Anywhere")).toHaveCount(0);
     }
   }
+  // A search that finds nothing explains how names match without naming the other product.
+  await open(page, "/d/globex/alarms?rule_method=Nothing%20like%20this");
+  await expect(page.getByRole("heading", { name: "No alarms match" })).toBeVisible();
+  await expect(page.getByTestId("did-you-mean")).toContainText("match whole names");
+  await expect(page.getByRole("main").getByText(/USM Anywhere/)).toHaveCount(0);
 });
 
 test("an alarm of one event says 1 event", async ({ page, request }) => {

@@ -29,6 +29,7 @@ import type { ListForms } from "@/components/list/list-forms-hint";
 import { CorrectedNotice, DidYouMean, EmptyState, PastTheEnd } from "@/components/list/lazy-states";
 import { Pager } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
+import { KIND_NAME } from "@/lib/shared/deployments/types";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
@@ -150,7 +151,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         ready={fresh || result.isError}
         onFilter={setFilters}
       />
-      <RateLimitWatch result={result} />
+      <RateLimitWatch result={result} product={KIND_NAME[deployment.kind]} />
       <LiveBar
         live={rows.live}
         since={fresh ? data.readAt : undefined}
@@ -168,10 +169,17 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
             <PastTheEnd
               lastPage={Math.max(0, data.page.totalPages - 1)}
               total={data.page.totalElements}
-              onPage={setPage}
+              pageLink={(page) => ({
+                href: listHref(deployment.key, { query: { ...query, page }, tz }),
+                go: () => setPage(page),
+              })}
             />
           ) : data.alarms.length === 0 ? (
-            <EmptyState hasFilters={hasFilters} onClear={() => setFilters({})}>
+            <EmptyState
+              hasFilters={hasFilters}
+              onClear={() => setFilters({})}
+              product={KIND_NAME[deployment.kind]}
+            >
               <DidYouMean filters={query.filters} suggestions={suggestions} onChange={setFilters} />
             </EmptyState>
           ) : (

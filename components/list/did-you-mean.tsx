@@ -39,7 +39,7 @@ export function DidYouMean({
   return (
     <div className="flex max-w-xl flex-col gap-2 text-sm" data-testid="did-you-mean">
       <p className="text-slate-600 dark:text-slate-400">
-        Strategy, method and intent match whole names, exactly as USM Anywhere writes them.
+        Strategy, method and intent match whole names, exactly as USM writes them.
       </p>
       {hints.map(({ key, label, typed, nearest }) => {
         if (nearest.length === 0) return null;

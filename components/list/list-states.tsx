@@ -103,12 +103,15 @@ function Panel({
 export function EmptyState({
   hasFilters,
   onClear,
+  product = "USM",
   several = false,
   anyFailed = false,
   children,
 }: {
   hasFilters: boolean;
   onClear: () => void;
+  /** What holds the alarms: the deployment's kind (USM Anywhere, USM Central). */
+  product?: string;
   /** A list of several deployments. */
   several?: boolean;
   /** Some of them did not answer (their banners say which). */
@@ -122,7 +125,7 @@ export function EmptyState({
       ? `No alarm${several ? " of these deployments" : ""} satisfies all the filters. Loosen or clear them.`
       : several
         ? "These deployments hold no alarms right now."
-        : "USM Anywhere holds no alarms right now.";
+        : `${product} holds no alarms right now.`;
   return (
     <Panel heading="No alarms match" text={text}>
       {children}
@@ -143,7 +146,7 @@ export function EmptyState({
  */
 export function PastTheEnd(
   props:
-    | { lastPage: number; total: number; onPage: (page: number) => void }
+    | { lastPage: number; total: number; pageLink: (page: number) => PageLinkTarget }
     | { newest: PageLinkTarget },
 ) {
   if ("newest" in props) {
@@ -165,19 +168,25 @@ export function PastTheEnd(
       </Panel>
     );
   }
-  const { lastPage, total, onPage } = props;
+  const { lastPage, total, pageLink } = props;
+  // Links, so the way back in works from the server's HTML too (before the page's scripts run).
+  const [last, first] = [pageLink(lastPage), pageLink(0)];
   return (
     <Panel
       heading="This page is past the last alarm"
       text={`These ${formatCount(total)} alarms fill ${formatCount(lastPage + 1)} ${lastPage === 0 ? "page" : "pages"}.`}
     >
       <div className="mt-1 flex gap-2">
-        <button type="button" className="btn-primary" onClick={() => onPage(lastPage)}>
+        <Link href={last.href} className="btn-primary" onClick={(event) => followHere(event, last)}>
           Go to the last page ({formatCount(lastPage + 1)})
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => onPage(0)}>
+        </Link>
+        <Link
+          href={first.href}
+          className="btn-secondary"
+          onClick={(event) => followHere(event, first)}
+        >
           Go to the first page
-        </button>
+        </Link>
       </div>
     </Panel>
   );

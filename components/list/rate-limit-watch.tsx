@@ -1,12 +1,20 @@
 "use client";
-// While a page waits out a rate limit: "USM Anywhere is rate-limiting; retrying in N s".
+// While a page waits out a rate limit: "USM Central is rate-limiting; retrying in N s".
 
 import type { FetchStatus } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { asApiError, isRateLimit, retryDelay } from "@/lib/shared/queries/query-options";
 
 /** Counts down to the scheduled retry. */
-function RateLimitNotice({ delayMs, ours = false }: { delayMs: number; ours?: boolean }) {
+function RateLimitNotice({
+  delayMs,
+  ours = false,
+  product,
+}: {
+  delayMs: number;
+  ours?: boolean;
+  product: string;
+}) {
   const [retryAt] = useState(() => Date.now() + delayMs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -19,7 +27,7 @@ function RateLimitNotice({ delayMs, ours = false }: { delayMs: number; ours?: bo
       role="status"
       className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
     >
-      {ours ? "Too many requests at once" : "USM Anywhere is rate-limiting"};{" "}
+      {ours ? "Too many requests at once" : `${product} is rate-limiting`};{" "}
       {seconds > 0 ? `retrying in ${seconds} s` : "retrying now"}.
     </div>
   );
@@ -28,7 +36,10 @@ function RateLimitNotice({ delayMs, ours = false }: { delayMs: number; ours?: bo
 /** Shows the rate-limit notice while a query waits to retry after a rate limit (ours or the upstream's). */
 export function RateLimitWatch({
   result,
+  product = "USM",
 }: {
+  /** Whose limit: the deployment's kind (USM Anywhere, USM Central); several: "USM". */
+  product?: string;
   result: {
     failureReason: unknown;
     failureCount: number;
@@ -45,6 +56,7 @@ export function RateLimitWatch({
       key={result.failureCount}
       delayMs={retryDelay(result.failureCount, failure)}
       ours={failure.code === "rate_limited"}
+      product={product}
     />
   );
 }
