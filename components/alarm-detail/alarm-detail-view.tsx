@@ -15,8 +15,7 @@ import {
   parseTimeZoneParam,
 } from "@/lib/shared/alarms/url-state";
 import { detailPath } from "@/lib/shared/alarms/paths";
-import { KIND_NAME } from "@/lib/shared/deployments/types";
-import { useDeployment } from "@/components/deployments/deployment-context";
+import { useDeployment, useProductName } from "@/components/deployments/deployment-context";
 import { ErrorState } from "@/components/list/list-states";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -47,6 +46,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
   const from = searchParams.get(FROM_KEY);
   const zone = parseTimeZoneParam(searchParams.get(TZ_KEY)) ?? UTC;
   const deployment = useDeployment();
+  const product = useProductName();
   const fromQuery = useMemo(() => fromListQuery(from), [from]);
   const place = useListPlace(deployment.key, fromQuery, uuid, zone);
   // Back to the page the alarm is on now (it may have moved since the list was shown).
@@ -91,19 +91,14 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
               <EndpointsTable title="Sources" endpoints={alarm.sources} />
               <EndpointsTable title="Destinations" endpoints={alarm.destinations} />
             </div>
-            <EventsTable
-              events={alarm.events}
-              total={alarm.eventsTotal}
-              kindName={KIND_NAME[deployment.kind]}
-            />
+            <EventsTable events={alarm.events} total={alarm.eventsTotal} />
             <RawJson raw={alarm.raw} />
           </>
         ) : error?.code === "not_found" ? (
           <div className="panel px-4 py-10 text-center">
             <h1 className="text-lg font-semibold">Alarm not found</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {deployment.name} ({KIND_NAME[deployment.kind]}) has no alarm{" "}
-              <span className="font-mono">{uuid}</span>.
+              {deployment.name} ({product}) has no alarm <span className="font-mono">{uuid}</span>.
             </p>
             <Link href={backHref} className="btn-primary mt-3">
               Go to the alarm list

@@ -1,12 +1,11 @@
 import Link from "next/link";
-import { formatCount } from "@/lib/shared/alarms/format";
+import { formatCount, usersText } from "@/lib/shared/alarms/format";
 import { type AlarmFilters, isAlarmUuid, isFilterText } from "@/lib/shared/alarms/query";
 import { filteredListHref } from "@/lib/shared/alarms/url-state";
 import type { AlarmDetail } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import { useDeployment } from "@/components/deployments/deployment-context";
-import { usersText } from "@/components/list/alarm-columns";
 import { Highlights } from "./highlights";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
@@ -66,6 +65,7 @@ function FilterLink({
 /** What the alarm is: rule, priority, status, times, ATT&CK, labels, sensor. */
 export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string }) {
   const { rule } = alarm;
+  const users = usersText(alarm);
   const sensors = [...new Set([alarm.sensorUuid, ...alarm.sensorSources])].filter(
     (sensor): sensor is string => Boolean(sensor),
   );
@@ -135,11 +135,7 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
           )}
         </Field>
         <Field label="User">
-          {usersText(alarm) ? (
-            <span className="font-mono text-xs break-all">{usersText(alarm)}</span>
-          ) : (
-            dash
-          )}
+          {users ? <span className="font-mono text-xs break-all">{users}</span> : dash}
         </Field>
         <Field label="Events">
           <span className="font-mono tabular-nums">{formatCount(alarm.eventsTotal)}</span>

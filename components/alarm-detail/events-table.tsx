@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { AlarmEvent } from "@/lib/shared/alarms/types";
+import { useProductName } from "@/components/deployments/deployment-context";
 import { TimeText } from "@/components/ui/time-text";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
@@ -111,18 +112,11 @@ export function eventsCountText(shown: number, total: number): string {
 }
 
 /**
- * The events the service kept, each with its raw log behind a disclosure. `kindName` names the
- * service (USM Anywhere, USM Central) where it says what the service did not keep.
+ * The events the service kept, each with its raw log behind a disclosure; where it says what the
+ * service did not keep, it names it (USM Anywhere, USM Central).
  */
-export function EventsTable({
-  events,
-  total,
-  kindName,
-}: {
-  events: AlarmEvent[];
-  total: number;
-  kindName: string;
-}) {
+export function EventsTable({ events, total }: { events: AlarmEvent[]; total: number }) {
+  const kindName = useProductName();
   const omitted = Math.max(0, total - events.length);
   return (
     <section aria-labelledby="events-heading" className="panel min-w-0">

@@ -1,20 +1,18 @@
 "use client";
 
-import { useDeployment } from "@/components/deployments/deployment-context";
+import { useProductName } from "@/components/deployments/deployment-context";
 import { CopyButton } from "@/components/ui/copy-button";
-import { KIND_NAME } from "@/lib/shared/deployments/types";
 
 /** The vendor's alarm exactly as received, for the details our own shape leaves out. */
 export function RawJson({ raw }: { raw: unknown }) {
   const json = JSON.stringify(raw, null, 2) ?? "null";
-  const { kind } = useDeployment();
+  const product = useProductName();
   return (
     <section aria-labelledby="raw-heading" className="panel min-w-0">
       <details>
         <summary className="flex cursor-pointer items-center justify-between gap-2 px-3 py-2 select-none">
           <h2 id="raw-heading" className="inline text-sm font-semibold">
-            Raw JSON{" "}
-            <span className="font-normal text-slate-500">(as {KIND_NAME[kind]} sent it)</span>
+            Raw JSON <span className="font-normal text-slate-500">(as {product} sent it)</span>
           </h2>
         </summary>
         <div className="border-t border-slate-200 p-3 dark:border-slate-800">

@@ -29,7 +29,6 @@ import type { ListForms } from "@/components/list/list-forms-hint";
 import { CorrectedNotice, DidYouMean, EmptyState, PastTheEnd } from "@/components/list/lazy-states";
 import { Pager } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
-import { KIND_NAME } from "@/lib/shared/deployments/types";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
@@ -151,7 +150,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         ready={fresh || result.isError}
         onFilter={setFilters}
       />
-      <RateLimitWatch result={result} product={KIND_NAME[deployment.kind]} />
+      <RateLimitWatch result={result} />
       <LiveBar
         live={rows.live}
         since={fresh ? data.readAt : undefined}
@@ -175,11 +174,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
               })}
             />
           ) : data.alarms.length === 0 ? (
-            <EmptyState
-              hasFilters={hasFilters}
-              onClear={() => setFilters({})}
-              product={KIND_NAME[deployment.kind]}
-            >
+            <EmptyState hasFilters={hasFilters} onClear={() => setFilters({})}>
               <DidYouMean filters={query.filters} suggestions={suggestions} onChange={setFilters} />
             </EmptyState>
           ) : (

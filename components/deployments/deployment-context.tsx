@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { DeploymentInfo } from "@/lib/shared/deployments/types";
+import { type DeploymentInfo, KIND_NAME } from "@/lib/shared/deployments/types";
 
 // Which deployments the signed-in analyst may see (the switcher, the merged queue's names), and
 // which one the page shows: its key builds every path and query key below it.
@@ -39,4 +39,13 @@ export function useDeployment(): DeploymentInfo {
   const deployment = useContext(CurrentContext);
   if (!deployment) throw new Error("useDeployment() outside a deployment's pages");
   return deployment;
+}
+
+/**
+ * What holds the alarms this page shows, as analysts read it: the deployment's kind ("USM
+ * Central"), or "USM" where the page shows several (the merged queue).
+ */
+export function useProductName(): string {
+  const deployment = useContext(CurrentContext);
+  return deployment ? KIND_NAME[deployment.kind] : "USM";
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { listPath } from "@/lib/shared/alarms/paths";
+import { CRITICAL_UNFILTERABLE, FILTERABLE_PRIORITIES } from "@/lib/shared/alarms/priority";
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import { KIND_NAME, type DeploymentInfo } from "@/lib/shared/deployments/types";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -29,7 +30,7 @@ const KIND_STYLE: Record<DeploymentInfo["kind"], string> = {
 const UNKNOWN_STYLE = "text-base text-slate-500 italic dark:text-slate-400";
 
 /** What a tile shows before (or without) its counts: the labels every deployment knows. */
-const KNOWN: TileLabel[] = ["high", "medium", "low"];
+const KNOWN: readonly TileLabel[] = FILTERABLE_PRIORITIES;
 
 const headingId = (key: string) => `tile-${key}`;
 
@@ -182,7 +183,7 @@ function PriorityCount({
           title={
             label === "other"
               ? "Open alarms of labels other than critical, high, medium and low"
-              : "Critical (priorities 91 to 100, on newer deployments): the list's filter cannot ask for it"
+              : `Critical (${CRITICAL_UNFILTERABLE})`
           }
         >
           {content}

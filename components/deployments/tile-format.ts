@@ -1,6 +1,9 @@
 import { formatCount } from "@/lib/shared/alarms/format";
-import { PRIORITY_TITLE, type PriorityName } from "@/lib/shared/alarms/priority";
-import { PRIORITY_LABELS } from "@/lib/shared/alarms/query";
+import {
+  PRIORITY_TITLE,
+  type PriorityName,
+  isFilterablePriority,
+} from "@/lib/shared/alarms/priority";
 import { filteredListHref } from "@/lib/shared/alarms/url-state";
 
 // What a deployment's tile writes and where its numbers lead. Pure, so the words a tile shows
@@ -27,9 +30,8 @@ export function openListHref(deployment: string): string {
  * upstream's filter takes low, medium and high (critical and other labels have no list).
  */
 export function priorityListHref(deployment: string, label: TileLabel): string | null {
-  const filterable = PRIORITY_LABELS.find((known) => known === label);
-  if (!filterable) return null;
-  return filteredListHref(deployment, { status: "open", priority_label: filterable });
+  if (!isFilterablePriority(label)) return null;
+  return filteredListHref(deployment, { status: "open", priority_label: label });
 }
 
 const rateFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });

@@ -2,12 +2,12 @@
 // The alarm list below md: a card per alarm, the same rows and links as the table's.
 
 import Link from "next/link";
-import { endpointLabel, formatCount } from "@/lib/shared/alarms/format";
+import { endpointLabel, formatCount, usersText } from "@/lib/shared/alarms/format";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import type { RowMark } from "./alarm-table";
-import { DeploymentName, endpointsTitle, rowKey, usersText } from "./alarm-columns";
+import { DeploymentName, endpointsTitle, rowKey } from "./alarm-columns";
 import type { useRowPrefetch } from "./use-row-prefetch";
 
 function Peer({ endpoints }: { endpoints: Endpoint[] }) {
@@ -54,6 +54,7 @@ export function AlarmCards({
       {alarms.map((alarm) => {
         const href = detailHref(alarm);
         const { rule } = alarm;
+        const users = usersText(alarm);
         return (
           <li
             key={rowKey(alarm)}
@@ -95,10 +96,10 @@ export function AlarmCards({
                 <span className="sr-only">to</span>
                 <Peer endpoints={alarm.destinations} />
               </span>
-              {usersText(alarm) ? (
+              {users ? (
                 <span className="mt-1 block truncate font-mono text-xs text-slate-700 dark:text-slate-300">
                   <span className="sr-only">User: </span>
-                  {usersText(alarm)}
+                  {users}
                 </span>
               ) : null}
               <span className="mt-1 block text-slate-600 dark:text-slate-400">

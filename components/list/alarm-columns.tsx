@@ -3,7 +3,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { endpointLabel, formatCount, formatDelay } from "@/lib/shared/alarms/format";
+import { endpointLabel, formatCount, formatDelay, usersText } from "@/lib/shared/alarms/format";
 import type { SortField } from "@/lib/shared/alarms/query";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
@@ -109,13 +109,6 @@ function RuleCell({ alarm, href }: { alarm: AlarmSummary; href: string }) {
       </div>
     </div>
   );
-}
-
-/** "j.doe → svc-backup": the user names an alarm carries, of its source and its destination. */
-export function usersText(alarm: Pick<AlarmSummary, "sourceUsername" | "destinationUsername">) {
-  const { sourceUsername: source, destinationUsername: destination } = alarm;
-  if (source && destination) return `${source} → ${destination}`;
-  return source ?? (destination ? `→ ${destination}` : null);
 }
 
 function UsersCell({ alarm }: { alarm: AlarmSummary }) {

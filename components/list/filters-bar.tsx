@@ -2,13 +2,8 @@
 // Every list's filter bar: its deployments (a list of several), then the alarms' own filters.
 
 import { STATUS_NAME } from "@/lib/shared/alarms/format";
-import { PRIORITY_ORDER, PRIORITY_TITLE } from "@/lib/shared/alarms/priority";
-import {
-  type AlarmFilters,
-  PRIORITY_LABELS,
-  STATUSES,
-  paramParsers,
-} from "@/lib/shared/alarms/query";
+import { FILTERABLE_PRIORITIES, PRIORITY_TITLE } from "@/lib/shared/alarms/priority";
+import { type AlarmFilters, STATUSES, paramParsers } from "@/lib/shared/alarms/query";
 import { FiltersDisclosure } from "./filters-disclosure";
 import { DeploymentFilter, SelectFilter } from "./select-filter";
 import { methodsFor, type Suggestions } from "./use-suggestions";
@@ -78,10 +73,10 @@ export function FiltersBar({
           label="Priority"
           value={filters.priority_label}
           anyLabel="Any priority"
-          // In the model's order; the filter takes the published labels (critical has none).
-          options={[...PRIORITY_LABELS]
-            .sort((a, b) => PRIORITY_ORDER.indexOf(a) - PRIORITY_ORDER.indexOf(b))
-            .map((label) => ({ value: label, label: PRIORITY_TITLE[label] }))}
+          options={FILTERABLE_PRIORITIES.map((label) => ({
+            value: label,
+            label: PRIORITY_TITLE[label],
+          }))}
           onChange={(value) => set("priority_label", value)}
         />
         <SelectFilter

@@ -3,9 +3,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useProductName } from "@/components/deployments/deployment-context";
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { ApiError } from "@/lib/shared/core/errors";
-import { type PageLinkTarget, followHere } from "./pager";
+import { type PageLinkTarget, followHere } from "./follow-here";
 
 const ALERT =
   "rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100";
@@ -103,15 +104,12 @@ function Panel({
 export function EmptyState({
   hasFilters,
   onClear,
-  product = "USM",
   several = false,
   anyFailed = false,
   children,
 }: {
   hasFilters: boolean;
   onClear: () => void;
-  /** What holds the alarms: the deployment's kind (USM Anywhere, USM Central). */
-  product?: string;
   /** A list of several deployments. */
   several?: boolean;
   /** Some of them did not answer (their banners say which). */
@@ -119,6 +117,7 @@ export function EmptyState({
   /** More to say (say, the nearest known values of a text filter). */
   children?: React.ReactNode;
 }) {
+  const product = useProductName();
   const text = anyFailed
     ? "None of the deployments that answered holds a matching alarm; the ones that failed may."
     : hasFilters

@@ -7,6 +7,7 @@ import { PAGE_SIZES, type PageSize } from "@/lib/shared/alarms/query";
 import { toZonedInputValue, zoneLabel } from "@/lib/shared/alarms/time-zone";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { useTimeZone } from "@/components/ui/time-zone";
+import { type PageLinkTarget, followHere } from "./follow-here";
 
 /** A list that knows its totals: numbered pages. */
 export interface NumberedPages {
@@ -26,20 +27,6 @@ export interface CursorPages {
   older: PageLinkTarget | null;
   /** Null on the newest page. */
   newest: PageLinkTarget | null;
-}
-
-export interface PageLinkTarget {
-  href: string;
-  /** A plain click stays on the page and asks only the API. */
-  go: () => void;
-}
-
-/** A plain click stays on the page and asks only the API; a new tab (or window) gets the link. */
-export function followHere(event: React.MouseEvent, target: PageLinkTarget): void {
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
-    return;
-  event.preventDefault();
-  target.go();
 }
 
 /** "from 2026-11-22 10:05:31 to 09:58:02 UTC": the date and zone said once when they agree. */

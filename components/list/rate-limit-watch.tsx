@@ -3,6 +3,7 @@
 
 import type { FetchStatus } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useProductName } from "@/components/deployments/deployment-context";
 import { asApiError, isRateLimit, retryDelay } from "@/lib/shared/queries/query-options";
 
 /** Counts down to the scheduled retry. */
@@ -36,10 +37,7 @@ function RateLimitNotice({
 /** Shows the rate-limit notice while a query waits to retry after a rate limit (ours or the upstream's). */
 export function RateLimitWatch({
   result,
-  product = "USM",
 }: {
-  /** Whose limit: the deployment's kind (USM Anywhere, USM Central); several: "USM". */
-  product?: string;
   result: {
     failureReason: unknown;
     failureCount: number;
@@ -49,6 +47,7 @@ export function RateLimitWatch({
 }) {
   const failure = result.failureReason ? asApiError(result.failureReason) : null;
   const waiting = isRateLimit(failure) && result.fetchStatus === "fetching" && !result.isError;
+  const product = useProductName();
   if (!waiting) return null;
   // A new notice (new countdown) for every failed attempt.
   return (

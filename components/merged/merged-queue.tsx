@@ -33,7 +33,8 @@ import {
   FailureBanners,
   PastTheEnd,
 } from "@/components/list/lazy-states";
-import { Pager, type PageLinkTarget } from "@/components/list/pager";
+import { type PageLinkTarget } from "@/components/list/follow-here";
+import { Pager } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems } from "@/components/list/use-list-chrome";

@@ -2,13 +2,14 @@
 // One line of the overview's counts (priority, status or intent): each count filters the list.
 
 import { formatCount, STATUS_NAME } from "@/lib/shared/alarms/format";
-import { PRIORITY_TITLE, priorityName } from "@/lib/shared/alarms/priority";
 import {
-  PRIORITY_LABELS,
-  STATUSES,
-  type AlarmFilters,
-  type AlarmStatus,
-} from "@/lib/shared/alarms/query";
+  CRITICAL_UNFILTERABLE,
+  FILTERABLE_PRIORITIES,
+  PRIORITY_TITLE,
+  isFilterablePriority,
+  priorityName,
+} from "@/lib/shared/alarms/priority";
+import { STATUSES, type AlarmFilters, type AlarmStatus } from "@/lib/shared/alarms/query";
 import { PRIORITY_MARK } from "@/components/ui/priority-colours";
 import { DIMENSION_FILTER, type OverviewPart } from "@/lib/shared/overview/plan";
 import type { DimensionOverview } from "@/lib/shared/overview/types";
@@ -29,19 +30,16 @@ function valueName(part: DimensionPart, value: string): string {
   return value;
 }
 
-/**
- * Whether the list's filter can ask for a value: critical is counted by name where the deployment
- * knows it, but the filter takes the published labels only.
- */
+/** Whether the list's filter can ask for a value (not critical: see FILTERABLE_PRIORITIES). */
 const filterable = (part: DimensionPart, value: string) =>
-  part !== "priority" || (PRIORITY_LABELS as readonly string[]).includes(value);
+  part !== "priority" || isFilterablePriority(value);
 
 /**
  * What a dimension shows before its counts are in: its values when they are known in advance,
  * in the priority model's order (critical shows once the deployment says it knows it).
  */
 const PLACEHOLDER_VALUES: Record<DimensionPart, readonly string[]> = {
-  priority: ["high", "medium", "low"],
+  priority: FILTERABLE_PRIORITIES,
   status: STATUSES,
   intent: [],
 };
@@ -109,7 +107,7 @@ export function CountGroup({
           </>
         );
         if (!filterable(part, value)) {
-          const about = `${title} (priorities 91 to 100, on newer deployments: the list's filter cannot ask for it)`;
+          const about = `${title} (${CRITICAL_UNFILTERABLE})`;
           return (
             <span
               key={value}

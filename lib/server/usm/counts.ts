@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/shared/core/errors";
-import { PRIORITY_ORDER, type PriorityName } from "@/lib/shared/alarms/priority";
+import { FILTERABLE_PRIORITIES, type PriorityName } from "@/lib/shared/alarms/priority";
 import type { UsmCall } from "./alarms";
 import type { BudgetClassName } from "./budget-classes";
 import { upstreamPageSchema } from "./schemas";
@@ -84,7 +84,7 @@ export async function countByPriority(
 ): Promise<PriorityCounts> {
   const { priority_label: _own, ...base } = filters;
   void _own;
-  const known = PRIORITY_ORDER.filter((label) => label !== "critical");
+  const known = FILTERABLE_PRIORITIES;
   const askCritical = (lacksCritical.get(call.client) ?? 0) <= Date.now();
   const [total, critical, ...named] = await Promise.allSettled([
     countAlarms(base, call, options),

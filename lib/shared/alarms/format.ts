@@ -1,5 +1,5 @@
 import type { AlarmStatus } from "./query";
-import type { Endpoint } from "./types";
+import type { AlarmSummary, Endpoint } from "./types";
 
 // Display formatting shared by list and detail. Deterministic (fixed locale) so the server
 // render and the browser's hydration produce the same text. Times in a zone: ./time-zone.
@@ -82,4 +82,11 @@ export function formatDelay(fromMs: number | null, toMs: number | null): string 
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `+${hours} h ${minutes % 60} min`;
   return `+${Math.floor(hours / 24)} d`;
+}
+
+/** "j.doe → svc-backup": the user names an alarm carries, of its source and its destination. */
+export function usersText(alarm: Pick<AlarmSummary, "sourceUsername" | "destinationUsername">) {
+  const { sourceUsername: source, destinationUsername: destination } = alarm;
+  if (source && destination) return `${source} → ${destination}`;
+  return source ?? (destination ? `→ ${destination}` : null);
 }

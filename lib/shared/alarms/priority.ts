@@ -3,8 +3,27 @@
 // deployments label priorities 91-100 "critical", which the published enum lacks, and a
 // deployment may send others; those count as "other". Browser-safe.
 
+import type { PriorityLabel } from "./query";
+
 export const PRIORITY_ORDER = ["critical", "high", "medium", "low"] as const;
 export type PriorityName = (typeof PRIORITY_ORDER)[number];
+
+/**
+ * The labels the list's filter can ask for (the upstream's filter takes the published ones),
+ * in the model's order. Critical is counted by name where a deployment knows it, but has no list.
+ */
+export const FILTERABLE_PRIORITIES = PRIORITY_ORDER.filter(
+  (label): label is PriorityLabel => label !== "critical",
+);
+
+/** Whether the list's filter can ask for `label`. */
+export function isFilterablePriority(label: string): label is PriorityLabel {
+  return (FILTERABLE_PRIORITIES as readonly string[]).includes(label);
+}
+
+/** Why critical is shown but leads to no list, said once for every place that shows it. */
+export const CRITICAL_UNFILTERABLE =
+  "priorities 91 to 100, on newer deployments: the list's filter cannot ask for it";
 
 /** How each label is written. */
 export const PRIORITY_TITLE: Record<PriorityName, string> = {
