@@ -17,7 +17,6 @@ vi.mock("@/lib/server/deployments/registry", () => ({
     },
   }),
 }));
-vi.mock("@/lib/server/services/live-hub", () => ({ liveHub: () => null }));
 
 const { liveStream } = await import("./live-stream");
 

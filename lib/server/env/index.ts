@@ -12,9 +12,6 @@ import { readUpstream, type Upstream } from "./usm";
 // deployments, live, export, store, auth) with the rules of rules.ts. Everything else asks
 // serverEnv().
 
-export { isLoopbackHost } from "./rules";
-export { DEFAULT_DEPLOYMENT_KEY } from "./usm";
-
 const NODE_ENV = z
   .object({ NODE_ENV: oneOf(["development", "production", "test"]).default("development") })
   .transform((env) => env.NODE_ENV);

@@ -4,7 +4,7 @@ import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
 import { LiveHub } from "@/lib/server/live/hub";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
-import { readCatalogue } from "@/lib/server/usm";
+import { seedCatalogue } from "@/lib/server/usm";
 
 // The one place the server's background work starts and stops: the live queue's watchers, the
 // seeding of each deployment's catalogue (and, next, the index's sync workers). Started once per
@@ -41,11 +41,7 @@ export class Services {
     // first analyst's filters already offer more than the pages someone happened to open. A
     // failed seed is logged by the catalogue and tried again on the next ask.
     this.started = Promise.allSettled(
-      registry
-        .all()
-        .map((deployment) =>
-          readCatalogue({ analyst: "(catalogue)", client: deployment.client() }),
-        ),
+      registry.all().map((deployment) => seedCatalogue(deployment.client())),
     ).then(() => undefined);
   }
 

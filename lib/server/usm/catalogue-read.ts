@@ -101,6 +101,11 @@ function isSortedBy(page: AlarmPage, sort: AlarmListQuery["sort"]): boolean {
  * answered), only for a store that does not answer.
  */
 export async function readCatalogue({ client }: UsmCall): Promise<Shared<AlarmCatalogue>> {
-  await client.catalogue.seed(() => readFirstSample(client));
+  await seedCatalogue(client);
   return client.catalogue.read();
+}
+
+/** Seeds the deployment's catalogue if it never was (once for the cluster), reading nothing back. */
+export function seedCatalogue(client: UsmClient): Promise<void> {
+  return client.catalogue.seed(() => readFirstSample(client));
 }

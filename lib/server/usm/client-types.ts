@@ -46,8 +46,6 @@ export interface ReadFor {
 export interface ReadOptions {
   /** How long the answer is shared; default the client's cacheTtlMs. */
   ttlMs?: number;
-  /** The caller took the class's turn itself (see takeTurn): the read does not take another. */
-  turnTaken?: boolean;
   /**
    * A refusal (HTTP 400) is an answer here, not a failure of the deployment (asking for a label
    * it may not know): it is not recorded as the deployment's last error.

@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { systemClock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { LastError } from "@/lib/shared/deployments/tile";
 import { AnalystReads } from "./analyst-reads";
@@ -125,7 +124,8 @@ export class UsmClient {
   /**
    * A turn in the share of the budget class `name` may spend (across replicas), waiting at most
    * maxWaitMs: the caller sends after waitMs, or asks again after retryInMs. A class without a
-   * share always has its turn now.
+   * share always has its turn now. A class with a share takes its turns here before it reads (the
+   * live queue's poll does, and stretches its interval by what it waited).
    */
   takeTurn(name: BudgetClassName, maxWaitMs: number): Promise<Turn> {
     const share = this.budgetClass(name).share;
@@ -144,11 +144,7 @@ export class UsmClient {
     params: URLSearchParams | undefined,
     parse: Parse<T>,
     who: ReadFor,
-    {
-      ttlMs = this.#config.cacheTtlMs,
-      turnTaken = false,
-      refusalIsAnswer = false,
-    }: ReadOptions = {},
+    { ttlMs = this.#config.cacheTtlMs, refusalIsAnswer = false }: ReadOptions = {},
   ): Promise<Shared<T>> {
     const url = new URL(path, this.#config.baseUrl);
     if (params) url.search = params.toString();
@@ -159,7 +155,6 @@ export class UsmClient {
       `${url.pathname}${url.search}`,
       async () => {
         try {
-          if (!turnTaken) await this.#awaitTurn(who.budget, terms);
           if (terms.yieldToAnalystsMs !== undefined) {
             await this.analystsIdle(terms.yieldToAnalystsMs);
           }
@@ -181,14 +176,6 @@ export class UsmClient {
       },
       ttlMs,
     );
-  }
-
-  /** Waits for the class's turn in its share, if it has one; refused when none comes in time. */
-  async #awaitTurn(name: BudgetClassName, terms: BudgetClass): Promise<void> {
-    if (terms.share === undefined) return;
-    const turn = await this.takeTurn(name, this.#timeoutMs);
-    if (!turn.granted) throw this.#getBudget.refusal();
-    if (turn.waitMs > 0) await (this.#config.clock ?? systemClock).sleep(turn.waitMs);
   }
 
   /** The last failure of the deployment any replica met in the past day (./last-error.ts). */

@@ -19,7 +19,8 @@ export interface AlarmCount {
 
 export interface CountOptions {
   budget: BudgetClassName;
-  ttlMs: number;
+  /** How long the count is shared; default the client's (USM_CACHE_TTL_MS). */
+  ttlMs?: number;
   order?: "desc" | "asc";
   refusalIsAnswer?: boolean;
 }

@@ -16,8 +16,7 @@ import type { UsmHealth } from "@/lib/server/core/shapes";
 export async function fetchHealth(call: UsmCall): Promise<UsmHealth> {
   const { client } = call;
   const started = Date.now();
-  const ttlMs = client.status().cache.ttlMs;
-  const { total } = await countAlarms({}, call, { budget: "analyst", ttlMs });
+  const { total } = await countAlarms({}, call, { budget: "analyst" });
   const status = client.status();
   return {
     upstream: {
@@ -47,6 +46,5 @@ function usage({ limitPerSecond, sustainedPerSecond, recentPerSecond }: BudgetUs
 
 /** Readiness: the upstream answers this client (a shared, briefly cached one-alarm read). */
 export async function checkUpstream(client: UsmClient): Promise<void> {
-  const ttlMs = client.status().cache.ttlMs;
-  await countAlarms({}, { analyst: "(readiness)", client }, { budget: "readiness", ttlMs });
+  await countAlarms({}, { analyst: "(readiness)", client }, { budget: "readiness" });
 }

@@ -33,7 +33,7 @@ export async function readLiveWindow(
     upstreamParams(read),
     (json) => alarmPageFromUpstream(json, read, client.source, now),
     LIVE,
-    { ttlMs: 0, turnTaken: true },
+    { ttlMs: 0 },
   );
   return answer.value();
 }
@@ -51,7 +51,7 @@ export async function readAlarmStatus(
       undefined,
       (json) => toAlarmSummary(upstreamAlarmSchema.parse(json), client.source.deployment).status,
       LIVE,
-      { ttlMs: 0, turnTaken: true },
+      { ttlMs: 0 },
     );
     return answer.value();
   } catch (error) {
