@@ -82,12 +82,22 @@ async function lighthouseRun(url: string, cookie: string, attempts = 3): Promise
   }
 }
 
-/** `runs` runs of one page, one after another. */
-async function lighthouseRuns(url: string, cookie: string, runs: number): Promise<Run[]> {
+/** RUNS runs of one page, one after another; `onRun` hears of each as it ends. */
+async function lighthouseRuns(
+  url: string,
+  cookie: string,
+  onRun: (run: Run, index: number) => void = () => {},
+): Promise<Run[]> {
   const all: Run[] = [];
-  for (let i = 0; i < runs; i++) all.push(await lighthouseRun(url, cookie));
+  for (let i = 0; i < RUNS; i++) {
+    all.push(await lighthouseRun(url, cookie));
+    onRun(all[i]!, i);
+  }
   return all;
 }
+
+/** The median of one figure over runs. */
+const medianOf = (runs: Run[], pick: (run: Run) => number) => percentile(runs.map(pick), 50);
 
 async function lighthouseOnce(url: string, cookie: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
@@ -168,11 +178,8 @@ export async function benchLighthouse(): Promise<void> {
     printBeyondFloor(js);
 
     mkdirSync(REPORTS, { recursive: true });
-    const runs: Run[] = [];
     console.log(`\nLighthouse ${RUNS}x, mobile (default emulation, simulated throttling):`);
-    for (let i = 0; i < RUNS; i++) {
-      const run = await lighthouseRun(url, cookie);
-      runs.push(run);
+    const runs = await lighthouseRuns(url, cookie, (run, i) => {
       const report = join(REPORTS, `run-${i + 1}.json`);
       writeFileSync(report, JSON.stringify(run.lhr));
       console.log(
@@ -182,8 +189,8 @@ export async function benchLighthouse(): Promise<void> {
           `${run.lhr.environment.benchmarkIndex}, load average ${run.load.toFixed(1)}; ` +
           `${report.slice(ROOT.length + 1)})`,
       );
-    }
-    const median = (pick: (run: Run) => number) => percentile(runs.map(pick), 50);
+    });
+    const median = (pick: (run: Run) => number) => medianOf(runs, pick);
     const medianRun = [...runs].sort((a, b) => a.performance - b.performance)[
       Math.floor(runs.length / 2)
     ]!;
@@ -213,8 +220,8 @@ export async function benchLighthouse(): Promise<void> {
     printDiagnostics(medianRun.lhr);
 
     // The same runs of the framework floor: what no page of this stack scores above here.
-    const floor = await lighthouseRuns(`${app.url}${FLOOR_PATH}`, cookie, RUNS);
-    const floorMedian = (pick: (run: Run) => number) => percentile(floor.map(pick), 50);
+    const floor = await lighthouseRuns(`${app.url}${FLOOR_PATH}`, cookie);
+    const floorMedian = (pick: (run: Run) => number) => medianOf(floor, pick);
     const floorSummary =
       `Lighthouse mobile ${FLOOR_PATH}, the framework floor (median of ${RUNS}): performance ` +
       `${floorMedian((run) => run.performance)} (runs ${floor.map((run) => run.performance).join(", ")}), ` +

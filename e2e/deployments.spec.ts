@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { alarmsFromApi } from "./support/alarms-api";
 import { e2e } from "./support/env";
-import { rows } from "./support/list";
+import { hydrated, rows } from "./support/list";
 import { apiSignIn } from "./support/sign-in";
 
 // Several deployments as analysts meet them: links from before deployments still land, a
@@ -97,7 +97,7 @@ test("the switcher moves to another deployment keeping the view's filters, by mo
   const switcher = page.getByRole("button", { name: /^Deployment: Acme/ });
   await expect(switcher).toBeVisible();
   // The rows are the server's HTML: the key does something once the page is interactive.
-  await page.locator("[data-hydrated]").waitFor();
+  await hydrated(page);
 
   await page.keyboard.press("d");
   const menu = page.getByRole("menu", { name: "Deployments" });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { alarmsFromApi } from "./support/alarms-api";
-import { hydrated, open, rows } from "./support/list";
+import { liveStatus, open, rows } from "./support/list";
 
 // What a new analyst met in the first hour on a fresh clone, each now as they would expect it:
 // links that work, names that say which product, the home page that stays current, the filters'
@@ -167,7 +167,7 @@ test("off the first page the live queue says it is paused, with no Pause beside 
   page,
 }) => {
   await open(page, "/d/acme/alarms?page=1");
-  await expect(page.locator("[data-live-status]")).toHaveText(/paused off the first page/);
+  await expect(liveStatus(page)).toHaveText(/paused off the first page/);
   await expect(page.getByRole("button", { name: "Pause" })).toHaveCount(0);
   await open(page, "/d/acme/alarms");
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
@@ -188,7 +188,6 @@ test("Notify high says so when the browser blocks the console's notifications", 
 
 test("the keyboard help's keys and what they do line up, section to section", async ({ page }) => {
   await open(page, "/d/acme/alarms");
-  await hydrated(page);
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();

@@ -37,13 +37,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const { port } = server.address() as AddressInfo; // listening on TCP, so an AddressInfo
   url = `http://${urlHost(config.host)}:${port}`;
 
+  let closed: Promise<void> | undefined;
   return {
     url,
+    // Once: a second close (a test's own, then its file's clean-up) waits for the first.
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      })),
     setFaults: (f) => {
       core.setFaults(f);
     },

@@ -66,12 +66,12 @@ export interface ErrorBody {
 }
 
 /** A clock a test moves by hand (epoch ms), for SimulatorOptions.now; starts at ANCHOR. */
-export interface TestClock {
+interface TestClock {
   ms: number;
   now: () => number;
 }
 
-export function testClock(start = ANCHOR): TestClock {
+function testClock(start = ANCHOR): TestClock {
   const clock: TestClock = { ms: start, now: () => clock.ms };
   return clock;
 }
@@ -80,17 +80,26 @@ function testOptions(options: SimulatorOptions): SimulatorOptions {
   return { port: 0, alarms: 500, anchor: ANCHOR, clients: [CLIENT], rateLimit: false, ...options };
 }
 
-/** Starts a simulator on a free port for a whole test file (call at module level). */
+// Every simulator a test file started, closed when the file is done. The hook is registered here,
+// when the file's imports run (its collection), so a simulator started inside a beforeAll or a
+// test is closed too: a hook registered from there would never run.
+const running = new Set<RunningSimulator>();
+afterAll(async () => {
+  await Promise.all([...running].map((sim) => sim.close()));
+  running.clear();
+});
+
+/** Starts a simulator on a free port, closed when its test file is done (wherever it starts). */
 export async function startTestSimulator(
   options: SimulatorOptions = {},
 ): Promise<RunningSimulator> {
   const sim = await startSimulator(testOptions(options));
-  afterAll(() => sim.close());
+  running.add(sim);
   return sim;
 }
 
 /** A simulator for a whole test file and a token for it: the start of nearly every test file. */
-export interface TestSimulator {
+interface TestSimulator {
   sim: RunningSimulator;
   token: string;
 }
@@ -102,7 +111,7 @@ export async function startWithToken(options: SimulatorOptions = {}): Promise<Te
 }
 
 /** A simulator whose clock the test moves by hand (clock.ms). */
-export interface ClockedSimulator extends TestSimulator {
+interface ClockedSimulator extends TestSimulator {
   clock: TestClock;
 }
 
@@ -125,7 +134,7 @@ export async function startClocked(
  * own and otherwise never touched, shows what `sim` shows at the same clock reading; `still`, the
  * same data set without live mode, shows the generated alarms as they were built.
  */
-export interface LiveSimulator extends ClockedSimulator {
+interface LiveSimulator extends ClockedSimulator {
   twin: ClockedSimulator;
   still: TestSimulator;
 }

@@ -4,10 +4,7 @@
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "@/simulator";
 
-export function stubAcmeAndHidden(
-  sim: { url: string },
-  client: { id: string; secret: string },
-): void {
+function stubAcmeAndHidden(sim: { url: string }, client: { id: string; secret: string }): void {
   const deployment = { kind: "anywhere", baseUrl: sim.url, clientId: client.id };
   vi.stubEnv(
     "USM_DEPLOYMENTS",

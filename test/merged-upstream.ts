@@ -10,17 +10,14 @@ import {
   type SourceQuery,
   type SourceReader,
 } from "@/lib/server/queue/merge";
+import { Rng } from "@/simulator/prng";
 
 export type Data = Record<string, QueueAlarm[]>;
 
+/** Uniform numbers in [0, 1) from `seed`: the simulator's own generator. */
 export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const rng = new Rng(seed);
+  return () => rng.float();
 }
 
 export function uuid(random: () => number): string {

@@ -116,7 +116,7 @@ export async function expectCleanResponse(what: string, response: APIResponse) {
 }
 
 /** next-auth's own endpoints: anyone may use them, and they answer in next-auth's ways. */
-export const isAuthHandler = (route: Route) => route.path.startsWith("/api/auth/");
+const isAuthHandler = (route: Route) => route.path.startsWith("/api/auth/");
 
 /** The console's API routes (next-auth's aside), and the methods they do not serve. */
 export const apiRoutes = (routes: Route[]) => routes.filter((route) => !isAuthHandler(route));

@@ -6,7 +6,7 @@ import { e2e } from "./env";
 // the e2e client's token), and through their admin API (started with --admin, loopback only).
 
 /** A token of the e2e client from a simulator, to read it directly as the upstream it is. */
-export async function simulatorToken(baseUrl: string): Promise<string> {
+async function simulatorToken(baseUrl: string): Promise<string> {
   const basic = Buffer.from(`e2e-client:${e2e.canarySecret}`).toString("base64");
   const token = await fetch(`${baseUrl}/api/2.0/oauth/token?grant_type=client_credentials`, {
     method: "POST",

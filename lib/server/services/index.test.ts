@@ -56,11 +56,13 @@ describe("the server's services", () => {
     expect(heard.length).toBeGreaterThan(0); // the baseline poll
     await services.stop();
     expect(hub.watched()).toBe(0);
+    await services.started; // the seeding, before the file's simulator closes
   });
 
   it("have no live hub when the live queue is turned off", async () => {
     const { services } = await setup({ ...LIVE, intervalMs: 0 });
     expect(services.liveHub).toBeNull();
     await services.stop();
+    await services.started;
   });
 });
