@@ -2,7 +2,7 @@
 
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { type Location, type Step, locate, stepTarget } from "@/lib/shared/alarms/neighbours";
 import { type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
 import { alarmQueryOptions, alarmsQueryOptions } from "@/lib/shared/queries/query-options";
@@ -83,14 +83,17 @@ export function useListPlace(
   const moving = useRef(false);
   const placeRef = useRef(place);
   const locatingRef = useRef(false);
-  useEffect(() => {
+  // Layout effects: the keys are the document's own listeners, which run before React flushes
+  // its passive effects, so a key pressed as soon as the next alarm is painted must already find
+  // its place here (a busy machine showed "2 of 5,000" and dropped the k pressed right after).
+  useLayoutEffect(() => {
     placeRef.current = place;
     locatingRef.current = location?.state === "locating";
   });
   // A step has landed once the alarm or its list page (the same alarm seen again on the next
   // page, say) in the URL changed.
   const fromKey = from ? toSearchParams(from).toString() : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     moving.current = false;
   }, [uuid, fromKey]);
 
