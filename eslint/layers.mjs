@@ -21,6 +21,7 @@ export const LAYERS = [
   ["lib/server/core", 10], // the strict schemas of our shapes, peer addresses, shutdown
   ["lib/server/env", 11], // the validated environment
   ["lib/server/store", 12], // what replicas share: Redis or memory; the lease
+  ["lib/server/db", 12], // what lasts: PGlite or PostgreSQL, migrations, the directory lock
   ["lib/server/usm", 13], // the vendor client: the only door to the upstream
   ["lib/server/auth", 13], // sessions, sign-in, throttling
   ["lib/server/deployments", 14], // the registry and who may see what

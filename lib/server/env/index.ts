@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { authEnv, authVariables, type AuthEnv } from "./auth";
 import { exportVariables, type ExportEnv } from "./export";
+import { indexVariables, type IndexEnv } from "./index-db";
 import { liveVariables, type LiveEnv } from "./live";
 import { oneOf, problemsOf, readVariables, type Parsed, type Source } from "./rules";
 import { storeVariables } from "./store";
@@ -24,6 +25,8 @@ export interface ServerEnv extends Upstream {
   /** Where replicas share state; undefined: in this process's memory. */
   redisUrl: string | undefined;
   auth: AuthEnv;
+  /** Where the index lives and how its sync spends the budget. */
+  index: IndexEnv;
 }
 
 export class EnvError extends Error {
@@ -32,15 +35,24 @@ export class EnvError extends Error {
 
 /** Parses an environment; throws an EnvError naming every wrong or missing variable. */
 export function parseEnv(source: Source): ServerEnv {
-  const { nodeEnv, upstream, live, exporting, redisUrl, auth } = valuesOrThrow({
+  const { nodeEnv, upstream, live, exporting, redisUrl, auth, index } = valuesOrThrow({
     nodeEnv: readVariables(NODE_ENV, source),
     upstream: readUpstream(source),
     live: readVariables(liveVariables, source),
     exporting: readVariables(exportVariables, source),
     redisUrl: readVariables(storeVariables, source),
     auth: readVariables(authVariables, source),
+    index: readVariables(indexVariables, source),
   });
-  return { nodeEnv, ...upstream, live, export: exporting, redisUrl, auth: authEnv(auth, upstream) };
+  return {
+    nodeEnv,
+    ...upstream,
+    live,
+    export: exporting,
+    redisUrl,
+    auth: authEnv(auth, upstream),
+    index,
+  };
 }
 
 type Values<T> = { [K in keyof T]: T[K] extends Parsed<infer V> ? V : never };
