@@ -30,6 +30,7 @@ export const LAYERS = [
   ["lib/server/export", 15],
   ["lib/server/queue", 15],
   ["lib/server/home", 15],
+  ["lib/server/index", 15], // the index: ingest, sync, the query language, search
   ["lib/server/services", 16], // starts and stops the background work
   ["lib/server/api", 17], // the route wrapper and each route's request -> answer
   ["lib/server/pages", 17], // what server pages and layouts ask for
