@@ -9,6 +9,7 @@ import {
   type AlarmPage,
   type AlarmSummary,
   type Endpoint,
+  type IndexSource,
 } from "@/lib/shared/alarms/types";
 
 // The strict schemas of our own shapes (lib/shared/alarms/types.ts): every page, alarm and
@@ -89,6 +90,11 @@ export const alarmDetailSchema = alarmSummarySchema.extend({
   raw: z.unknown(),
 });
 
+export const indexSourceSchema = z.strictObject({
+  kind: z.literal("index"),
+  indexedUpTo: z.number().nullable(),
+});
+
 export const alarmPageSchema = z.strictObject({
   alarms: z.array(alarmSummarySchema),
   page: z.strictObject({
@@ -96,9 +102,11 @@ export const alarmPageSchema = z.strictObject({
     size: z.number().int(),
     totalElements: z.number().int(),
     totalPages: z.number().int(),
+    totalIsLowerBound: z.boolean().optional(),
   }),
   occurred: z.strictObject({ gte: z.number().nullable(), lte: z.number().nullable() }),
   readAt: z.number(),
+  source: indexSourceSchema.optional(),
 });
 
 // Each value as the list's filters accept it (a suggestion is always a valid, exact filter).
@@ -157,4 +165,5 @@ holds<Same<z.infer<typeof alarmEventSchema>, AlarmEvent>>(true);
 holds<Same<z.infer<typeof alarmSummarySchema>, AlarmSummary>>(true);
 holds<Same<z.infer<typeof alarmDetailSchema>, AlarmDetail>>(true);
 holds<Same<z.infer<typeof alarmPageSchema>, AlarmPage>>(true);
+holds<Same<z.infer<typeof indexSourceSchema>, IndexSource>>(true);
 holds<Same<z.infer<typeof alarmCatalogueSchema>, AlarmCatalogue>>(true);

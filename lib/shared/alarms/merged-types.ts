@@ -1,4 +1,4 @@
-import type { AlarmSummary } from "./types";
+import type { AlarmSummary, IndexSource } from "./types";
 
 // What GET /api/d/all/alarms answers: one page of the merged queue. Client-safe (types only).
 
@@ -15,4 +15,8 @@ export interface MergedQueuePage {
   failures: { deployment: string; code: string; message: string }[];
   /** The occurred-time bounds the page was read with (a rolling range resolved at the read). */
   occurred: { gte: number | null; lte: number | null };
+  /** A search: read from the index, every deployment at once (absent = from each upstream). */
+  source?: IndexSource;
+  /** A search's matches in all the deployments read, counted up to a cap. */
+  matches?: { count: number; isLowerBound: boolean };
 }

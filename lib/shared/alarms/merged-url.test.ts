@@ -9,6 +9,7 @@ import {
   parseMergedView,
   withDeployments,
   withFilters,
+  withSearch,
   withSize,
   withZone,
 } from "./merged-url";
@@ -46,6 +47,25 @@ describe("the merged queue's URL", () => {
     expect(mergedApiSearch(view)).toBe(
       `size=50&status=open&priority_label=high&rule_method=SSH&range=24h` +
         `&deployments=acme%2Cglobex&cursor=${CURSOR}`,
+    );
+  });
+
+  it("carries a search exactly as typed, with the filters, deployments and cursor", () => {
+    const q = 'user:alice OR ip:"10.0.0.0/8"';
+    const { view, problems } = parse(
+      `deployments=acme&status=open&q=${encodeURIComponent(q)}&cursor=${CURSOR}`,
+    );
+    expect(problems).toEqual([]);
+    expect(view.q).toBe(q);
+    const search = `q=${encodeURIComponent(q).replaceAll("%20", "+")}&status=open&deployments=acme`;
+    expect(mergedApiSearch(view)).toBe(`${search}&cursor=${CURSOR}`);
+    expect(parse(mergedApiSearch(view)).view).toEqual(view);
+    // Another search starts again from the newest; no search leaves the URL.
+    expect(mergedHref(withSearch(view, "host:web-01"))).toBe(
+      "/d/all/alarms?q=host%3Aweb-01&status=open&deployments=acme",
+    );
+    expect(mergedHref(withSearch(view, undefined))).toBe(
+      "/d/all/alarms?status=open&deployments=acme",
     );
   });
 

@@ -25,6 +25,8 @@ const NOT_TAKEN = ["page", "sort"] as const;
 
 export interface MergedView {
   filters: AlarmFilters;
+  /** A search of the index (lib/shared/search), exactly as typed; absent = none. */
+  q?: string;
   size: PageSize;
   /** Deployment keys, in the configured order when known; empty = every visible deployment. */
   deployments: string[];
@@ -82,10 +84,9 @@ export function parseMergedView(
     } else tz = zone;
   }
 
-  return {
-    view: { filters: query.filters, size: query.size, deployments, cursor, tz },
-    problems,
-  };
+  const view: MergedView = { filters: query.filters, size: query.size, deployments, cursor, tz };
+  if (query.q !== undefined) view.q = query.q;
+  return { view, problems };
 }
 
 function parseDeployments(
@@ -121,13 +122,14 @@ function parseDeployments(
   return known ? known.filter((key) => valid.includes(key)) : valid;
 }
 
-/** What the API takes, in the canonical order: size, the filters, deployments, cursor. */
+/** What the API takes, in the canonical order: size, the search, the filters, deployments, cursor. */
 export function mergedApiParams(view: MergedView): URLSearchParams {
   const params = toSearchParams({
     page: 0,
     size: view.size,
     sort: { field: "timestamp_occured", direction: "desc" },
     filters: view.filters,
+    q: view.q,
   });
   if (view.deployments.length > 0) params.set(DEPLOYMENTS_KEY, view.deployments.join(","));
   if (view.cursor !== null) params.set(CURSOR_KEY, view.cursor);
@@ -180,6 +182,11 @@ export function isCanonicalMerged(current: URLSearchParams, view: MergedView): b
 
 export function withFilters(view: MergedView, filters: AlarmFilters): MergedView {
   return { ...view, filters, cursor: null };
+}
+
+/** Another search (undefined: none); the filters stay. */
+export function withSearch(view: MergedView, q: string | undefined): MergedView {
+  return { ...view, q, cursor: null };
 }
 
 export function withDeployments(view: MergedView, deployments: readonly string[]): MergedView {

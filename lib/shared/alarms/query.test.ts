@@ -107,17 +107,35 @@ describe("parseAlarmListQuery", () => {
 
   it("reads names in any case, and reports a name it does not take (unless the route does)", () => {
     const { query, problems } = parseAlarmListQuery(
-      new URLSearchParams("Status=open&q=10.0.0.5&part=priority"),
+      new URLSearchParams("Status=open&query=10.0.0.5&part=priority"),
       ["part"],
     );
     expect(query.filters).toEqual({ status: "open" });
     expect(problems).toEqual([
       {
-        param: "q",
-        message: "q is not a parameter of this page, so it was left out",
+        param: "query",
+        message: "query is not a parameter of this page, so it was left out",
         unknown: true,
       },
     ]);
+  });
+
+  it("keeps a search exactly as typed, writes it after the sort, and refuses one too long", () => {
+    const typed = '  user:alice AND "brute force" ';
+    const { query, problems } = parseAlarmListQuery(
+      new URLSearchParams({ status: "open", Q: typed, sort: "priority,asc" }),
+    );
+    expect(problems).toEqual([]);
+    expect(query.q).toBe(typed);
+    expect(query.filters).toEqual({ status: "open" });
+    const written = toSearchParams(query);
+    expect(written.toString()).toBe(
+      `sort=priority%2Casc&q=${encodeURIComponent(typed).replaceAll("%20", "+")}&status=open`,
+    );
+    expect(parseAlarmListQuery(written).query).toEqual(query);
+    expect(parseAlarmListQuery(new URLSearchParams("q=%20%20")).query).toEqual(DEFAULT_QUERY);
+    expect(problemsOf(`q=${"a".repeat(1001)}`)).toEqual(["q must be at most 1,000 characters"]);
+    expect(parseAlarmListQuery(new URLSearchParams(`q=${"a".repeat(1000)}`)).problems).toEqual([]);
   });
 
   it("reads a record of params (a page's searchParams) as it reads URLSearchParams", () => {

@@ -1,6 +1,7 @@
 // The URL contract of the alarm list: one parser reads the page's search params and the route
 // handler's query (the vendor client writes the upstream's own from what it parsed). Client-safe.
 
+import { SEARCH_LIMITS } from "@/lib/shared/search/ast";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -67,6 +68,12 @@ export interface AlarmListQuery {
   size: PageSize;
   sort: { field: SortField; direction: SortDirection };
   filters: AlarmFilters;
+  /**
+   * A search in the index's language (lib/shared/search), exactly as typed: a view with one is
+   * read from the console's index, not the upstream. Only its length is checked here; the
+   * server's parser says what it cannot read, and where.
+   */
+  q?: string;
 }
 
 export const FILTER_KEYS = [
@@ -82,7 +89,10 @@ export const FILTER_KEYS = [
   "timestamp_occured_lte",
 ] as const satisfies readonly (keyof AlarmFilters)[];
 
-export const QUERY_KEYS = ["page", "size", "sort", ...FILTER_KEYS] as const;
+/** The search's parameter: not a filter the upstream knows (lib/server/usm never sends it). */
+export const SEARCH_KEY = "q";
+
+export const QUERY_KEYS = ["page", "size", "sort", SEARCH_KEY, ...FILTER_KEYS] as const;
 export type QueryKey = (typeof QUERY_KEYS)[number];
 
 export const DEFAULT_QUERY: AlarmListQuery = {
@@ -152,6 +162,13 @@ export const paramParsers = {
     if (!direction.ok) return direction;
     return ok({ field: field.value, direction: direction.value });
   },
+  // Kept exactly as typed (a shared link reproduces the search); all blank is no search.
+  q: (raw) =>
+    raw.trim() === ""
+      ? ok(undefined)
+      : raw.length > SEARCH_LIMITS.length
+        ? wrong(`must be at most ${SEARCH_LIMITS.length.toLocaleString("en")} characters`)
+        : ok(raw),
   status: oneOf(STATUSES, `must be one of ${STATUSES.join(", ")}`),
   suppressed: (raw) => {
     const value = raw.toLowerCase();
@@ -234,6 +251,9 @@ function assign(query: AlarmListQuery, key: QueryKey, value: unknown): void {
     case "sort":
       query.sort = value as AlarmListQuery["sort"];
       return;
+    case "q":
+      if (value !== undefined) query.q = value as string;
+      return;
     default:
       (query.filters as Record<string, unknown>)[key] = value;
   }
@@ -247,6 +267,7 @@ export function toSearchParams(query: AlarmListQuery): URLSearchParams {
   if (query.sort.field !== DEFAULT_SORT.field || query.sort.direction !== DEFAULT_SORT.direction) {
     params.set("sort", `${query.sort.field},${query.sort.direction}`);
   }
+  if (query.q !== undefined && query.q.trim() !== "") params.set(SEARCH_KEY, query.q);
   for (const key of FILTER_KEYS) {
     const value = query.filters[key];
     if (value !== undefined) params.set(key, String(value));

@@ -95,9 +95,29 @@ export interface AlarmDetail extends AlarmSummary {
   raw: unknown;
 }
 
+/**
+ * Where a page came from when it is not the upstream: the console's index (a search), and how
+ * far it has read each deployment.
+ */
+export interface IndexSource {
+  kind: "index";
+  /**
+   * Epoch ms: the index holds every alarm up to this moment (the oldest of the deployments
+   * read). Null when one of them is not indexed yet.
+   */
+  indexedUpTo: number | null;
+}
+
 export interface AlarmPage {
   alarms: AlarmSummary[];
-  page: { number: number; size: number; totalElements: number; totalPages: number };
+  page: {
+    number: number;
+    size: number;
+    totalElements: number;
+    totalPages: number;
+    /** A search counts its matches only so far (say "10,000 or more"): the total is at least this. */
+    totalIsLowerBound?: boolean;
+  };
   /** The occurred-time bounds the page was read with (a rolling range resolved at the read). */
   occurred: { gte: number | null; lte: number | null };
   /**
@@ -105,6 +125,8 @@ export interface AlarmPage {
    * watcher first saw after this.
    */
   readAt: number;
+  /** Read from the index (a search); absent = read from the upstream. */
+  source?: IndexSource;
 }
 
 /** The most values the catalogue keeps per field (lib/server/usm/catalogue.ts). */

@@ -35,11 +35,11 @@ describe("the list's URL", () => {
   });
 
   it("leaves out a parameter it does not take, and says so", () => {
-    const { view: read, problems } = view("q=188.1.32.78&status=open&utm_source=mail");
+    const { view: read, problems } = view("query=188.1.32.78&status=open&utm_source=mail");
     expect(problems).toEqual([
       {
-        param: "q",
-        message: "q is not a parameter of this page, so it was left out",
+        param: "query",
+        message: "query is not a parameter of this page, so it was left out",
         unknown: true,
       },
       {
@@ -49,7 +49,7 @@ describe("the list's URL", () => {
       },
     ]);
     expect(listSearch(read)).toBe("?status=open");
-    const current = new URLSearchParams("q=188.1.32.78&status=open&utm_source=mail");
+    const current = new URLSearchParams("query=188.1.32.78&status=open&utm_source=mail");
     expect(isCanonical(current, read)).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 // The one error shape every route handler answers with:
 //   {"error": {"code": "upstream_rate_limited", "message": "...", "param"?: "size"}}
+// (a search that cannot be read also says where: "position", a 0-based offset into `q`)
 // Safe to import from client components (no server-only code here), and free of zod: the
 // browser reads error bodies, and zod would weigh on every page's first load (see
 // lib/shared/alarms/query.ts).
@@ -33,6 +34,8 @@ export interface ErrorBody {
     code: ErrorCode;
     message: string;
     param?: string;
+    /** Where in the parameter's value the problem is (0-based, UTF-16 units): a search's. */
+    position?: number;
     retryAfterSeconds?: number;
   };
 }
@@ -48,16 +51,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function parseErrorBody(body: unknown): ErrorBody | null {
   const error = isRecord(body) ? body.error : undefined;
   if (!isRecord(error)) return null;
-  const { code, message, param, retryAfterSeconds: retry } = error;
+  const { code, message, param, position, retryAfterSeconds: retry } = error;
   if (typeof code !== "string" || !Object.hasOwn(ERROR_STATUS, code)) return null;
   if (typeof message !== "string") return null;
   if (param !== undefined && typeof param !== "string") return null;
+  if (position !== undefined && !(Number.isSafeInteger(position) && (position as number) >= 0)) {
+    return null;
+  }
   if (retry !== undefined && !(Number.isSafeInteger(retry) && (retry as number) >= 0)) return null;
   return {
     error: {
       code: code as ErrorCode,
       message,
       ...(param !== undefined ? { param } : {}),
+      ...(position !== undefined ? { position: position as number } : {}),
       ...(retry !== undefined ? { retryAfterSeconds: retry as number } : {}),
     },
   };
@@ -76,16 +83,23 @@ export class ApiError extends Error {
   override name = "ApiError";
   readonly code: ErrorCode;
   readonly param: string | undefined;
+  readonly position: number | undefined;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { param?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: {
+      param?: string;
+      position?: number;
+      retryAfterSeconds?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.param = options.param;
+    this.position = options.position;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
@@ -99,6 +113,7 @@ export class ApiError extends Error {
         code: this.code,
         message: this.message,
         ...(this.param ? { param: this.param } : {}),
+        ...(this.position !== undefined ? { position: this.position } : {}),
         ...(this.retryAfterSeconds !== undefined
           ? { retryAfterSeconds: this.retryAfterSeconds }
           : {}),

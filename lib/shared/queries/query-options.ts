@@ -154,9 +154,10 @@ function toApiError(response: Response, body: unknown): ApiError {
   const header = Number(response.headers.get("Retry-After"));
   const headerSeconds = Number.isFinite(header) && header >= 0 ? Math.ceil(header) : undefined;
   if (parsed) {
-    const { code, message, param, retryAfterSeconds } = parsed.error;
+    const { code, message, param, position, retryAfterSeconds } = parsed.error;
     return new ApiError(code, message, {
       param,
+      position,
       retryAfterSeconds: retryAfterSeconds ?? headerSeconds,
     });
   }
