@@ -68,7 +68,7 @@ describe("GET /api/d/{key}/alarms", () => {
     ["?timestamp_occured_gte=yesterday", "timestamp_occured_gte"],
     ["?timestamp_occured_gte=2000&timestamp_occured_lte=1000", "timestamp_occured_lte"],
     ["?page=1&page=2", "page"],
-    ["?q=188.1.32.78", "q"],
+    ["?query=188.1.32.78", "query"],
     ["?status=open&Status=closed", "status"],
   ])("answers 400 invalid_request naming the parameter for %s", async (query, param) => {
     const response = await list(query);

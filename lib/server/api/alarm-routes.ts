@@ -5,6 +5,7 @@ import { OVERVIEW_PARTS } from "@/lib/shared/overview/plan";
 import { readOverviewPart } from "@/lib/server/overview/read";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { ApiError } from "@/lib/shared/core/errors";
+import type { AlarmPage } from "@/lib/shared/alarms/types";
 import {
   fetchHealth,
   readAlarm,
@@ -13,24 +14,35 @@ import {
   readCatalogue,
 } from "@/lib/server/usm";
 import { JsonText } from "./route";
+import { searchList, type IndexInput, type SearchScope } from "./search-routes";
 
 // The request -> data logic of the browser's alarm and health API, without the session check
 // (app/api/** wrap these in analystRoute), so tests can call them directly through respond().
 
 /**
- * GET /api/d/{deployment}/alarms?page&size&sort&<filters>: one AlarmPage, or 400 naming the
- * wrong parameter.
+ * GET /api/d/{deployment}/alarms?page&size&sort&<filters>[&q]: one AlarmPage, or 400 naming the
+ * wrong parameter. Without `q` from the upstream; with it, a search of the index (`search`: whose
+ * alarms the analyst may read, and the index to read in tests), saying so in its `source`.
  * `fresh` (the request said Cache-Control: no-cache; the live queue's Show) reads the upstream
  * anew instead of taking a page another analyst read a moment ago, which may lack the alarms
  * just announced. Still the analyst's own call, within their share.
  */
-export async function alarmList(url: URL, call: UsmCall, fresh = false): Promise<JsonText> {
+export async function alarmList(
+  url: URL,
+  call: UsmCall,
+  fresh = false,
+  search?: SearchScope & IndexInput,
+): Promise<JsonText | AlarmPage> {
   const { query, problems } = parseAlarmListQuery(url.searchParams);
   const first = problems[0];
   if (first) {
     throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
       param: first.param,
     });
+  }
+  if (query.q !== undefined) {
+    if (!search) throw new ApiError("internal", "A search needs the analyst's deployments.");
+    return searchList({ ...query, q: query.q }, search, search);
   }
   return new JsonText((await readAlarmPage(query, call, { fresh })).json);
 }

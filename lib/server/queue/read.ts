@@ -46,7 +46,7 @@ export function parseMergedRequest(
     );
   }
   return {
-    query: { ...DEFAULT_QUERY, size: view.size, filters: view.filters },
+    query: { ...DEFAULT_QUERY, size: view.size, filters: view.filters, q: view.q },
     deployments:
       view.deployments.length === 0 ? [...visible] : view.deployments.map((key) => byKey.get(key)!),
     cursor,

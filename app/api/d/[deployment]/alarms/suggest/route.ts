@@ -1,0 +1,19 @@
+// GET /api/d/{deployment}/alarms/suggest - what the search box offers as one types (field and prefix), from the index
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
+import {
+  SUGGEST_CACHE_CONTROL,
+  deploymentScope,
+  searchSuggestions,
+} from "@/lib/server/api/search-routes";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: deploymentRoute(
+    "GET /api/d/[deployment]/alarms/suggest",
+    ({ request, analyst, deployment }) =>
+      searchSuggestions(request.nextUrl, deploymentScope(analyst, deployment.key)),
+    { cacheControl: SUGGEST_CACHE_CONTROL },
+  ),
+});

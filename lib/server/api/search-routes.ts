@@ -1,0 +1,159 @@
+import "server-only";
+import type { Analyst } from "@/lib/server/auth/session";
+import type { ConsoleDatabase } from "@/lib/server/db";
+import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
+import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
+import { parseSearch } from "@/lib/server/index/query-language/parse";
+import { searchAlarmPage } from "@/lib/server/index/search";
+import { searchMergedPage } from "@/lib/server/index/search-merged";
+import { readable } from "@/lib/server/index/search-where";
+import { suggest } from "@/lib/server/index/suggest";
+import { encodeCursor } from "@/lib/server/queue/cursor";
+import { parseMergedRequest, readMergedQueue, type MergedRequest } from "@/lib/server/queue/read";
+import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
+import { SEARCH_KEY, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AlarmPage } from "@/lib/shared/alarms/types";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { SearchNode } from "@/lib/shared/search/ast";
+import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/suggestions";
+
+// The request -> answer logic of what the index answers: a list or merged queue with `q`, and
+// the search box's suggestions. Access: `allowed` is every deployment the analyst may see, and
+// the index's queries hold every row to it (lib/server/index/search-where.ts), whatever the
+// request names. No database here (or PostgreSQL gone mid-request): 503 index_unavailable
+// saying why; the list without `q` never comes here and keeps working from the upstream.
+
+/** Whose alarms a request may read: those asked for, among those the analyst may see. */
+export interface SearchScope {
+  /** Every deployment the analyst may see. */
+  allowed: readonly string[];
+  /** The deployments asked for. */
+  deployments: readonly string[];
+}
+
+/** A deployment's list or suggestions: that deployment, among those the analyst may see. */
+export function deploymentScope(analyst: Analyst, deployment: string): SearchScope {
+  return { allowed: visibleKeys(analyst), deployments: [deployment] };
+}
+
+/** Every deployment the analyst may see, by key. */
+export function visibleKeys(analyst: Analyst): string[] {
+  return deploymentRegistry()
+    .visibleTo(analyst)
+    .map((deployment) => deployment.key);
+}
+
+/** Where the index comes from: this process's database unless a test hands one in. */
+export interface IndexInput {
+  database?: ConsoleDatabase;
+  now?: number;
+}
+
+/** `q` read into its tree, or 400 on `q` saying what and where (the box shows a caret there). */
+export function readSearch(q: string): SearchNode {
+  const parsed = parseSearch(q);
+  if (parsed.ok) return parsed.query;
+  const { message, position } = parsed.problem;
+  throw new ApiError("invalid_request", `${message} (at character ${position + 1})`, {
+    param: SEARCH_KEY,
+    position,
+  });
+}
+
+/** GET /api/d/{key}/alarms?q=…: one AlarmPage of the search, from the index. */
+export async function searchList(
+  query: AlarmListQuery & { q: string },
+  scope: SearchScope,
+  { database, now = Date.now() }: IndexInput = {},
+): Promise<AlarmPage> {
+  const search = readSearch(query.q);
+  const db = database ?? (await indexDatabase());
+  return readIndex(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now));
+}
+
+/** GET /api/d/all/alarms?q=…: one page of the merged queue's search, from the index. */
+export async function searchMerged(
+  request: MergedRequest & { query: { q: string } },
+  allowed: readonly string[],
+  { database, now = Date.now() }: IndexInput = {},
+): Promise<MergedQueuePage> {
+  const search = readSearch(request.query.q);
+  const db = database ?? (await indexDatabase());
+  const { filters } = resolveRange(request.query, now);
+  const deployments = request.deployments.map((deployment) => deployment.key);
+  const page = await readIndex(db, (tx) =>
+    searchMergedPage(
+      tx,
+      { allowed, deployments, search, filters },
+      { size: request.query.size, cursor: request.cursor },
+    ),
+  );
+  return {
+    alarms: page.alarms,
+    older: page.older ? encodeCursor(page.older) : null,
+    newer: page.newer ? encodeCursor(page.newer) : null,
+    deployments: page.deployments,
+    failures: [],
+    occurred: {
+      gte: filters.timestamp_occured_gte ?? null,
+      lte: filters.timestamp_occured_lte ?? null,
+    },
+    source: page.source,
+    matches: page.matches,
+  };
+}
+
+/**
+ * GET /api/d/all/alarms: the merged queue of the `visible` deployments (or those it names), from
+ * each upstream, or with `q` a search of the index over all of them at once.
+ */
+export async function mergedList(
+  params: URLSearchParams,
+  visible: readonly Deployment[],
+  analyst: string,
+  index: IndexInput = {},
+): Promise<MergedQueuePage> {
+  const request = parseMergedRequest(params, visible);
+  const { q } = request.query;
+  if (q === undefined) return readMergedQueue(request, analyst);
+  const allowed = visible.map((deployment) => deployment.key);
+  return searchMerged({ ...request, query: { ...request.query, q } }, allowed, index);
+}
+
+/** Suggestions may stay in the analyst's browser a little while: the index moves slowly. */
+export const SUGGEST_CACHE_CONTROL = "private, max-age=30";
+
+/**
+ * GET /api/d/{key}/alarms/suggest?field&prefix (and /api/d/all/…, which may name
+ * `deployments`): what the search box offers, at most ten, from the deployments in scope.
+ */
+export async function searchSuggestions(
+  url: URL,
+  scope: SearchScope,
+  { database }: IndexInput = {},
+): Promise<SearchSuggestions> {
+  const parsed = parseSuggestParams(url.searchParams);
+  if (!parsed.ok) {
+    throw new ApiError("invalid_request", parsed.problem.message, { param: parsed.problem.param });
+  }
+  const { field, prefix } = parsed.request;
+  const deployments = readable(scope);
+  const db = database ?? (await indexDatabase());
+  const values = await readIndex(db, (tx) => suggest(tx, deployments, parsed.request), {
+    param: "prefix",
+  });
+  return { field, prefix, values };
+}
+
+/** The merged queue's suggestions: the `deployments` it names (a comma list), or all it shows. */
+export function mergedSuggestScope(url: URL, allowed: readonly string[]): SearchScope {
+  const named = url.searchParams.get(DEPLOYMENTS_KEY);
+  const deployments = named
+    ? named
+        .split(",")
+        .map((key) => key.trim().toLowerCase())
+        .filter(Boolean)
+    : allowed;
+  return { allowed, deployments };
+}
