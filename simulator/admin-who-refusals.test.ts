@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import { USERS } from "./catalog";
 import {
   ErrorBody,
+  get,
   getToken,
   postAdmin,
   readAll,
+  startClocked,
   startWithToken,
   withSimulator,
 } from "./test-support";
@@ -122,5 +124,22 @@ describe("what staging can rely on", () => {
       ]);
       expect(users.filter((u) => u !== undefined && !USERS.includes(String(u)))).toEqual([]);
     });
+  });
+
+  it("serves a staged alarm byte-identically for the same seed, anchor, clock and body", async () => {
+    const body = {
+      alarm_sources: ["192.0.2.10"],
+      destinations: [{ address: "203.0.113.20", hostname: "staged-web" }],
+      source_username: "staged.user",
+    };
+    const served: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const twin = await startClocked({ alarms: 50, admin: true });
+      const res = await postAdmin(twin.sim, "/_sim/alarms", body);
+      const { uuid } = (await res.json()) as { uuid: string };
+      const member = await get(`${twin.sim.url}/api/2.0/alarms/${uuid}`, twin.token);
+      served.push((await member.text()).replaceAll(twin.sim.url, "http://sim"));
+    }
+    expect(served[1]).toBe(served[0]);
   });
 });
