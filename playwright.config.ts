@@ -122,7 +122,7 @@ export default defineConfig({
       dependencies: ["setup"],
       testIgnore: [
         /.*\.faults\.spec\.ts/,
-        /replicas\.spec\.ts/,
+        /replicas(-index)?\.spec\.ts/,
         /live-restart\.spec\.ts/,
         SCREENSHOT_SPECS,
       ],
@@ -141,7 +141,7 @@ export default defineConfig({
       // so after everything else, alone.
       name: "replicas",
       dependencies: ["faults"],
-      testMatch: [/replicas\.spec\.ts/, /live-restart\.spec\.ts/],
+      testMatch: [/replicas\.spec\.ts/, /replicas-index\.spec\.ts/, /live-restart\.spec\.ts/],
       fullyParallel: false,
       workers: 1,
     },
