@@ -41,6 +41,9 @@ const nextConfig = {
     "js",
   ],
   reactStrictMode: true,
+  // PGlite loads its WebAssembly and data files from beside its own module: it runs from
+  // node_modules, not from a bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -22,6 +22,7 @@ export const LAYERS = [
   ["lib/server/core", 10], // the strict schemas of our shapes, peer addresses, shutdown
   ["lib/server/env", 11], // the validated environment
   ["lib/server/store", 12], // what replicas share: Redis or memory; the lease
+  ["lib/server/db", 12], // what lasts: PGlite or PostgreSQL, migrations, the directory lock
   ["lib/server/usm", 13], // the vendor client: the only door to the upstream
   ["lib/server/auth", 13], // sessions, sign-in, throttling
   ["lib/server/deployments", 14], // the registry and who may see what
@@ -30,7 +31,7 @@ export const LAYERS = [
   ["lib/server/export", 15],
   ["lib/server/queue", 15],
   ["lib/server/home", 15],
-  ["lib/server/index", 15], // the alarm index: the search language, its SQL
+  ["lib/server/index", 15], // the index: ingest, sync, the query language, search
   ["lib/server/services", 16], // starts and stops the background work
   ["lib/server/api", 17], // the route wrapper and each route's request -> answer
   ["lib/server/pages", 17], // what server pages and layouts ask for

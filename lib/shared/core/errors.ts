@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   store_unavailable: 503,
   /** GET /api/health/ready: this replica cannot serve analysts right now. */
   not_ready: 503,
+  /** The console's index (search, pivots) cannot answer here: the message says why. */
+  index_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,99 @@
+import "server-only";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { join } from "node:path";
+import pg from "pg";
+import { lockDirectory } from "./lock";
+import { migrateToLatest } from "./migrations";
+import type { Database } from "./schema";
+
+// One connection module for what lasts: PGlite in this process by default (its data in a
+// directory, behind our lock file), or a PostgreSQL server every replica shares (DATABASE_URL).
+// The same schema, migrations and queries run on both: Kysely with its PGlite dialect or its
+// PostgreSQL dialect over node-postgres. bigint columns (our epoch-ms times) and counts are read
+// as numbers on both (they stay far below 2^53).
+
+export type Engine = "pglite" | "postgres";
+
+export interface ConsoleDatabase {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  /** Closes the connections (and lets PGlite's directory go). */
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+export interface OpenOptions {
+  /** A PostgreSQL server's URL; else PGlite. */
+  databaseUrl?: string;
+  /** PGlite's directory; "memory://" keeps it in memory (tests). */
+  dir?: string;
+  /** Connections to the server (PostgreSQL). */
+  poolSize?: number;
+  /** The longest a statement may run (ms) on PostgreSQL before it is cancelled. */
+  statementTimeoutMs?: number;
+}
+
+/** Opens the database and brings its schema to the latest migration. */
+export async function openDatabase(options: OpenOptions): Promise<ConsoleDatabase> {
+  const opened = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : await openPglite(options.dir ?? "memory://");
+  try {
+    await migrateToLatest(opened.db);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}
+
+function openPostgres(url: string, options: OpenOptions): ConsoleDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8 || oid === NUMERIC
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection the server dropped (a restart) must not crash the process: the pool
+  // makes a new one at the next query.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", close: () => db.destroy() };
+}
+
+async function openPglite(dir: string): Promise<ConsoleDatabase> {
+  const inMemory = dir.startsWith("memory://");
+  const lock = inMemory ? null : lockDirectory(dir);
+  try {
+    const pglite = await PGlite.create(inMemory ? dir : join(dir, "pgdata"), {
+      extensions: { pg_trgm },
+      parsers: {
+        [INT8]: (value: string) => Number(value),
+        [NUMERIC]: (value: string) => Number(value),
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      engine: "pglite",
+      close: async () => {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
