@@ -67,7 +67,12 @@ const SHAPES: [string, string, unknown[]][] = [
     ["esc%"],
   ],
   ["label:*", `cardinality("a"."labels") > 0`, []],
-  ["uuid:3f2a*", `"a"."uuid" like $1`, ["3f2a%"]],
+  ["uuid:3f2a*", `cast("a"."uuid" as text) like $1`, ["3f2a%"]],
+  [
+    "uuid:3F2A9C1E-0000-4000-8000-000000000001",
+    `"a"."uuid" = $1`,
+    ["3f2a9c1e-0000-4000-8000-000000000001"],
+  ],
   [
     "NOT status:open OR priority < 30",
     `(not coalesce("a"."status" = $1, false) or "a"."priority" < $2)`,

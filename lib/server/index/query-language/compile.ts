@@ -140,8 +140,9 @@ function field(eb: SearchScope, node: FieldNode): Condition {
     case "label":
       return element(eb, "a.labels", node);
     case "uuid":
+      // The column is a uuid: a prefix compares its text (lower-case, as the value is).
       return node.prefix
-        ? eb("a.uuid", "like", `${escapeLike(node.value)}%`)
+        ? eb(eb.cast<string>("a.uuid", "text"), "like", `${escapeLike(node.value)}%`)
         : eb("a.uuid", "=", node.value);
   }
 }
