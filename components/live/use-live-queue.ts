@@ -16,7 +16,9 @@ export type PauseReason =
   /** The analyst paused it (kept for this tab, across reloads). */
   | "manual"
   /** Off the first page: new alarms would land on a page not shown. */
-  | "page";
+  | "page"
+  /** A search reads the index, which the live queue does not watch (it watches the upstream). */
+  | "search";
 
 const PAUSED_KEY = "alarm-console.live-paused";
 
@@ -56,7 +58,8 @@ export function useLiveQueue(
   page: AlarmPage | undefined,
 ): LiveQueue {
   const [pausedByHand, togglePause] = usePausedByHand();
-  const paused: PauseReason | null = pausedByHand ? "manual" : query.page > 0 ? "page" : null;
+  const paused: PauseReason | null =
+    query.q !== undefined ? "search" : pausedByHand ? "manual" : query.page > 0 ? "page" : null;
   const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
   const live = useLiveView(paused ? null : view);
   const { state } = live;

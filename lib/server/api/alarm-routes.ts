@@ -123,6 +123,12 @@ export async function alarmOverview(url: URL, call: UsmCall, signal?: AbortSigna
       param: first.param,
     });
   }
+  // The overview counts upstream, which cannot search: a count of another view would mislead.
+  if (query.q !== undefined) {
+    throw new ApiError("invalid_request", "q: the overview counts a list's filters, not a search", {
+      param: "q",
+    });
+  }
   const section = readOverviewPart(part.data, query, call);
   if (!signal) return section;
   // Left by the browser (the analyst moved on): answer at once, so the request stops holding

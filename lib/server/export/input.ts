@@ -38,6 +38,14 @@ export function readView(params: URLSearchParams, others: readonly string[] = []
       param: first.param,
     });
   }
+  // An export reads the upstream page by page, and the upstream cannot search.
+  if (view.query.q !== undefined) {
+    throw new ApiError(
+      "invalid_request",
+      "q: an export holds a list's filters, not a search; export without the search",
+      { param: "q" },
+    );
+  }
   return view;
 }
 

@@ -14,6 +14,8 @@ export interface PageDeployment {
   deployment: Deployment;
   info: DeploymentInfo;
   call: UsmCall;
+  /** Every deployment the analyst may see (what a search of the index may read). */
+  allowed: string[];
 }
 
 export const pageDeployment = cache(async (key: string): Promise<PageDeployment> => {
@@ -29,6 +31,9 @@ export const pageDeployment = cache(async (key: string): Promise<PageDeployment>
     deployment,
     info: { key: deployment.key, name: deployment.name, kind: deployment.kind },
     call: { analyst: analyst.id, client: deployment.client() },
+    allowed: deploymentRegistry()
+      .visibleTo(analyst)
+      .map((visible) => visible.key),
   };
 });
 

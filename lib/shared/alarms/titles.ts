@@ -21,6 +21,14 @@ export function alarmTitle(
   return `${title} · ${deployment.name}`;
 }
 
+const TITLE_SEARCH = 40;
+
+/** A search as a title names it: quoted, cut to a tab's width. */
+function searchTitle(q: string): string {
+  const text = q.trim().replace(/\s+/g, " ");
+  return `“${text.length > TITLE_SEARCH ? `${text.slice(0, TITLE_SEARCH - 1)}…` : text}”`;
+}
+
 /** A tab title that tells list tabs apart: "1,204 alarms · Open · High · Last 24 hours · Acme". */
 export function listTitle(
   query: AlarmListQuery,
@@ -29,6 +37,7 @@ export function listTitle(
 ): string {
   const f = query.filters;
   const parts = [total === undefined ? "Alarms" : `${formatCount(total)} alarms`];
+  if (query.q !== undefined) parts.push(searchTitle(query.q));
   if (f.status) parts.push(STATUS_NAME[f.status]);
   if (f.priority_label) parts.push(PRIORITY_TITLE[f.priority_label]);
   if (f.suppressed !== undefined) parts.push(f.suppressed ? "Suppressed" : "Not suppressed");

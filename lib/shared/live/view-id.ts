@@ -30,7 +30,8 @@ export function parseLiveViewId(id: string): LiveView | null {
   const { query, problems } = parseAlarmListQuery(
     new URLSearchParams(mark < 0 ? "" : id.slice(mark + 1)),
   );
-  if (problems.length > 0) return null;
+  // A search reads the index: there is nothing upstream to watch for it.
+  if (problems.length > 0 || query.q !== undefined) return null;
   // One id per view: anything but the canonical form (a page, a size, another order) is refused.
   if (liveViewId(deployment, query) !== id) return null;
   return { id, deployment, query: { ...query, page: 0 } };

@@ -8,7 +8,7 @@ import { makeQueryClient } from "@/lib/shared/queries/query-client";
 import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import { pageDeployment } from "@/lib/server/pages/deployment";
-import { fetchAlarmPage } from "@/lib/server/usm";
+import { readListPage } from "@/lib/server/pages/list";
 
 type Props = {
   params: Promise<{ deployment: string }>;
@@ -19,8 +19,8 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   // The same read the page makes (shared in flight and cached), so the title the server streams
   // says what the browser's own title says, and neither replaces the other with less.
   const { query } = parseAlarmListQuery(await searchParams);
-  const { info, call } = await pageDeployment((await params).deployment);
-  const total = await fetchAlarmPage(query, call).then(
+  const { info } = await pageDeployment((await params).deployment);
+  const total = await readListPage(info.key, query).then(
     (page) => page.page.totalElements,
     () => undefined,
   );
@@ -29,14 +29,15 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 export default async function AlarmsPage({ params, searchParams }: Props) {
   const search = await searchParams; // request-time: the page is never prerendered
-  const { info, call } = await pageDeployment((await params).deployment);
+  const { info } = await pageDeployment((await params).deployment);
   const { query } = parseAlarmListQuery(search);
   const queryClient = makeQueryClient();
-  // The same key the browser uses, filled straight from USM Anywhere instead of via /api. A
-  // failure is not dehydrated: the browser then asks /api itself and shows the error with Retry.
+  // The same key the browser uses, filled straight from USM Anywhere (or, for a search, the
+  // index) instead of via /api. A failure is not dehydrated: the browser then asks /api itself
+  // and shows the error with Retry (or, for a search, where it could not be read).
   await queryClient.prefetchQuery({
     ...alarmsQueryOptions(info.key, query),
-    queryFn: () => fetchAlarmPage(query, call),
+    queryFn: () => readListPage(info.key, query),
     retry: false, // the server answers now; waiting out a rate limit is the browser's job
   });
   return (

@@ -63,6 +63,7 @@ describe("the export's routes", () => {
       ["?format=csv&id=no", "id"],
       ["?format=csv&id=abcdefgh1&status=bogus", "status"],
       ["?format=csv&id=abcdefgh1&tz=Mars/Olympus", "tz"],
+      ["?format=csv&id=abcdefgh1&q=user:alice", "q"],
       ["?format=csv&format=json&id=abcdefgh1", "format"],
     ] as const) {
       const response = await call(download, api.export("acme", search), {});

@@ -38,6 +38,7 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
     ["?part=status&part=priority", "part"],
     ["?part=status&status=resolved", "status"],
     ["?part=histogram&range=2d", "range"],
+    ["?part=status&q=user:alice", "q"],
   ])("answers 400 naming the parameter for %j, asking nothing upstream", async (search, param) => {
     await signIn();
     const response = await call(search);
