@@ -34,6 +34,10 @@ import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
+import { SearchBox } from "@/components/search/search-box";
+import { searchErrorView, searchProblem } from "@/components/search/search-errors";
+import { SearchSource } from "@/components/search/search-source";
+import { asApiError } from "@/lib/shared/queries/query-options";
 import { useScrollMemory } from "./scroll-memory";
 
 /** A deployment's list URL: its view, canonical (what it does not take is reported, not kept). */
@@ -85,14 +89,17 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
     go({ query: next, tz }, options);
   const totalPages = data?.page.totalPages ?? 0;
   const setFilters = (filters: AlarmFilters) => show({ ...query, filters, page: 0 });
+  // A search starts again at the first page, with the same filters and sort.
+  const setSearch = (q: string | undefined) => show({ ...query, q, page: 0 });
+  const searching = query.q !== undefined;
   const setPage = useCallback(
     (page: number) => go({ query: { ...query, page }, tz }, { toTop: true }),
     [go, query, tz],
   );
 
-  const strategyInput = useRef<HTMLInputElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
-    focusFilter: useCallback(() => strategyInput.current?.focus(), []),
+    focusFilter: useCallback(() => searchInput.current?.focus(), []),
     nextPage: useCallback(() => {
       if (query.page + 1 < totalPages) setPage(query.page + 1);
     }, [query.page, totalPages, setPage]),
@@ -117,10 +124,17 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         summary={
           data ? (
             <>
-              {formatCount(data.page.totalElements)} alarms
+              {formatCount(data.page.totalElements)}
+              {data.page.totalIsLowerBound ? " or more" : ""} alarms
               {pastEnd
                 ? " · past the last page"
                 : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, data.page.totalPages))}`}
+              {data.source ? (
+                <>
+                  {" · "}
+                  <SearchSource source={data.source} />
+                </>
+              ) : null}
               {result.isFetching && !result.isError ? " · loading…" : ""}
             </>
           ) : null
@@ -131,37 +145,53 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
           resolved={fresh ? data.occurred : undefined}
           hrefFor={(filters) => listHref(deployment.key, { query: { ...query, filters }, tz })}
         />
-        <ExportButton view={view} />
+        {/* An export reads the upstream, which cannot search. */}
+        {searching ? null : <ExportButton view={view} />}
       </ListHeader>
       {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
+      <SearchBox
+        value={query.q}
+        scope={deployment.key}
+        problem={searchProblem(result.isError ? asApiError(result.error) : null)}
+        onSearch={setSearch}
+        inputRef={searchInput}
+      />
       <FiltersBar
         filters={query.filters}
         zone={tz}
         resolved={data?.occurred}
         suggestions={suggestions}
         onChange={setFilters}
-        strategyRef={strategyInput}
       />
       <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
-      <AlarmOverview
-        deployment={deployment.key}
-        filters={query.filters}
-        zone={tz}
-        ready={fresh || result.isError}
-        onFilter={setFilters}
-      />
+      {/* The overview and the live queue read the upstream, which cannot search. */}
+      {searching ? null : (
+        <AlarmOverview
+          deployment={deployment.key}
+          filters={query.filters}
+          zone={tz}
+          ready={fresh || result.isError}
+          onFilter={setFilters}
+        />
+      )}
       <RateLimitWatch result={result} />
-      <LiveBar
-        live={rows.live}
-        since={fresh ? data.readAt : undefined}
-        zone={tz}
-        onShow={rows.show}
-        deploymentName={deployment.name}
-      />
+      {searching ? null : (
+        <LiveBar
+          live={rows.live}
+          since={fresh ? data.readAt : undefined}
+          zone={tz}
+          onShow={rows.show}
+          deploymentName={deployment.name}
+        />
+      )}
       <ListBody
         result={result}
         listTop={listTop}
         skeleton={<TableSkeleton rows={Math.min(query.size, 20)} />}
+        errorView={searchErrorView(() => setSearch(undefined), {
+          onRetry: () => void result.refetch(),
+          retrying: result.isFetching,
+        })}
       >
         {(data) =>
           pastEnd ? (
@@ -174,7 +204,11 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
               })}
             />
           ) : data.alarms.length === 0 ? (
-            <EmptyState hasFilters={hasFilters} onClear={() => setFilters({})}>
+            <EmptyState
+              hasFilters={hasFilters}
+              searched={searching}
+              onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
+            >
               <DidYouMean filters={query.filters} suggestions={suggestions} onChange={setFilters} />
             </EmptyState>
           ) : (
@@ -197,6 +231,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
             page: query.page,
             totalPages: data.page.totalPages,
             totalElements: data.page.totalElements,
+            totalIsLowerBound: data.page.totalIsLowerBound,
             onPage: setPage,
           }}
           size={query.size}

@@ -33,7 +33,6 @@ export function FiltersBar({
   resolved,
   suggestions,
   onChange,
-  strategyRef,
   deployments,
 }: {
   filters: AlarmFilters;
@@ -41,8 +40,6 @@ export function FiltersBar({
   resolved: { gte: number | null; lte: number | null } | undefined;
   suggestions: Suggestions;
   onChange: (filters: AlarmFilters) => void;
-  /** Where "/" goes. */
-  strategyRef: React.Ref<HTMLInputElement>;
   /** A list of several deployments: which of them it shows. */
   deployments?: React.ComponentProps<typeof DeploymentFilter>;
 }) {
@@ -99,8 +96,6 @@ export function FiltersBar({
           value={filters.rule_strategy}
           suggestions={suggestions.strategies}
           onCommit={(value) => set("rule_strategy", value)}
-          inputRef={strategyRef}
-          placeholder="Any (press /)"
           className="w-36"
         />
         <TextFilter

@@ -1,9 +1,7 @@
 "use client";
 // Below md the filter bar folds behind one button, "Filters (2)".
 
-import { useEffect, useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
-import { hasModifier, isTyping } from "@/components/keyboard";
+import { useId, useRef, useState } from "react";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { activeFilterChips } from "./filter-chips";
 
@@ -23,19 +21,6 @@ export function FiltersDisclosure({
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const active = activeFilterChips(filters).length;
-
-  // "/" focuses the first filter (use-list-keyboard.ts); a folded bar opens first, before that
-  // key reaches the list's handler (capture phase), so there is an input to focus.
-  useEffect(() => {
-    if (open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "/" || hasModifier(event) || isTyping(event.target)) return;
-      if (!button.current?.getClientRects().length) return; // md and up: nothing is folded
-      flushSync(() => setOpen(true));
-    };
-    document.addEventListener("keydown", onKeyDown, { capture: true });
-    return () => document.removeEventListener("keydown", onKeyDown, { capture: true });
-  }, [open]);
 
   return (
     <div className="flex flex-col gap-2">

@@ -3,6 +3,7 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import type { ApiError } from "@/lib/shared/core/errors";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
@@ -93,18 +94,24 @@ export function ListBody<T>({
   listTop,
   skeleton,
   startOver,
+  errorView,
   children,
 }: {
   result: UseQueryResult<T, unknown>;
   listTop: React.Ref<HTMLDivElement>;
   skeleton: React.ReactNode;
   startOver?: (error: { param?: string }) => StartOver;
+  /** An error the list says in its own way (a search's), or null for the usual one. */
+  errorView?: (error: ApiError) => React.ReactNode;
   children: (data: T) => React.ReactNode;
 }) {
   const error = result.isError ? asApiError(result.error) : null;
+  const own = error && errorView ? errorView(error) : null;
   return (
     <div ref={listTop} className="scroll-mt-2">
-      {error ? (
+      {own ? (
+        own
+      ) : error ? (
         <ErrorState
           error={error}
           onRetry={() => void result.refetch()}

@@ -106,10 +106,13 @@ export function EmptyState({
   onClear,
   several = false,
   anyFailed = false,
+  searched = false,
   children,
 }: {
   hasFilters: boolean;
   onClear: () => void;
+  /** The view searches the index: clearing clears the search too. */
+  searched?: boolean;
   /** A list of several deployments. */
   several?: boolean;
   /** Some of them did not answer (their banners say which). */
@@ -120,18 +123,20 @@ export function EmptyState({
   const product = useProductName();
   const text = anyFailed
     ? "None of the deployments that answered holds a matching alarm; the ones that failed may."
-    : hasFilters
-      ? `No alarm${several ? " of these deployments" : ""} satisfies all the filters. Loosen or clear them.`
-      : several
-        ? "These deployments hold no alarms right now."
-        : `${product} holds no alarms right now.`;
+    : searched
+      ? `No alarm${several ? " of these deployments" : ""} in the index matches the search${hasFilters ? " and the filters" : ""}. Loosen or clear them.`
+      : hasFilters
+        ? `No alarm${several ? " of these deployments" : ""} satisfies all the filters. Loosen or clear them.`
+        : several
+          ? "These deployments hold no alarms right now."
+          : `${product} holds no alarms right now.`;
   return (
     <Panel heading="No alarms match" text={text}>
       {children}
-      {hasFilters ? (
+      {hasFilters || searched ? (
         <div className="mt-1 flex gap-2">
           <button type="button" className="btn-secondary" onClick={onClear}>
-            Clear filters
+            {searched ? "Clear the search and filters" : "Clear filters"}
           </button>
         </div>
       ) : null}

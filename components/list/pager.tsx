@@ -14,6 +14,8 @@ export interface NumberedPages {
   page: number;
   totalPages: number;
   totalElements: number;
+  /** The total was counted only so far (a search's "10,000 or more"). */
+  totalIsLowerBound?: boolean;
   onPage: (page: number) => void;
 }
 
@@ -84,7 +86,7 @@ function PageRange({ pages, size }: { pages: NumberedPages; size: PageSize }) {
         </>
       ) : null}
       <span className="font-semibold tabular-nums">{formatCount(totalElements)}</span>{" "}
-      {totalElements === 1 ? "alarm" : "alarms"}
+      {pages.totalIsLowerBound ? "or more alarms" : totalElements === 1 ? "alarm" : "alarms"}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-// The lists' keys: j / k between rows, Enter opens, / to the filters, n / p change page.
+// The lists' keys: j / k between rows, Enter opens, / to the search box, n / p change page.
 
 import { useEffect } from "react";
 import { hasModifier, isTyping } from "@/components/keyboard";
@@ -19,7 +19,7 @@ const rowOf = (link: HTMLAnchorElement): Element => link.closest("tr") ?? link;
 
 /**
  * Analysts' keys: j / k (or the arrows, inside the table or the cards) move between rows, Enter opens the
- * focused row's alarm (it is a real link), "/" goes to the filters, n / p change page.
+ * focused row's alarm (it is a real link), "/" goes to the search box, n / p change page.
  */
 export function useListKeyboard({
   focusFilter,

@@ -14,6 +14,7 @@ import {
   parseMergedView,
   withDeployments,
   withFilters,
+  withSearch,
   withSize,
   withZone,
 } from "@/lib/shared/alarms/merged-url";
@@ -21,6 +22,7 @@ import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import { useDeployments } from "@/components/deployments/deployment-context";
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
 import { FilterChips } from "@/components/list/filter-chips";
@@ -41,6 +43,11 @@ import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
+import { SearchBox } from "@/components/search/search-box";
+import { searchErrorView, searchProblem } from "@/components/search/search-errors";
+import { SearchSource } from "@/components/search/search-source";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { asApiError } from "@/lib/shared/queries/query-options";
 
 const MERGED_TABLE_LABEL = "Alarms of all deployments";
 
@@ -81,6 +88,8 @@ export function MergedQueue() {
 
   const { listTop, go } = useListTop(navigate);
   const setFilters = (filters: AlarmFilters) => go(withFilters(view, filters));
+  const setSearch = (q: string | undefined) => go(withSearch(view, q));
+  const searching = view.q !== undefined;
   /** Another place in the queue: a real link, and a plain click that asks only the API. */
   const place = useCallback(
     (cursor: string | null): PageLinkTarget => ({
@@ -97,9 +106,9 @@ export function MergedQueue() {
   const toOlder = useMemo(() => (older !== null ? place(older) : null), [older, place]);
   const newest = place(null);
 
-  const strategyInput = useRef<HTMLInputElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
-    focusFilter: useCallback(() => strategyInput.current?.focus(), []),
+    focusFilter: useCallback(() => searchInput.current?.focus(), []),
     nextPage: useCallback(() => toOlder?.go(), [toOlder]),
     previousPage: useCallback(() => newer?.go(), [newer]),
   });
@@ -123,7 +132,16 @@ export function MergedQueue() {
         onZone={(tz) => go(withZone(view, tz))}
         summary={
           <>
+            {data?.matches
+              ? `${formatCount(data.matches.count)}${data.matches.isLowerBound ? " or more" : ""} alarms · `
+              : null}
             Newest first across {shown.map(nameOf).join(", ")}
+            {data?.source ? (
+              <>
+                {" · "}
+                <SearchSource source={data.source} />
+              </>
+            ) : null}
             {result.isFetching && !result.isError ? " · loading…" : ""}
           </>
         }
@@ -135,13 +153,20 @@ export function MergedQueue() {
         />
       </ListHeader>
       {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
+      <SearchBox
+        value={view.q}
+        scope={ALL_DEPLOYMENTS}
+        deployments={view.deployments}
+        problem={searchProblem(result.isError ? asApiError(result.error) : null)}
+        onSearch={setSearch}
+        inputRef={searchInput}
+      />
       <FiltersBar
         filters={view.filters}
         zone={view.tz}
         resolved={data?.occurred}
         suggestions={suggestions}
         onChange={setFilters}
-        strategyRef={strategyInput}
         deployments={{
           visible,
           selected: view.deployments,
@@ -170,6 +195,10 @@ export function MergedQueue() {
               ? "This place in the queue cannot be found"
               : "These alarms cannot be shown",
         })}
+        errorView={searchErrorView(() => setSearch(undefined), {
+          onRetry: () => void result.refetch(),
+          retrying: result.isFetching,
+        })}
       >
         {(data) =>
           data.alarms.length > 0 ? (
@@ -185,7 +214,8 @@ export function MergedQueue() {
           ) : (
             <EmptyState
               hasFilters={hasFilters}
-              onClear={() => setFilters({})}
+              searched={searching}
+              onClear={() => go(withFilters(withSearch(view, undefined), {}))}
               several
               anyFailed={data.failures.length > 0}
             >

@@ -93,6 +93,7 @@ export const alarmDetailSchema = alarmSummarySchema.extend({
 export const indexSourceSchema = z.strictObject({
   kind: z.literal("index"),
   indexedUpTo: z.number().nullable(),
+  backfilling: z.boolean().optional(),
 });
 
 export const alarmPageSchema = z.strictObject({

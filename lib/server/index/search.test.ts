@@ -154,11 +154,21 @@ describeEachEngine("Search, one deployment", ({ database }) => {
         .values({ deployment, state: JSON.stringify(state), updated_at: 1 })
         .onConflict((oc) => oc.column("deployment").doUpdateSet({ state: JSON.stringify(state) }))
         .execute();
-    await write("acme", { indexedUpTo: T - 5_000, phase: "following" });
+    await write("acme", { syncedAt: T - 5_000, backfill: null, version: 1 });
     expect((await search("10.1.2.3")).source).toEqual({ kind: "index", indexedUpTo: T - 5_000 });
-    await write("acme", { phase: "backfilling" });
-    expect((await search("10.1.2.3")).source?.indexedUpTo).toBeNull();
+    await write("acme", { syncedAt: T - 9_000, backfill: { indexed: 10 } });
+    expect((await search("10.1.2.3")).source).toEqual({
+      kind: "index",
+      indexedUpTo: T - 9_000,
+      backfilling: true,
+    });
+    await write("acme", { backfill: { indexed: 0 } });
+    expect((await search("10.1.2.3")).source).toEqual({
+      kind: "index",
+      indexedUpTo: null,
+      backfilling: true,
+    });
     await write("acme", "not an object");
-    expect((await search("10.1.2.3")).source?.indexedUpTo).toBeNull();
+    expect((await search("10.1.2.3")).source).toEqual({ kind: "index", indexedUpTo: null });
   });
 });

@@ -106,6 +106,8 @@ export interface IndexSource {
    * read). Null when one of them is not indexed yet.
    */
   indexedUpTo: number | null;
+  /** One of them is still reading its past alarms: older matches may be missing. */
+  backfilling?: boolean;
 }
 
 export interface AlarmPage {

@@ -12,6 +12,7 @@ import {
   toSearchParams,
 } from "@/lib/shared/alarms/query";
 import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "@/lib/shared/alarms/types";
+import type { SearchSuggestions } from "@/lib/shared/search/suggestions";
 
 // The key factory shared by the server pages (which swap in a direct queryFn for the SAME key)
 // and the client hooks (which fetch our own /api routes). Client-safe.
@@ -64,6 +65,25 @@ export function catalogueQueryOptions(deployment: string) {
     staleTime: 60_000,
     retry: shouldRetry,
     retryDelay,
+  });
+}
+
+/**
+ * What the search box offers for `field` (null: field names) starting with `prefix`, from the
+ * index of `scope` (a deployment, or "all" with the `deployments` the queue shows).
+ */
+export function suggestionsQueryOptions(
+  scope: string,
+  request: { field: string | null; prefix: string; deployments?: readonly string[] },
+) {
+  const params = new URLSearchParams({ prefix: request.prefix });
+  if (request.field !== null) params.set("field", request.field);
+  if (request.deployments?.length) params.set("deployments", request.deployments.join(","));
+  return queryOptions({
+    queryKey: ["alarms", scope, "suggest", params.toString()] as const,
+    queryFn: ({ signal }) => fetchJson<SearchSuggestions>(api.suggest(scope, `?${params}`), signal),
+    staleTime: 30_000, // as long as the route lets the browser keep it
+    retry: false, // a suggestion missed is not worth waiting for
   });
 }
 
