@@ -34,7 +34,7 @@ import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
-import { SearchBox } from "@/components/search/search-box";
+import { SearchBox, focusSearch } from "@/components/search/search-box";
 import { searchErrorView, searchProblem } from "@/components/search/search-errors";
 import { SearchSource } from "@/components/search/search-source";
 import { asApiError } from "@/lib/shared/queries/query-options";
@@ -99,7 +99,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
 
   const searchInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
-    focusFilter: useCallback(() => searchInput.current?.focus(), []),
+    focusFilter: useCallback(() => focusSearch(searchInput.current), []),
     nextPage: useCallback(() => {
       if (query.page + 1 < totalPages) setPage(query.page + 1);
     }, [query.page, totalPages, setPage]),

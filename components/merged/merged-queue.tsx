@@ -43,7 +43,7 @@ import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
-import { SearchBox } from "@/components/search/search-box";
+import { SearchBox, focusSearch } from "@/components/search/search-box";
 import { searchErrorView, searchProblem } from "@/components/search/search-errors";
 import { SearchSource } from "@/components/search/search-source";
 import { formatCount } from "@/lib/shared/alarms/format";
@@ -108,7 +108,7 @@ export function MergedQueue() {
 
   const searchInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
-    focusFilter: useCallback(() => searchInput.current?.focus(), []),
+    focusFilter: useCallback(() => focusSearch(searchInput.current), []),
     nextPage: useCallback(() => toOlder?.go(), [toOlder]),
     previousPage: useCallback(() => newer?.go(), [newer]),
   });

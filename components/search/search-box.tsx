@@ -9,6 +9,13 @@ import { useSearchSuggestions, type SearchOption } from "./use-search-suggestion
 
 const SearchHelp = lazyComponent(() => import("./search-help").then((m) => m.SearchHelp));
 
+/** Focuses the box with the caret after what it holds (`/`: to add to the search). */
+export function focusSearch(input: HTMLInputElement | null): void {
+  if (!input) return;
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+}
+
 /** Why the search in the URL cannot be read: the server's message and where (null: anywhere). */
 export interface SearchProblem {
   message: string;
@@ -135,7 +142,10 @@ export function SearchBox({
               edit(input.value, input.selectionStart ?? input.value.length);
             }}
             onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
-            onFocus={() => setOpen(true)}
+            onFocus={(event) => {
+              setCaret(event.currentTarget.selectionStart ?? 0);
+              setOpen(true);
+            }}
             onBlur={() => setOpen(false)}
             onKeyDown={(event) => {
               if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -223,7 +233,8 @@ export function SearchBox({
             <pre aria-hidden="true" className="overflow-hidden font-mono leading-tight">
               {place.text}
               {"\n"}
-              {" ".repeat(place.caret)}^
+              {" ".repeat(place.caret)}
+              <b>^</b>
             </pre>
           ) : null}
           <p>{problem.message}</p>
