@@ -251,11 +251,12 @@ test("invalid parameters are corrected visibly, and the URL is replaced", async 
   await expect(notice).toBeHidden();
 });
 
-test("keyboard: / goes to the filters, j and k move, Enter opens", async ({ page }) => {
+test("keyboard: / goes to the search box, j and k move, Enter opens", async ({ page }) => {
   await open(page, "/d/acme/alarms");
   await page.keyboard.press("/");
-  await expect(page.getByLabel("Strategy", { exact: true })).toBeFocused();
-  await expect(page.getByLabel("Strategy", { exact: true })).toHaveValue(""); // the "/" itself is not typed
+  const search = page.getByRole("combobox", { name: "Search the index" });
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue(""); // the "/" itself is not typed
   await page.keyboard.press("Escape");
   await page.locator("body").click({ position: { x: 5, y: 300 } });
   await page.keyboard.press("j");

@@ -20,6 +20,11 @@ async function simulatorToken(baseUrl: string): Promise<string> {
 export interface UpstreamAlarm {
   uuid: string;
   timestamp_occured: string;
+  status?: string;
+  alarm_sources?: string[];
+  alarm_destinations?: string[];
+  source_username?: string;
+  destination_username?: string;
 }
 
 /** One page of a simulator's alarms for `query` (the vendor's parameters), as it holds them. */

@@ -1,0 +1,104 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { alarmPageSchema } from "@/lib/server/core/shapes";
+import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AlarmPage } from "@/lib/shared/alarms/types";
+import { simulatorAlarms, type UpstreamAlarm } from "./simulator-api";
+
+// The search as the specs drive it: what a simulator holds (every alarm, read as the upstream
+// gives it), what a search of it must find worked out from that, and the console's answers once
+// its index has caught up (the sync reads each deployment in the background: a spec waits for
+// the count it expects, within a bound, rather than for a fixed time).
+
+/** How long the index may take to hold a deployment's whole past (backfill, then following). */
+const INDEX_WAIT_MS = 120_000;
+
+/** Every alarm a simulator holds (its generated data never changes during the run). */
+export async function everyAlarm(baseUrl: string): Promise<UpstreamAlarm[]> {
+  const all: UpstreamAlarm[] = [];
+  for (let page = 0; ; page++) {
+    const { alarms, totalElements } = await simulatorAlarms(baseUrl, { page, size: 1000 });
+    all.push(...alarms);
+    if (alarms.length === 0 || all.length >= totalElements) return all;
+  }
+}
+
+/** An alarm's addresses, either side. */
+export const addressesOf = (alarm: UpstreamAlarm) => [
+  ...(alarm.alarm_sources ?? []),
+  ...(alarm.alarm_destinations ?? []),
+];
+
+/** An alarm's user names, either side, as the search reads them (any case). */
+export const usersOf = (alarm: UpstreamAlarm) =>
+  [alarm.source_username, alarm.destination_username].flatMap((user) =>
+    user ? [user.toLowerCase()] : [],
+  );
+
+/** Whether an IPv4 `address` lies in `cidr` (the generated data has no IPv6). */
+export function inCidr(address: string, cidr: string): boolean {
+  const [base, bits] = cidr.split("/") as [string, string];
+  const number = (ip: string) => ip.split(".").reduce((n, octet) => n * 256 + Number(octet), 0);
+  if (!/^\d+\.\d+\.\d+\.\d+$/.test(address)) return false;
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(number(address) / size) === Math.floor(number(base) / size);
+}
+
+/** The uuids of `alarms` in the order a search lists them: newest first, then by id. */
+export function newestFirst(alarms: UpstreamAlarm[]): string[] {
+  return [...alarms]
+    .sort(
+      (a, b) =>
+        Number(b.timestamp_occured) - Number(a.timestamp_occured) ||
+        (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0),
+    )
+    .map((alarm) => alarm.uuid);
+}
+
+/** A deployment's search page (`query`: the list's parameters besides q), once it finds `count`. */
+export async function searchWhenIndexed(
+  request: APIRequestContext,
+  q: string,
+  count: number,
+  query = "size=100",
+): Promise<AlarmPage> {
+  const path = `/api/d/acme/alarms?q=${encodeURIComponent(q)}&${query}`;
+  let page: AlarmPage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(path);
+        if (response.status() !== 200) return `status ${response.status()}`;
+        page = alarmPageSchema.parse(await response.json());
+        return page.page.totalElements;
+      },
+      { message: `${path} finds ${count} alarms`, timeout: INDEX_WAIT_MS, intervals: [1_000] },
+    )
+    .toBe(count);
+  return page!;
+}
+
+/** The merged queue's search page, once it finds `count` in all. */
+export async function mergedSearchWhenIndexed(
+  request: APIRequestContext,
+  q: string,
+  count: number,
+): Promise<MergedQueuePage> {
+  const path = `/api/d/all/alarms?q=${encodeURIComponent(q)}&size=100`;
+  let page: MergedQueuePage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(path);
+        if (response.status() !== 200) return `status ${response.status()}`;
+        page = (await response.json()) as MergedQueuePage;
+        return page.matches?.count;
+      },
+      { message: `${path} finds ${count} alarms`, timeout: INDEX_WAIT_MS, intervals: [1_000] },
+    )
+    .toBe(count);
+  return page!;
+}
+
+/** The list's search box. */
+export const searchBox = (page: Page) =>
+  page.getByRole("search", { name: "Search alarms" }).getByRole("combobox");
