@@ -155,11 +155,13 @@ test("Enter in Strategy takes the highlighted suggestion, and Method narrows to 
 test("a parameter's name is read in any case, and one the list does not take is named", async ({
   page,
 }) => {
-  await open(page, "/d/acme/alarms?Status=open&q=188.1.32.78");
-  await expect(page).toHaveURL(/\/d\/acme\/alarms\?status=open$/);
+  // The indicator a new analyst pastes is searched for (q), not dropped.
+  await open(page, "/d/acme/alarms?Status=open&Q=188.1.32.78&query=x");
+  await expect(page).toHaveURL(/\/d\/acme\/alarms\?q=188\.1\.32\.78&status=open$/);
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
+  await expect(page.getByRole("combobox", { name: "Search the index" })).toHaveValue("188.1.32.78");
   const notice = page.getByRole("status").filter({ hasText: "could not be used" });
-  await expect(notice).toContainText("q: is not a parameter of this page, so it was left out");
+  await expect(notice).toContainText("query: is not a parameter of this page, so it was left out");
   await expect(notice).not.toContainText("default");
 });
 
