@@ -124,6 +124,16 @@ describe("switching to all deployments", () => {
     );
   });
 
+  it("keeps a search, which means the same in every deployment, both ways", () => {
+    const search = "?q=user%3Aalice&status=open&alarm_sensor_sources=" + SENSOR;
+    expect(switchHref("/d/prod/alarms", search, "all")).toBe(
+      "/d/all/alarms?q=user%3Aalice&status=open",
+    );
+    expect(switchHref("/d/all/alarms", "?q=user%3Aalice&cursor=abc", "lab")).toBe(
+      "/d/lab/alarms?q=user%3Aalice",
+    );
+  });
+
   it("from home, is the plain merged queue", () => {
     expect(switchHref("/", "", "all")).toBe("/d/all/alarms");
   });

@@ -58,18 +58,20 @@ function sharedFilters(filters: AlarmFilters): AlarmFilters {
  * `pathname` + `search`:
  * - from a list or a detail (its `from` view and `tz`) of another deployment, or from the merged
  *   queue: the same view on its first page, without the sensor filter (sensors belong to one
- *   deployment); sort, size, status, priority, rules, suppressed, time range and tz are kept.
+ *   deployment); the search, sort, size, status, priority, rules, suppressed, time range and tz
+ *   are kept.
  *   Parameters the list does not know (the merged queue's cursor) are dropped.
  * - from a list or detail of `target` itself: that list exactly as it was (page and sensor too).
  * - from anywhere else (home): `target`'s plain list.
- * - to "all": the merged queue with the shared filters and tz (its order and paging are its own).
+ * - to "all": the merged queue with the search, the shared filters and tz (its order and paging
+ *   are its own).
  * Always in canonical form: invalid parameters are left out.
  */
 export function switchHref(pathname: string, search: string, target: string): string {
   const { deployment, view } = sourceOf(pathname, search);
   if (target === ALL_DEPLOYMENTS) {
     const merged: ListView = {
-      query: { ...DEFAULT_QUERY, filters: sharedFilters(view.query.filters) },
+      query: { ...DEFAULT_QUERY, filters: sharedFilters(view.query.filters), q: view.query.q },
       tz: view.tz,
     };
     return `${MERGED_LIST_PATH}${listSearch(merged)}`;
