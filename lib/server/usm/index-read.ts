@@ -123,13 +123,20 @@ function rawAlarmsOf(json: unknown): unknown[] {
   return Array.isArray(embedded?.alarms) ? embedded.alarms : [];
 }
 
-/** How many alarms of `status` occurred between gte and lte (inclusive): a `size=1` read. */
+/**
+ * How many alarms of `status` (null: of any) occurred between gte and lte (inclusive): a
+ * `size=1` read.
+ */
 export async function countIndexBucket(
-  bucket: { gte: number; lte: number; status: AlarmStatus },
+  bucket: { gte: number; lte: number; status: AlarmStatus | null },
   client: UsmClient,
 ): Promise<number> {
   const counted = await countAlarms(
-    { status: bucket.status, timestamp_occured_gte: bucket.gte, timestamp_occured_lte: bucket.lte },
+    {
+      ...(bucket.status !== null && { status: bucket.status }),
+      timestamp_occured_gte: bucket.gte,
+      timestamp_occured_lte: bucket.lte,
+    },
     { ...INDEX, client },
     { budget: "index", ttlMs: 0 },
   );
