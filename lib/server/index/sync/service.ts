@@ -135,9 +135,12 @@ export class IndexSync {
   refresh(detail: AlarmDetail): void {
     const db = this.#db;
     if (!db || this.#stopped) return;
-    void ingestAlarms(db, detail.deployment, [indexedAlarmOf(detail)], this.#clock.now()).catch(
-      () => undefined,
-    );
+    try {
+      const alarm = indexedAlarmOf(detail);
+      void ingestAlarms(db, detail.deployment, [alarm], this.#clock.now()).catch(() => undefined);
+    } catch {
+      // Never the read's failure: the sync reads the alarm again in its time.
+    }
   }
 }
 
