@@ -100,6 +100,25 @@ export async function runFor(
   }
 }
 
+/**
+ * Moves the clock on a chunk at a time until `check` holds (within `limitMs` of the clock);
+ * resolves with how long that took.
+ */
+export async function runUntil(
+  clock: ManualClock,
+  workers: readonly SyncWorker[],
+  check: () => Promise<boolean>,
+  { limitMs = 600_000, chunkMs = 10_000 } = {},
+): Promise<number> {
+  let waited = 0;
+  while (!(await check())) {
+    if (waited >= limitMs) throw new Error(`not within ${limitMs / 1_000} s of the clock`);
+    await runFor(clock, workers, chunkMs);
+    waited += chunkMs;
+  }
+  return waited;
+}
+
 /** Every alarm uuid the upstream has, sorted. */
 export async function upstreamUuids(world: SyncWorld): Promise<string[]> {
   const alarms = await readAll(world.sim, await getToken(world.sim, SYNC_CLIENT), "?size=1000");

@@ -8,6 +8,7 @@ import { openDatabase } from "@/lib/server/db";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
 import { MemoryStore } from "@/lib/server/store/memory";
+import { simulatedDeployment } from "@/test/deployment-config";
 import { alarmDetail, alarmList, health, healthOfAll } from "./alarm-routes";
 import { respond } from "./route";
 import { parseErrorBody } from "@/lib/shared/core/errors";
@@ -207,21 +208,7 @@ describe("an alarm's detail and the index", () => {
 describe("GET /api/health", () => {
   it("tells each deployment's index state with its health", async () => {
     const registry = new DeploymentRegistry(
-      [
-        {
-          key: "acme",
-          name: "Acme",
-          kind: "anywhere",
-          baseUrl: sim.url,
-          clientId: CREDS.id,
-          clientSecret: CREDS.secret,
-          timeoutMs: 5_000,
-          getPerSecond: 100,
-          postPerSecond: 50,
-          analysts: [],
-          groups: [],
-        },
-      ],
+      [simulatedDeployment("acme", sim, CREDS)],
       () => client,
     );
     const without = await healthOfAll(registry.all(), "alice");

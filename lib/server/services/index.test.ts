@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { liveViewId, parseLiveViewId } from "@/lib/shared/live/view-id";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
-import type { DeploymentConfig } from "@/lib/server/env/deployments";
 import { MemoryStore } from "@/lib/server/store/memory";
+import { simulatedDeployment } from "@/test/deployment-config";
 import { testClient } from "@/test/usm-client";
 import { CLIENT, startTestSimulator } from "@/simulator/test-support";
 import { openDatabase } from "@/lib/server/db";
@@ -16,19 +16,7 @@ const LIVE = { intervalMs: 15_000, budgetShare: 0.1, window: 100 };
 async function setup(live = LIVE, index?: ConstructorParameters<typeof Services>[0]["index"]) {
   const sim = await startTestSimulator({ alarms: 500, seed: 3 });
   const store = new MemoryStore();
-  const config = (key: string): DeploymentConfig => ({
-    key,
-    name: key,
-    kind: "anywhere",
-    baseUrl: sim.url,
-    clientId: CLIENT.id,
-    clientSecret: CLIENT.secret,
-    timeoutMs: 5_000,
-    getPerSecond: 100,
-    postPerSecond: 50,
-    analysts: [],
-    groups: [],
-  });
+  const config = (key: string) => simulatedDeployment(key, sim, CLIENT);
   const registry = new DeploymentRegistry([config("acme"), config("globex")], (each) =>
     testClient(sim, CLIENT, { store, deployment: each.key }),
   );

@@ -98,6 +98,17 @@ describeEachEngine("The index's backfill", ({ database }) => {
     expect(sweep?.lte).toBeLessThan(at);
   });
 
+  it("reads in turns of its share of the deployment's budget", async () => {
+    const { db } = database();
+    // 10 GET/s and the sync's default share (0.2): a turn every 500 ms, waited on its clock.
+    const worker = syncWorker(world, db, { pageSize: 100, getPerSecond: 10 });
+    const start = world.clock.now();
+    for (let step = 0; step < 5; step++) await world.clock.run(worker.step(), { io: true });
+    expect(worker.reads().backfill).toBe(5);
+    expect(world.clock.now() - start).toBeGreaterThanOrEqual(4 * 500);
+    expect(world.clock.now() - start).toBeLessThan(5 * 500);
+  });
+
   it("halves a page size the upstream refuses and remembers it", async () => {
     const { db } = database();
     // The simulator serves 1,000 a page at most: 4,000 and 2,000 are refused (HTTP 400).
