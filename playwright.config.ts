@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import { ANALYST_STORAGE_STATE } from "./e2e/support/env";
@@ -36,6 +38,10 @@ process.env.E2E_LIVE_INTERVAL_SECONDS = "3";
 process.env.E2E_CANARY_SECRET = "CANARY-usm-secret-5f1d8e2b9c";
 // Its own build folder, so the run never disturbs a dashboard started with `npm start`.
 process.env.E2E_DIST_DIR = ".next-e2e";
+// Its own index (PGlite is one process's: the console's own `.index` may be open), fresh per run.
+process.env.E2E_INDEX_DIR ??= mkdtempSync(join(tmpdir(), "alarm-console-e2e-index-"));
+// The index follows each deployment this often (10 s by default): specs wait less.
+process.env.E2E_INDEX_INTERVAL_SECONDS = "2";
 
 const usmClient = { USM_CLIENT_ID: "e2e-client", USM_CLIENT_SECRET: process.env.E2E_CANARY_SECRET };
 
@@ -116,7 +122,7 @@ export default defineConfig({
       dependencies: ["setup"],
       testIgnore: [
         /.*\.faults\.spec\.ts/,
-        /replicas\.spec\.ts/,
+        /replicas(-index)?\.spec\.ts/,
         /live-restart\.spec\.ts/,
         SCREENSHOT_SPECS,
       ],
@@ -135,7 +141,7 @@ export default defineConfig({
       // so after everything else, alone.
       name: "replicas",
       dependencies: ["faults"],
-      testMatch: [/replicas\.spec\.ts/, /live-restart\.spec\.ts/],
+      testMatch: [/replicas\.spec\.ts/, /replicas-index\.spec\.ts/, /live-restart\.spec\.ts/],
       fullyParallel: false,
       workers: 1,
     },
@@ -189,6 +195,8 @@ export default defineConfig({
         E2E_USM_SECRET: usmClient.USM_CLIENT_SECRET,
         // The live queue polls a watched view this often (15 s by default): specs wait less.
         LIVE_INTERVAL_SECONDS: process.env.E2E_LIVE_INTERVAL_SECONDS,
+        INDEX_DIR: process.env.E2E_INDEX_DIR,
+        INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS,
         DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
         NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
         NEXTAUTH_URL: process.env.E2E_APP_URL,

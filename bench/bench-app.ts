@@ -3,6 +3,8 @@
 // against an in-process simulator, or several (USM_DEPLOYMENTS) when asked for deployments.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import bcrypt from "bcryptjs";
@@ -36,6 +38,16 @@ export interface BenchDeployment {
   name: string;
   sim: RunningSimulator;
 }
+
+const indexDirs: string[] = [];
+function indexDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "alarm-console-bench-index-"));
+  indexDirs.push(dir);
+  return dir;
+}
+process.once("exit", () => {
+  for (const dir of indexDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function buildIfNeeded(env: NodeJS.ProcessEnv): void {
   if (isBuildCurrent(ROOT, BENCH_DIST_DIR)) {
@@ -174,7 +186,8 @@ export async function startBenchApp(options: {
           [...inspect, NEXT_BIN, "start", "--port", String(port)],
           {
             cwd: ROOT,
-            env,
+            // Each instance's embedded index in a directory of its own (PGlite is one process's).
+            env: { INDEX_DIR: indexDir(), ...env },
             detached: true,
             stdio: ["ignore", "ignore", "inherit"],
           },

@@ -1,26 +1,11 @@
 // Validates the admin API's alarm input (POST /_sim/alarms, its status route, and the same
 // RunningSimulator methods) into the live side table's terms. Every rejection names its field.
 import { z } from "zod";
+import { AdminInputError } from "./admin-errors";
+import { WHO_FIELDS, parseWho } from "./admin-who";
 import { Dataset, STATUS_NAMES, StatusName, statusCode } from "./dataset";
 import type { LiveAlarmFields } from "./live-alarms";
-import { RULES } from "./taxonomy";
-
-/** Bad admin input; a TypeError, as RunningSimulator's methods promise. */
-export class AdminInputError extends TypeError {
-  constructor(
-    readonly field: string,
-    reason: string,
-  ) {
-    super(`Invalid value for field '${field}': ${reason}`);
-  }
-}
-
-/** No visible alarm has that uuid (the admin route answers 404). */
-export class UnknownAlarmError extends TypeError {
-  constructor(uuid: string) {
-    super(`No alarm with uuid '${uuid}'`);
-  }
-}
+import { RULES, Rule } from "./taxonomy";
 
 const STATUS_VALUES = STATUS_NAMES.filter((s): s is StatusName => s !== null);
 /** Up to the end of year 9999, so ISO 8601 strings keep four-digit years. */
@@ -34,11 +19,32 @@ const epochMs = z.union([
     .pipe(z.number().max(MAX_EPOCH_MS)),
 ]);
 
+const MAX_LABELS = 20;
+const LABEL_MAX = 100;
+const label = z
+  .string()
+  .min(1)
+  .max(LABEL_MAX)
+  .refine((v) => v.trim() === v && !/\p{Cc}/u.test(v));
+
 const FIELDS = {
   priority: [z.number().int().min(0).max(100), "must be an integer from 0 to 100"],
   status: [z.enum(STATUS_VALUES), `must be one of ${STATUS_VALUES.join(", ")}`],
+  rule_id: [z.string(), "must be a string"],
   rule_method: [z.string(), "must be a string"],
   rule_intent: [z.string(), "must be a string"],
+  rule_strategy: [z.string(), "must be a string"],
+  rule_attack_id: [z.string(), "must be a string"],
+  rule_attack_technique: [z.string(), "must be a string"],
+  rule_attack_tactic: [z.array(z.string()).min(1), "must be a non-empty array of strings"],
+  alarm_labels: [
+    z
+      .array(label)
+      .max(MAX_LABELS)
+      .refine((labels) => new Set(labels).size === labels.length),
+    `must be an array of at most ${MAX_LABELS} distinct non-empty strings of at most ` +
+      `${LABEL_MAX} characters, without control characters or surrounding spaces`,
+  ],
   suppressed: [z.boolean(), "must be true or false"],
   sensor_uuid: [z.string(), "must be a string"],
   timestamp_occured: [epochMs, "must be epoch milliseconds (an integer)"],
@@ -49,6 +55,10 @@ type Field = keyof typeof FIELDS;
 
 function isField(key: string): key is Field {
   return Object.hasOwn(FIELDS, key);
+}
+
+function isKnown(key: string): boolean {
+  return isField(key) || WHO_FIELDS.includes(key);
 }
 
 function field<F extends Field>(body: Record<string, unknown>, name: F) {
@@ -65,19 +75,39 @@ export function parseStatus(value: unknown): number {
   return statusCode(parsed.data);
 }
 
-function pickRule(method: string | undefined, intent: string | undefined): number | undefined {
-  if (method !== undefined) {
-    const rule = RULES.findIndex((r) => r.method === method);
-    if (rule < 0) throw new AdminInputError("rule_method", "no rule has this method");
-    if (intent !== undefined && RULES[rule]!.intent !== intent) {
-      throw new AdminInputError("rule_intent", `rule_method '${method}' has another intent`);
+/**
+ * The fields that pick the rule, in the order they narrow the choice; each value a rule has
+ * (tactics: every one given). Several together pick the first rule that has them all.
+ */
+const RULE_SELECTORS = [
+  ["rule_id", (r: Rule) => [r.id]],
+  ["rule_method", (r: Rule) => [r.method]],
+  ["rule_intent", (r: Rule) => [r.intent]],
+  ["rule_strategy", (r: Rule) => [r.strategy]],
+  ["rule_attack_id", (r: Rule) => [r.attackId]],
+  ["rule_attack_technique", (r: Rule) => [r.technique]],
+  ["rule_attack_tactic", (r: Rule) => r.tactics],
+] as const satisfies ReadonlyArray<readonly [Field, (rule: Rule) => readonly string[]]>;
+
+function pickRule(input: Record<string, unknown>): number | undefined {
+  let candidates = RULES.map((_, i) => i);
+  const given: string[] = [];
+  for (const [name, values] of RULE_SELECTORS) {
+    const value = field(input, name);
+    if (value === undefined) continue;
+    const wanted: readonly string[] = typeof value === "string" ? [value] : value;
+    const matches = (rule: Rule) => wanted.every((w) => values(rule).includes(w));
+    const narrowed = candidates.filter((i) => matches(RULES[i]!));
+    if (narrowed.length === 0) {
+      const why = RULES.some(matches)
+        ? `no rule has it together with ${given.join(", ")}`
+        : "no rule has this value";
+      throw new AdminInputError(name, why);
     }
-    return rule;
+    candidates = narrowed;
+    given.push(name);
   }
-  if (intent === undefined) return undefined;
-  const rule = RULES.findIndex((r) => r.intent === intent);
-  if (rule < 0) throw new AdminInputError("rule_intent", "no rule has this intent");
-  return rule;
+  return given.length > 0 ? candidates[0] : undefined;
 }
 
 /** The fields of a new alarm; unknown fields and bad values throw AdminInputError. */
@@ -86,7 +116,7 @@ export function parseAdminAlarm(ds: Dataset, body: unknown, now: number): LiveAl
     throw new AdminInputError("body", "must be a JSON object");
   }
   const input = body as Record<string, unknown>;
-  const unknown = Object.keys(input).find((key) => !isField(key));
+  const unknown = Object.keys(input).find((key) => !isKnown(key));
   if (unknown !== undefined) throw new AdminInputError(unknown, "unknown field");
   const sensorUuid = field(input, "sensor_uuid")?.toLowerCase();
   const sensor =
@@ -100,14 +130,19 @@ export function parseAdminAlarm(ds: Dataset, body: unknown, now: number): LiveAl
     throw new AdminInputError("timestamp_received", "must not be before timestamp_occured");
   }
   const status = field(input, "status");
+  const rule = pickRule(input);
+  const labels = field(input, "alarm_labels");
+  const eventsCount = field(input, "events_count");
+  const who = parseWho(input, ds.catalog.hosts, eventsCount);
   return {
     occurredMs,
     receivedMs,
-    rule: pickRule(field(input, "rule_method"), field(input, "rule_intent")),
+    rule,
     priority: field(input, "priority"),
     status: status === undefined ? undefined : statusCode(status),
     suppressed: field(input, "suppressed"),
     sensor,
-    eventsCount: field(input, "events_count"),
+    eventsCount: eventsCount ?? who.eventsCount,
+    staged: { ...who.staged, ...(labels !== undefined && { labels }) },
   };
 }

@@ -9,6 +9,7 @@ import {
   get,
   getPage,
   getToken,
+  postAdmin,
   readAll,
   startClocked,
   withSimulator,
@@ -19,13 +20,7 @@ const MINUTE = 60_000;
 const { sim, token, clock } = await startClocked({ alarms: 200, admin: true }, ANCHOR + 5 * MINUTE);
 const sensors = [...new Set((await readAll(sim, token, "?size=1000")).map((a) => a.sensor_uuid))];
 
-async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${sim.url}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const post = (path: string, body: unknown) => postAdmin(sim, path, body);
 
 async function total(query = ""): Promise<number> {
   return (await getPage(sim, token, `?size=1${query}`)).body.page.totalElements;

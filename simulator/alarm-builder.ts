@@ -4,9 +4,10 @@ import { alarmUuid } from "./alarm-id";
 import { USERS } from "./catalog";
 import type { AlarmRow } from "./alarm-row";
 import { Dataset, STATUS_NAMES, priorityLabel } from "./dataset";
-import { Endpoint, drawEndpoints, endpointCanonical, endpointName } from "./endpoints";
+import { Endpoint, drawEndpoints } from "./endpoints";
 import { buildEvents, flatEvent } from "./events";
 import { Rng, at, hash32 } from "./prng";
+import { stagedSide } from "./staged";
 import { RULES } from "./taxonomy";
 
 const DETAIL_STREAM = 0xde7;
@@ -28,15 +29,13 @@ function link(href: string) {
 function endpointJson(e: Endpoint, href: string) {
   return {
     address: e.address,
-    ...(e.internal && {
-      hostname: e.internal.hostname,
-      fqdn: e.internal.fqdn,
-      asset_id: e.internal.assetId,
-    }),
+    ...(e.hostname !== null && { hostname: e.hostname }),
+    ...(e.fqdn !== null && { fqdn: e.fqdn }),
+    ...(e.assetId !== null && { asset_id: e.assetId }),
     ...(e.organisation !== null && { organisation: e.organisation }),
     ...(e.country !== null && { country: e.country }),
-    canonical: endpointCanonical(e),
-    name: endpointName(e),
+    canonical: e.canonical,
+    name: e.name,
     event_count: e.eventCount,
     _links: { self: link(href) },
   };
@@ -77,12 +76,17 @@ export function buildAlarm(
   const status = STATUS_NAMES[row.status] ?? null;
   const sensor = at(ds.catalog.sensors, row.sensor);
   const withIso = !rng.chance(0.02);
-  const username = rule.user ? rng.pick(USERS) : null;
-  const { sources, destinations } = drawEndpoints(
-    rng,
-    ds.catalog.hosts,
-    rule.direction,
-    rule.fanOut,
+  const staged = row.staged ?? {};
+  // Staged values replace drawn ones after the draw, so the stream stays as it would be.
+  const drawnUser = rule.user ? rng.pick(USERS) : null;
+  const username = staged.sourceUsername ?? drawnUser;
+  const destinationUsername = staged.destinationUsername ?? null;
+  const drawn = drawEndpoints(rng, ds.catalog.hosts, rule.direction, rule.fanOut, count);
+  const sources = stagedSide(drawn.sources, staged.sources, staged.sourceName, count);
+  const destinations = stagedSide(
+    drawn.destinations,
+    staged.destinations,
+    staged.destinationName,
     count,
   );
   const source = at(sources, 0);
@@ -95,9 +99,11 @@ export function buildAlarm(
     sources,
     destinations,
     username,
+    destinationUsername,
     sensorUuid: sensor.uuid,
   });
-  const labels = rng.chance(0.15) ? [rng.pick(LABELS)] : [];
+  const drawnLabels = rng.chance(0.15) ? [rng.pick(LABELS)] : [];
+  const labels = staged.labels ? [...staged.labels] : drawnLabels;
   return {
     uuid,
     has_alarm: true,
@@ -118,19 +124,20 @@ export function buildAlarm(
     ...(withIso && { timestamp_occured_iso8601: new Date(occurred).toISOString() }),
     timestamp_received: String(received),
     ...(withIso && { timestamp_received_iso8601: new Date(received).toISOString() }),
-    source_name: endpointName(source),
-    source_canonical: endpointCanonical(source),
+    source_name: source.name,
+    source_canonical: source.canonical,
     ...(username !== null && { source_username: username }),
-    destination_name: endpointName(destination),
-    destination_canonical: endpointCanonical(destination),
+    destination_name: destination.name,
+    destination_canonical: destination.canonical,
+    ...(destinationUsername !== null && { destination_username: destinationUsername }),
     alarm_sources: sources.map((e) => e.address),
     alarm_destinations: destinations.map((e) => e.address),
-    alarm_source_names: sources.map(endpointName),
-    alarm_destination_names: destinations.map(endpointName),
+    alarm_source_names: sources.map((e) => e.name),
+    alarm_destination_names: destinations.map((e) => e.name),
     alarm_source_countries: distinct(sources.map((e) => e.country)),
     alarm_destination_countries: distinct(destinations.map((e) => e.country)),
     alarm_source_organisations: distinct(sources.map((e) => e.organisation)),
-    alarm_destination_assset_ids: distinct(destinations.map((e) => e.internal?.assetId)),
+    alarm_destination_assset_ids: distinct(destinations.map((e) => e.assetId)),
     alarm_events_count: count,
     packet_data: events.map((e) => e.message.uuid),
     sensor_uuid: sensor.uuid,

@@ -2,6 +2,7 @@
 // (the generated set) or an entry of the live side table (arrivals, admin-added alarms).
 // alarm-builder reads alarms only through this, so both kinds come out in the same shape.
 import { Dataset, occurredMs, receivedMs } from "./dataset";
+import type { Staged } from "./staged";
 
 export interface AlarmRow {
   /** The uuid's index: < ds.count for the generated set, beyond it for live alarms. */
@@ -17,6 +18,8 @@ export interface AlarmRow {
   /** Index into the catalog's sensors. */
   sensor: number;
   eventsCount: number;
+  /** What the admin API fixed beyond the columns (admin-added alarms only). */
+  staged?: Staged;
 }
 
 export function baseRow(ds: Dataset, index: number): AlarmRow {

@@ -1,6 +1,7 @@
 // The simulator's mutable state (tokens, rate windows, faults, stats, live alarms) around the
 // generated data set, with the operations the admin API and RunningSimulator expose.
-import { AdminInputError, UnknownAlarmError, parseAdminAlarm, parseStatus } from "./admin-alarm";
+import { parseAdminAlarm, parseStatus } from "./admin-alarm";
+import { AdminInputError, UnknownAlarmError } from "./admin-errors";
 import { alarmIndexOf } from "./alarm-id";
 import type { AlarmRow } from "./alarm-row";
 import type { SimulatorConfig } from "./config";

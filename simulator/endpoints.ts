@@ -4,11 +4,18 @@ import { COUNTRIES, COUNTRY_WEIGHTS, InternalHost } from "./catalog";
 import { Rng, at } from "./prng";
 import type { Direction } from "./taxonomy";
 
+/** One side of an alarm as it is served: drawn (below) or staged through the admin API. */
 export interface Endpoint {
   address: string;
-  internal: InternalHost | null;
+  hostname: string | null;
+  fqdn: string | null;
+  assetId: string | null;
   country: string | null;
   organisation: string | null;
+  /** The hostname, else the address, for drawn endpoints. */
+  name: string;
+  /** The FQDN, else the address, for drawn endpoints. */
+  canonical: string;
   eventCount: number;
 }
 
@@ -19,19 +26,28 @@ function external(rng: Rng): Endpoint {
   const address = `${rng.pick(country.octets)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
   return {
     address,
-    internal: null,
+    hostname: null,
+    fqdn: null,
+    assetId: null,
     country: country.code,
     organisation: rng.pick(country.organisations),
+    name: address,
+    canonical: address,
     eventCount: 0,
   };
 }
 
-function internal(host: InternalHost): Endpoint {
+/** An asset of the estate as an alarm names it. */
+export function internal(host: InternalHost): Endpoint {
   return {
     address: host.address,
-    internal: host,
+    hostname: host.hostname,
+    fqdn: host.fqdn,
+    assetId: host.assetId,
     country: null,
     organisation: null,
+    name: host.hostname,
+    canonical: host.fqdn,
     eventCount: 0,
   };
 }
@@ -41,12 +57,12 @@ function internalHosts(
   rng: Rng,
   hosts: readonly InternalHost[],
   howMany: number,
-  exclude: InternalHost | null,
+  exclude: string | null,
 ): Endpoint[] {
   const picked = new Set<InternalHost>();
   for (let tries = 0; picked.size < howMany && tries < howMany * 4; tries++) {
     const host = rng.pick(hosts);
-    if (host !== exclude) picked.add(host);
+    if (host.address !== exclude) picked.add(host);
   }
   return [...picked].map(internal);
 }
@@ -80,17 +96,9 @@ export function drawEndpoints(
     destinations = [external(rng)];
   } else {
     sources = internalHosts(rng, hosts, 1, null);
-    destinations = internalHosts(rng, hosts, width, sources[0]?.internal ?? null);
+    destinations = internalHosts(rng, hosts, width, sources[0]?.address ?? null);
   }
   spread(rng, sources, eventsCount);
   spread(rng, destinations, eventsCount);
   return { sources, destinations };
-}
-
-export function endpointName(e: Endpoint): string {
-  return e.internal?.hostname ?? e.address;
-}
-
-export function endpointCanonical(e: Endpoint): string {
-  return e.internal?.fqdn ?? e.address;
 }

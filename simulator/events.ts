@@ -1,7 +1,7 @@
 // The events an alarm retains, in the wrapped shape real list responses carry (the single-alarm
 // endpoint flattens them). Like the real service, at most 10 are kept: the first and the last nine.
 import { BAD_DOMAINS, MAIL_DOMAIN, USERS } from "./catalog";
-import { Endpoint, endpointName } from "./endpoints";
+import type { Endpoint } from "./endpoints";
 import { Rng, at } from "./prng";
 import type { Rule } from "./taxonomy";
 
@@ -56,7 +56,10 @@ export interface EventContext {
   count: number;
   sources: readonly Endpoint[];
   destinations: readonly Endpoint[];
+  /** The alarm's source user: every event names it (else a log line draws one). */
   username: string | null;
+  /** A destination user, only ever staged through the admin API. */
+  destinationUsername: string | null;
   sensorUuid: string;
 }
 
@@ -80,7 +83,7 @@ export function buildEvents(rng: Rng, ctx: EventContext): WrappedEvent[] {
     const log = fill(template.log, {
       ts: syslogTime(eventMs),
       clfts: clfTime(eventMs),
-      host: endpointName(destination),
+      host: destination.name,
       src: source.address,
       sport,
       dst: destination.address,
@@ -101,10 +104,10 @@ export function buildEvents(rng: Rng, ctx: EventContext): WrappedEvent[] {
       log,
       source_address: source.address,
       source_port: Number(sport),
-      source_name: endpointName(source),
+      source_name: source.name,
       destination_address: destination.address,
       destination_port: template.port,
-      destination_name: endpointName(destination),
+      destination_name: destination.name,
       transport_protocol: template.transport,
       timestamp_occured: String(eventMs),
       timestamp_occured_iso8601: new Date(eventMs).toISOString(),
@@ -116,6 +119,7 @@ export function buildEvents(rng: Rng, ctx: EventContext): WrappedEvent[] {
       packet_type: "log",
     };
     if (ctx.username) message.source_username = user;
+    if (ctx.destinationUsername) message.destination_username = ctx.destinationUsername;
     if (source.country) message.source_country = source.country;
     if (source.organisation) message.source_organisation = source.organisation;
     return {

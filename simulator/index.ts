@@ -9,6 +9,7 @@ export type {
   SimAlarm,
   SimAlarmInput,
   SimAlarmStatus,
+  SimEndpointInput,
   SimulatorClient,
   SimulatorOptions,
   SimulatorStats,

@@ -12,6 +12,7 @@ import {
   changeRng,
 } from "./live-schedule";
 import { Rng } from "./prng";
+import type { Staged } from "./staged";
 
 /**
  * Admin-added alarms take uuid indices from here up; scheduled arrivals take ds.count,
@@ -43,6 +44,8 @@ export interface LiveAlarmFields {
   suppressed?: boolean;
   sensor?: number;
   eventsCount?: number;
+  /** Who it involves and its labels, as far as the caller fixed them. */
+  staged?: Staged;
 }
 
 /** open -> in_review -> closed; -1 when there is nothing to advance. */
@@ -106,6 +109,7 @@ export class LiveAlarms {
       ...(fields.suppressed !== undefined && { suppressed: fields.suppressed }),
       ...(fields.sensor !== undefined && { sensor: fields.sensor }),
       ...(fields.eventsCount !== undefined && { eventsCount: fields.eventsCount }),
+      ...(fields.staged !== undefined && { staged: fields.staged }),
       status: fields.status ?? drawn.status,
       initialStatus: fields.status ?? drawn.status,
     };

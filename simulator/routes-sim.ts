@@ -1,7 +1,7 @@
 // The /_sim/ control surface: stats (always on, read-only) and the admin API (only with `admin`).
 // Both answer loopback clients only.
 import { ZodError } from "zod";
-import { AdminInputError, UnknownAlarmError } from "./admin-alarm";
+import { AdminInputError, UnknownAlarmError } from "./admin-errors";
 import { buildAlarm } from "./alarm-builder";
 import { alarmUuid } from "./alarm-id";
 import type { AlarmRow } from "./alarm-row";

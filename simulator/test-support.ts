@@ -182,6 +182,19 @@ export async function get(url: string, token: string | null): Promise<Response> 
   return fetch(url, token === null ? {} : { headers: { Authorization: `Bearer ${token}` } });
 }
 
+/** POST a JSON body (a string goes as is) to the simulator's admin API, e.g. /_sim/alarms. */
+export async function postAdmin(
+  sim: RunningSimulator,
+  path: string,
+  body: unknown,
+): Promise<Response> {
+  return fetch(`${sim.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
 /** GET a page of alarms; `query` is appended to /api/2.0/alarms as is. */
 export async function getPage(
   sim: RunningSimulator,

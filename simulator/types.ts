@@ -37,7 +37,31 @@ export interface LiveOptions {
 
 export type SimAlarmStatus = "open" | "in_review" | "closed";
 
-/** An alarm to add (POST /_sim/alarms, RunningSimulator.addAlarm); every field is optional. */
+/**
+ * One of an added alarm's sources or destinations, in the vendor's names. Given nothing about its
+ * host, an address of the simulated estate is that asset (hostname, FQDN, asset id).
+ */
+export interface SimEndpointInput {
+  /** IPv4 or IPv6 (served in canonical form). */
+  address: string;
+  hostname?: string;
+  fqdn?: string;
+  /** Default: the hostname, else the address. */
+  name?: string;
+  /** Default: the FQDN, else the address. */
+  canonical?: string;
+  /** ISO 3166 alpha-2, capitals. */
+  country?: string;
+  organisation?: string;
+  asset_id?: string;
+  /** Default: a share of what the given counts leave of the alarm's events. */
+  event_count?: number;
+}
+
+/**
+ * An alarm to add (POST /_sim/alarms, RunningSimulator.addAlarm); every field is optional and
+ * what is left out is drawn. See README "Adding alarms" for how the who-fields agree.
+ */
 export interface SimAlarmInput {
   /** 0-100. Default: drawn around the rule's typical priority. */
   priority?: number;
@@ -47,6 +71,27 @@ export interface SimAlarmInput {
   rule_method?: string;
   /** Picks the first rule with that intent (or checks rule_method's). */
   rule_intent?: string;
+  /** With rule_strategy, rule_attack_id / _technique / _tactic: the first rule having them all. */
+  rule_id?: string;
+  rule_strategy?: string;
+  rule_attack_id?: string;
+  rule_attack_technique?: string;
+  /** The rule's tactics include every one given. */
+  rule_attack_tactic?: string[];
+  /** Replaces the drawn labels (at most 20, distinct). */
+  alarm_labels?: string[];
+  /** Source addresses; the served sources[], events and names follow them. */
+  alarm_sources?: string[];
+  alarm_destinations?: string[];
+  /** Source objects; alarm_sources (if also given) must name exactly their addresses. */
+  sources?: SimEndpointInput[];
+  destinations?: SimEndpointInput[];
+  /** Names the first source (must agree with sources[0]'s name or hostname if it has one). */
+  source_name?: string;
+  destination_name?: string;
+  /** Set on the alarm and on every event. */
+  source_username?: string;
+  destination_username?: string;
   suppressed?: boolean;
   /** One of the data set's sensor uuids. */
   sensor_uuid?: string;

@@ -17,7 +17,7 @@ export function endpoint(fields: Partial<Endpoint>): Endpoint {
 }
 
 export function indexedAlarm(
-  fields: Partial<AlarmSummary> & { rule?: Partial<AlarmSummary["rule"]> } = {},
+  fields: Omit<Partial<AlarmSummary>, "rule"> & { rule?: Partial<AlarmSummary["rule"]> } = {},
   extra: Partial<Omit<IndexedAlarm, "summary">> = {},
 ): IndexedAlarm {
   const { rule, ...rest } = fields;

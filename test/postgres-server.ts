@@ -3,7 +3,15 @@
 // `postgres` with fsync off (a test's data need not survive a power cut). initdb refuses to run
 // as root: as root, the server runs as the `postgres` user the package creates.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+} from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,13 +92,27 @@ async function waitFor(condition: () => Promise<boolean>, what: string): Promise
   }
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+export interface PostgresOptions {
+  /**
+   * A directory that keeps the server's data between runs (the bench's 1M alarms): created and
+   * initialised when new, reused when it already holds a cluster, never removed by close().
+   */
+  keepIn?: string;
+}
+
+export async function startPostgresServer(options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (!bin) throw new Error("postgresql is not installed");
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), "alarm-console-pg-"));
+  const dir = options.keepIn ?? mkdtempSync(join(tmpdir(), "alarm-console-pg-"));
+  mkdirSync(dir, { recursive: true });
   if (asRoot) chownSync(dir, uid("postgres"), gid("postgres"));
   const data = join(dir, "data");
+  if (!existsSync(join(data, "PG_VERSION"))) initialise(bin, data);
+  return started(bin, dir, data, port, options.keepIn !== undefined);
+}
+
+function initialise(bin: string, data: string): void {
   const [initdb, initArgs] = asServerUser(join(bin, "initdb"), [
     "-D",
     data,
@@ -102,7 +124,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   ]);
   const init = spawnSync(initdb, initArgs, { encoding: "utf8" });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+}
 
+async function started(bin: string, dir: string, data: string, port: number, kept: boolean) {
   let child: ChildProcess | undefined;
   const start = async () => {
     const [postgres, args] = asServerUser(join(bin, "postgres"), [
@@ -160,7 +184,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     stop,
     async close() {
       await stop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

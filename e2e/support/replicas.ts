@@ -2,6 +2,9 @@
 // ports with one environment, as replicas behind a load balancer would run. Each runs in its own
 // process group, stopped as a whole (next start leaves a next-server child otherwise).
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { freePort } from "@/test/free-port";
 import { e2e } from "./env";
 
@@ -50,8 +53,14 @@ export async function startReplicas(
   env: Record<string, string> | ((url: string) => Record<string, string>),
 ): Promise<Replicas> {
   const children: ChildProcess[] = [];
+  // Each replica's embedded index in a directory of its own (PGlite is one process's; with
+  // REDIS_URL and no DATABASE_URL the replicas have none, as the console says).
+  const indexDirs = Array.from({ length: count }, () =>
+    mkdtempSync(join(tmpdir(), "alarm-console-e2e-index-")),
+  );
   const stop = async () => {
     await Promise.all(children.map(end));
+    for (const dir of indexDirs) rmSync(dir, { recursive: true, force: true });
   };
   const launch = async (index: number, port: number) => {
     const url = `http://localhost:${port}`;
@@ -64,6 +73,7 @@ export async function startReplicas(
           NODE_ENV: "production",
           NEXT_TELEMETRY_DISABLED: "1",
           NEXT_DIST_DIR: e2e.distDir,
+          INDEX_DIR: indexDirs[index]!,
           ...(typeof env === "function" ? env(url) : env),
         },
         detached: true,

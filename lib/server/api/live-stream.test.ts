@@ -6,6 +6,7 @@ import { testClient } from "@/test/usm-client";
 import { acmeSimulator } from "@/test/deployments-env";
 import { testAnalyst } from "@/test/analyst";
 import { ManualClock } from "@/test/manual-clock";
+import { metricValue } from "@/test/metrics";
 import { LiveHub } from "@/lib/server/live/hub";
 import { liveStream } from "./live-stream";
 import { liveViewId } from "@/lib/shared/live/view-id";
@@ -156,6 +157,24 @@ describe("the live stream route", () => {
     [...mine, other].forEach((stream) => stream.abort());
     await flush();
     expect((await open(hub, "greedy", "view=acme")).response.status).toBe(200);
+    await hub.close();
+  });
+
+  it("counts its open streams in the metrics, each until it ends", async () => {
+    const { hub } = setup();
+    const gauge = () => metricValue("alarm_console_sse_streams_open");
+    const before = await gauge();
+    const streams = [
+      await open(hub, "counted", "view=acme"),
+      await open(hub, "counted", "view=acme"),
+    ];
+    expect(await gauge()).toBe(before + 2);
+    streams[0]!.abort();
+    await flush();
+    expect(await gauge()).toBe(before + 1);
+    streams[1]!.abort();
+    await flush();
+    expect(await gauge()).toBe(before);
     await hub.close();
   });
 

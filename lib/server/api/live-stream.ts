@@ -1,6 +1,7 @@
 import "server-only";
+import { setSseStreamsOpen } from "@/lib/server/core/metrics";
 import { isShuttingDown, onShutdown } from "@/lib/server/core/shutdown";
-import { ProcessSlots, isRefusal, type Slot } from "@/lib/server/core/slots";
+import { ProcessSlots, isRefusal, type Slot, type SlotRefusal } from "@/lib/server/core/slots";
 import type { NextRequest } from "next/server";
 import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
@@ -63,7 +64,7 @@ export async function liveStream(
       return errorResponse(refusal, "no-store", { Connection: "close" });
     }
     const { views, refusals } = readViews(request, analyst);
-    const slot = streams.take(analyst.id);
+    const slot = takeStream(analyst.id);
     if (isRefusal(slot)) {
       throw new ApiError(
         "rate_limited",
@@ -80,6 +81,19 @@ export async function liveStream(
   } catch (error) {
     return errorResponse(error);
   }
+}
+
+/** A place among the open streams for `analyst`; the metrics learn of each taken and released. */
+function takeStream(analyst: string): Slot | SlotRefusal {
+  const slot = streams.take(analyst);
+  if (isRefusal(slot)) return slot;
+  setSseStreamsOpen(streams.held());
+  return {
+    release: () => {
+      slot.release();
+      setSseStreamsOpen(streams.held());
+    },
+  };
 }
 
 function readViews(

@@ -172,7 +172,10 @@ export function isSameOrigin(request: NextRequest, origin: string | undefined): 
   return sent === (origin ? new URL(origin).origin : request.nextUrl.origin);
 }
 
+/** What a path no route serves is answered (and a route that is off, alike). */
+export const noSuchEndpoint = () => new ApiError("not_found", "There is no such API endpoint.");
+
 /** Every path under /api/ that no route serves, whatever the method. */
 export const unknownEndpoint = publicRoute("ANY /api/*", async () => {
-  throw new ApiError("not_found", "There is no such API endpoint.");
+  throw noSuchEndpoint();
 });

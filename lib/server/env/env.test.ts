@@ -183,4 +183,17 @@ describe("the env module", () => {
       /^  AUTH_SESSION_MAX_AGE must be at least 60 seconds/m,
     );
   });
+
+  it("turns the metrics on only with a METRICS_TOKEN of 16 characters or more", () => {
+    expect(parseEnv(base).metrics.token).toBeUndefined();
+    expect(parseEnv({ ...base, METRICS_TOKEN: " " }).metrics.token).toBeUndefined();
+    const token = "prometheus-scrape-0123";
+    expect(parseEnv({ ...base, METRICS_TOKEN: ` ${token} ` }).metrics.token).toBe(token);
+    expect(problems({ ...base, METRICS_TOKEN: "short" })).toMatch(
+      /^  METRICS_TOKEN must be at least 16 characters$/m,
+    );
+    expect(problems({ ...base, METRICS_TOKEN: "sixteen or more but spaced" })).toMatch(
+      /^  METRICS_TOKEN must be printable ASCII without spaces \(it is sent in an HTTP header\)$/m,
+    );
+  });
 });

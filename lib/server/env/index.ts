@@ -5,13 +5,14 @@ import { authEnv, authVariables, type AuthEnv } from "./auth";
 import { exportVariables, type ExportEnv } from "./export";
 import { indexVariables, type IndexEnv } from "./index-db";
 import { liveVariables, type LiveEnv } from "./live";
+import { metricsVariables, type MetricsEnv } from "./metrics";
 import { oneOf, problemsOf, readVariables, type Parsed, type Source } from "./rules";
 import { storeVariables } from "./store";
 import { readUpstream, type Upstream } from "./usm";
 
 // The one place that reads process.env: each concern's file reads its own variables (usm,
-// deployments, live, export, store, auth) with the rules of rules.ts. Everything else asks
-// serverEnv().
+// deployments, live, export, store, auth, metrics) with the rules of rules.ts. Everything else
+// asks serverEnv().
 
 const NODE_ENV = z
   .object({ NODE_ENV: oneOf(["development", "production", "test"]).default("development") })
@@ -27,6 +28,7 @@ export interface ServerEnv extends Upstream {
   auth: AuthEnv;
   /** Where the index lives and how its sync spends the budget. */
   index: IndexEnv;
+  metrics: MetricsEnv;
 }
 
 export class EnvError extends Error {
@@ -35,7 +37,7 @@ export class EnvError extends Error {
 
 /** Parses an environment; throws an EnvError naming every wrong or missing variable. */
 export function parseEnv(source: Source): ServerEnv {
-  const { nodeEnv, upstream, live, exporting, redisUrl, auth, index } = valuesOrThrow({
+  const { nodeEnv, upstream, live, exporting, redisUrl, auth, index, metrics } = valuesOrThrow({
     nodeEnv: readVariables(NODE_ENV, source),
     upstream: readUpstream(source),
     live: readVariables(liveVariables, source),
@@ -43,6 +45,7 @@ export function parseEnv(source: Source): ServerEnv {
     redisUrl: readVariables(storeVariables, source),
     auth: readVariables(authVariables, source),
     index: readVariables(indexVariables, source),
+    metrics: readVariables(metricsVariables, source),
   });
   return {
     nodeEnv,
@@ -52,6 +55,7 @@ export function parseEnv(source: Source): ServerEnv {
     redisUrl,
     auth: authEnv(auth, upstream),
     index,
+    metrics,
   };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { stampPeerAddresses } from "@/lib/server/core/peer-address";
+import { closeDatabase, databaseState } from "@/lib/server/db";
 import { serverEnv } from "@/lib/server/env";
 import { sharedStore } from "@/lib/server/store";
 import { shutDown } from "@/lib/server/core/shutdown";
@@ -25,13 +26,18 @@ export function checkEnvOrExit(): void {
 export function prepareServer(): void {
   stampPeerAddresses();
   sharedStore();
+  // The index opens now (PGlite's first creation takes seconds); a process that cannot have it
+  // says why in its log and serves everything else.
+  void databaseState();
   services();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       // Next finishes open responses before it exits: the ones that never finish by themselves
       // (live streams, export downloads) end now.
       shutDown();
-      void services().stop();
+      void services()
+        .stop()
+        .then(() => closeDatabase());
     });
   }
 }

@@ -75,6 +75,7 @@ export class UsmClient {
       clock,
     });
     this.#tokens = new TokenManager({
+      deployment: config.deployment,
       store,
       key,
       baseUrl: config.baseUrl,
@@ -213,6 +214,7 @@ export class UsmClient {
     for (let attempt = 0; ; attempt++) {
       let used = "";
       const response = await send({
+        deployment: this.#config.deployment,
         method: "GET",
         url,
         headers: async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { systemClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
+import { recordTokenRenewal } from "@/lib/server/core/metrics";
 import type { SharedStore } from "@/lib/server/store";
 import { Lease } from "@/lib/server/store/lease";
 import type { FairBudget } from "./budget";
@@ -51,6 +52,8 @@ export interface TokenState {
 }
 
 export interface TokenManagerOptions {
+  /** The deployment's key: what the metrics count its token fetches under. */
+  deployment: string;
   store: SharedStore;
   /** The store keys' prefix for this deployment. */
   key: string;
@@ -215,6 +218,7 @@ export class TokenManager {
 
   async #fetchAndShare(): Promise<string> {
     const fetched = await this.#fetch();
+    recordTokenRenewal(this.#options.deployment);
     const sealed = this.#sealer.seal(JSON.stringify(fetched));
     const token = held(fetched, sealed);
     await this.#options.store.set(this.#tokenKey, sealed, token.usableUntil - this.#clock.now());
@@ -224,11 +228,13 @@ export class TokenManager {
   }
 
   async #fetch(): Promise<StoredToken> {
-    const { baseUrl, clientId, clientSecret, budget, timeoutMs, retryDeadlineMs } = this.#options;
+    const { deployment, baseUrl, clientId, clientSecret, budget, timeoutMs, retryDeadlineMs } =
+      this.#options;
     const basic = Buffer.from(`${clientId}:${clientSecret}`, "utf8").toString("base64");
     // Taken before the request: the lifetime counts from when the upstream issued it, at the latest.
     const requestedAt = this.#clock.now();
     const response = await send({
+      deployment,
       method: "POST",
       url: new URL(TOKEN_PATH, baseUrl),
       headers: () => ({

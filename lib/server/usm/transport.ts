@@ -1,6 +1,7 @@
 import "server-only";
-import { systemClock, type Clock } from "@/lib/shared/core/clock";
+import { monotonicClock, systemClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
+import { observeBudgetWait, recordUpstreamCall } from "@/lib/server/core/metrics";
 import { request } from "undici";
 
 // One HTTP exchange with the upstream, and what its failures mean to an analyst. Messages never
@@ -14,6 +15,8 @@ export interface UpstreamResponse {
 }
 
 export interface SendOptions {
+  /** The deployment's key: what the metrics count this exchange under. */
+  deployment: string;
   method: "GET" | "POST";
   url: URL;
   /**
@@ -96,7 +99,10 @@ export function retryAfterMs(
  */
 async function once(options: SendOptions): Promise<UpstreamResponse> {
   const headers = await options.headers();
+  const waitClock = options.clock ?? monotonicClock;
+  const asked = waitClock.now();
   await options.take();
+  observeBudgetWait(options.deployment, (waitClock.now() - asked) / 1000);
   try {
     const response = await request(options.url, {
       method: options.method,
@@ -105,6 +111,7 @@ async function once(options: SendOptions): Promise<UpstreamResponse> {
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     const text = await response.body.text();
+    recordUpstreamCall(options.deployment, response.statusCode);
     const retryAfter = response.headers["retry-after"];
     return {
       status: response.statusCode,
@@ -112,6 +119,7 @@ async function once(options: SendOptions): Promise<UpstreamResponse> {
       text,
     };
   } catch (error) {
+    recordUpstreamCall(options.deployment, "error");
     // Deliberately no `cause`: a network error's message names the host and port.
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
       throw upstreamErrors.timeout(options.timeoutMs);

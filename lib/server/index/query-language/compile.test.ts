@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { searchSql } from "@/test/search-sql";
+
+// The SQL each kind of search becomes over `alarms as a` (PostgreSQL's compiler, no database):
+// other tables only through exists subqueries keyed by the alarm, every value a parameter.
+
+const keyed = (table: string, alias: string) =>
+  `exists (select 1 as "one" from "${table}" as "${alias}" where "${alias}"."deployment" = "a"."deployment" and "${alias}"."uuid" = "a"."uuid" and `;
+const DOCS = keyed("alarm_docs", "d");
+const ENTITIES = keyed("alarm_entities", "e");
+const ADDRESSES = keyed("alarm_addresses", "x");
+
+const SHAPES: [string, string, unknown[]][] = [
+  ["brute", `${DOCS}"d"."search_text" like $1)`, ["%brute%"]],
+  [
+    '"brute force" ssh',
+    `${DOCS}("d"."search_text" like $1 and "d"."search_text" like $2))`,
+    ["%brute force%", "%ssh%"],
+  ],
+  ["50%_off\\\\", `${DOCS}"d"."search_text" like $1)`, ["%50\\%\\_off\\\\%"]],
+  ["188.1.32.78", `${ADDRESSES}"x"."address" = $1::inet)`, ["188.1.32.78"]],
+  ["ip:10.0.0.0/8", `${ADDRESSES}"x"."address" <<= $1::cidr)`, ["10.0.0.0/8"]],
+  [
+    "dst_ip:2001:db8::1",
+    `${ADDRESSES}"x"."side" = $1 and "x"."address" = $2::inet)`,
+    ["d", "2001:db8::1"],
+  ],
+  [
+    "src_ip:fe80::/10",
+    `${ADDRESSES}"x"."side" = $1 and "x"."address" <<= $2::cidr)`,
+    ["s", "fe80::/10"],
+  ],
+  ["host:Web-01", `${ENTITIES}"e"."kind" = $1 and "e"."value" = $2)`, ["host", "web-01"]],
+  [
+    "source_username:adm*",
+    `${ENTITIES}"e"."kind" = $1 and "e"."side" = $2 and "e"."value" like $3)`,
+    ["user", "s", "adm%"],
+  ],
+  ["user:*", `${ENTITIES}"e"."kind" = $1)`, ["user"]],
+  ["status:in_review", `"a"."status" = $1`, ["in_review"]],
+  ["status:*", `"a"."status" is not null`, []],
+  ["priority >= 70", `"a"."priority" >= $1`, [70]],
+  ["priority:40", `"a"."priority" = $1`, [40]],
+  ["priority:high", `lower("a"."priority_label") = $1`, ["high"]],
+  ['strategy:"Brute Force"', `lower("a"."rule_strategy") = $1`, ["brute force"]],
+  ["method:ssh*", `lower("a"."rule_method") like $1`, ["ssh%"]],
+  ["intent:*", `"a"."rule_intent" is not null`, []],
+  ["sensor:9B6A*", `lower("a"."sensor") like $1`, ["9b6a%"]],
+  [
+    "technique:T1110",
+    `(lower("a"."attack_id") = $1 or lower("a"."attack_technique") = $2 or lower("a"."attack_id") like $3)`,
+    ["t1110", "t1110", "t1110.%"],
+  ],
+  [
+    'technique:"Brute Force"',
+    `(lower("a"."attack_id") = $1 or lower("a"."attack_technique") = $2)`,
+    ["brute force", "brute force"],
+  ],
+  [
+    'tactic:"Credential Access"',
+    `exists (select 1 from unnest("a"."attack_tactics") as t(v) where lower(t.v) = $1)`,
+    ["credential access"],
+  ],
+  [
+    "label:esc*",
+    `exists (select 1 from unnest("a"."labels") as t(v) where lower(t.v) like $1)`,
+    ["esc%"],
+  ],
+  ["label:*", `cardinality("a"."labels") > 0`, []],
+  ["uuid:3f2a*", `cast("a"."uuid" as text) like $1`, ["3f2a%"]],
+  [
+    "uuid:3F2A9C1E-0000-4000-8000-000000000001",
+    `"a"."uuid" = $1`,
+    ["3f2a9c1e-0000-4000-8000-000000000001"],
+  ],
+  [
+    "NOT status:open OR priority < 30",
+    `(not coalesce("a"."status" = $1, false) or "a"."priority" < $2)`,
+    ["open", 30],
+  ],
+  [
+    "ssh ip:10.0.0.0/8 brute",
+    `(${DOCS}("d"."search_text" like $1 and "d"."search_text" like $2)) and ${ADDRESSES}"x"."address" <<= $3::cidr))`,
+    ["%ssh%", "%brute%", "10.0.0.0/8"],
+  ],
+];
+
+describe("compileSearch", () => {
+  it.each(SHAPES)("%s", (q, where, parameters) => {
+    expect(searchSql(q)).toEqual({ where, parameters });
+  });
+
+  it("sends what the analyst typed only as parameters", () => {
+    const typed = [
+      "host:x' OR '1'='1",
+      `user:"admin'--" label:"$$ drop $$"`,
+      "strategy:'; drop table alarms;-- OR tactic:x\\)",
+      'technique:") or true or ("',
+      'sensor:a\\"b uuid:0123abcd*',
+    ];
+    for (const q of typed) {
+      const { where, parameters } = searchSql(q);
+      expect(where).not.toMatch(/[';]|\$\$|--/);
+      expect(parameters.length).toBeGreaterThan(0);
+    }
+    expect(searchSql("host:x' OR '1'='1").parameters).toEqual(["host", "x'", "%'1'='1%"]);
+  });
+});

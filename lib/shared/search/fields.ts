@@ -1,0 +1,197 @@
+// The fields the search language knows, as data: the parser's whitelist, the `?` panel's list and
+// the box's suggestions read the same table. Names are matched case-insensitively; the USM
+// field names (and a few Elastic-style ones) are aliases of ours. Browser-safe.
+
+import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
+import { STATUSES } from "@/lib/shared/alarms/query";
+import type { SearchSide } from "./ast";
+
+/** What a field's values are, which decides how they are checked. */
+export type SearchFieldKind = "address" | "entity" | "enum" | "priority" | "text" | "uuid";
+
+export interface SearchFieldInfo {
+  name: string;
+  kind: SearchFieldKind;
+  /** For addresses: which side the field reads. Host and user read either unless an alias says. */
+  side: SearchSide;
+  description: string;
+  example: string;
+  /** The values a suggestion may offer where they are a closed set. */
+  values?: readonly string[];
+}
+
+export const SEARCH_FIELDS = [
+  {
+    name: "ip",
+    kind: "address",
+    side: "any",
+    description: "A source or destination address, or a CIDR range",
+    example: "ip:10.0.0.0/8",
+  },
+  {
+    name: "src_ip",
+    kind: "address",
+    side: "src",
+    description: "A source address or CIDR range",
+    example: "src_ip:188.1.32.78",
+  },
+  {
+    name: "dst_ip",
+    kind: "address",
+    side: "dst",
+    description: "A destination address or CIDR range (IPv6 needs no quotes)",
+    example: "dst_ip:2001:db8::1",
+  },
+  {
+    name: "host",
+    kind: "entity",
+    side: "any",
+    description: "A host name, hostname or FQDN of a source or destination",
+    example: "host:web-01",
+  },
+  {
+    name: "user",
+    kind: "entity",
+    side: "any",
+    description: "A source or destination user name; end with * for a prefix",
+    example: "user:adm*",
+  },
+  {
+    name: "status",
+    kind: "enum",
+    side: "any",
+    description: "The alarm's status",
+    example: "status:open",
+    values: STATUSES,
+  },
+  {
+    name: "priority",
+    kind: "priority",
+    side: "any",
+    description: "The priority, 0 to 100 (compare with > >= < <=), or its label",
+    example: "priority >= 70",
+    values: PRIORITY_ORDER,
+  },
+  {
+    name: "strategy",
+    kind: "text",
+    side: "any",
+    description: "The rule's strategy",
+    example: 'strategy:"Brute Force Authentication"',
+  },
+  {
+    name: "method",
+    kind: "text",
+    side: "any",
+    description: "The rule's method",
+    example: 'method:"SSH brute force"',
+  },
+  {
+    name: "intent",
+    kind: "text",
+    side: "any",
+    description: "The rule's intent",
+    example: 'intent:"Delivery & Attack"',
+  },
+  {
+    name: "technique",
+    kind: "text",
+    side: "any",
+    description: "The ATT&CK technique: its id (sub-techniques included) or its name",
+    example: "technique:T1110",
+  },
+  {
+    name: "tactic",
+    kind: "text",
+    side: "any",
+    description: "An ATT&CK tactic of the alarm",
+    example: 'tactic:"Credential Access"',
+  },
+  {
+    name: "sensor",
+    kind: "text",
+    side: "any",
+    description: "The sensor that raised the alarm",
+    example: "sensor:9b6a1c3e*",
+  },
+  {
+    name: "label",
+    kind: "text",
+    side: "any",
+    description: "A label set on the alarm",
+    example: "label:escalated",
+  },
+  {
+    name: "uuid",
+    kind: "uuid",
+    side: "any",
+    description: "The alarm's id, or its first characters followed by *",
+    example: "uuid:3f2a9c1e*",
+  },
+] as const satisfies readonly SearchFieldInfo[];
+
+export type SearchFieldName = (typeof SEARCH_FIELDS)[number]["name"];
+
+/** One field of the table, as code that reads any of them sees it. */
+export type SearchField = SearchFieldInfo & { name: SearchFieldName };
+
+/** Another name for a field (with the side it implies), or for free text (`field: null`). */
+export interface SearchAlias {
+  alias: string;
+  field: SearchFieldName | null;
+  side?: "src" | "dst";
+}
+
+export const SEARCH_ALIASES: readonly SearchAlias[] = [
+  { alias: "alarm_sources", field: "src_ip" },
+  { alias: "source_address", field: "src_ip" },
+  { alias: "source.ip", field: "src_ip" },
+  { alias: "alarm_destinations", field: "dst_ip" },
+  { alias: "destination_address", field: "dst_ip" },
+  { alias: "destination.ip", field: "dst_ip" },
+  { alias: "source_name", field: "host", side: "src" },
+  { alias: "source_hostname", field: "host", side: "src" },
+  { alias: "source_fqdn", field: "host", side: "src" },
+  { alias: "src_host", field: "host", side: "src" },
+  { alias: "destination_name", field: "host", side: "dst" },
+  { alias: "destination_hostname", field: "host", side: "dst" },
+  { alias: "destination_fqdn", field: "host", side: "dst" },
+  { alias: "dst_host", field: "host", side: "dst" },
+  { alias: "hostname", field: "host" },
+  { alias: "fqdn", field: "host" },
+  { alias: "host.name", field: "host" },
+  { alias: "source_username", field: "user", side: "src" },
+  { alias: "src_user", field: "user", side: "src" },
+  { alias: "destination_username", field: "user", side: "dst" },
+  { alias: "dst_user", field: "user", side: "dst" },
+  { alias: "username", field: "user" },
+  { alias: "user.name", field: "user" },
+  { alias: "priority_label", field: "priority" },
+  { alias: "rule_strategy", field: "strategy" },
+  { alias: "rule_method", field: "method" },
+  { alias: "rule_intent", field: "intent" },
+  { alias: "rule_attack_id", field: "technique" },
+  { alias: "rule_attack_technique", field: "technique" },
+  { alias: "rule_attack_tactic", field: "tactic" },
+  { alias: "alarm_sensor_sources", field: "sensor" },
+  { alias: "sensor_uuid", field: "sensor" },
+  { alias: "alarm_labels", field: "label" },
+  { alias: "event_name", field: null },
+];
+
+/** What a name in `q` means: a field (on a side), free text, or nothing we know (null). */
+export type ResolvedField =
+  { kind: "field"; field: SearchField; side: SearchSide } | { kind: "text" } | null;
+
+const BY_NAME = new Map<string, SearchField>(SEARCH_FIELDS.map((field) => [field.name, field]));
+
+export function resolveSearchField(name: string): ResolvedField {
+  const key = name.toLowerCase();
+  const own = BY_NAME.get(key);
+  if (own) return { kind: "field", field: own, side: own.side };
+  const alias = SEARCH_ALIASES.find((entry) => entry.alias === key);
+  if (!alias) return null;
+  if (alias.field === null) return { kind: "text" };
+  const field = BY_NAME.get(alias.field);
+  return field ? { kind: "field", field, side: alias.side ?? field.side } : null;
+}
