@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "@/test/index-db";
+import { metricValue } from "@/test/metrics";
 import {
   backfill,
   indexedUuids,

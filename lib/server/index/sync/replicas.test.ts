@@ -5,6 +5,7 @@ import type { Database } from "@/lib/server/db";
 import type { SharedStore } from "@/lib/server/store";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { describeEachEngine } from "@/test/index-db";
+import { metricValue } from "@/test/metrics";
 import {
   backfill,
   indexedUuids,
@@ -88,12 +89,16 @@ describeEachEngine("The sync across replicas and outages", ({ database, engine, 
     running.push(worker);
     await backfill(worker, db);
     worker.start();
+    const failures = () =>
+      metricValue("alarm_console_index_sync_failures_total", { deployment: "acme" });
+    const failedBefore = await failures();
     world.sim.setFaults({ failRate: 1, failStatus: 500, routes: ["alarms"] });
     await runFor(world.clock, [worker], 3 * INTERVAL_MS);
     expect(await statusNow(db)).toMatchObject({
       state: "failed",
       reason: "The deployment failed to answer (HTTP 500).",
     });
+    expect(await failures()).toBeGreaterThanOrEqual(failedBefore + 2);
     world.sim.setFaults({ failRate: 0 });
     const fresh = world.sim.addAlarm({}).uuid;
     await runFor(world.clock, [worker], 2 * INTERVAL_MS);

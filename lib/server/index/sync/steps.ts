@@ -1,5 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
+import { setIndexRows } from "@/lib/server/core/metrics";
 import type { Database } from "@/lib/server/db";
 import {
   countIndexBucket,
@@ -171,13 +172,20 @@ export async function reconcileStep(
   return { ...state, reconcile: { next, relist: relistOf(bucket, upstream, indexed), dueAt } };
 }
 
-/** Drops what is older than the retention. */
+/** Drops what is older than the retention, and counts what is left (a metric). */
 export async function retentionStep(
   context: StepContext,
   state: SyncState,
   now: number,
 ): Promise<SyncState> {
-  await dropOlderThan(context.db, context.deployment, now - context.retentionMs);
+  const { db, deployment } = context;
+  await dropOlderThan(db, deployment, now - context.retentionMs);
+  const { rows } = await db
+    .selectFrom("alarms")
+    .select((eb) => eb.fn.countAll<number>().as("rows"))
+    .where("deployment", "=", deployment)
+    .executeTakeFirstOrThrow();
+  setIndexRows(deployment, Number(rows));
   return { ...state, retainedAt: now };
 }
 

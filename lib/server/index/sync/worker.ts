@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { systemClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
+import { recordSyncFailure, setBackfillProgress, setSyncLag } from "@/lib/server/core/metrics";
 import type { Database } from "@/lib/server/db";
 import { Activity } from "@/lib/server/live/activity";
 import type { SharedStore } from "@/lib/server/store";
@@ -168,12 +169,14 @@ export class SyncWorker {
     try {
       const after = await this.#run(due, state, now);
       await saveState(db, deployment, { ...after, failure: null }, this.#clock.now());
+      this.#measure(after);
       return nextDueInMs(after, this.#clock.now(), intervalMs);
     } catch (error) {
       if (error instanceof NoTurn) return error.retryInMs;
       if (error instanceof Stopped) return intervalMs;
       const reason = reasonOf(error);
       this.#options.onFailure?.(reason, error);
+      recordSyncFailure(deployment);
       const failure = {
         reason,
         since: state.failure?.since ?? now,
@@ -184,6 +187,19 @@ export class SyncWorker {
       );
       return intervalMs;
     }
+  }
+
+  /** The sync's gauges of this replica (while it holds the lease): lag and backfill progress. */
+  #measure(state: SyncState): void {
+    const { deployment } = this.#options;
+    if (state.syncedAt !== null) {
+      setSyncLag(deployment, (this.#clock.now() - state.syncedAt) / 1_000);
+    }
+    const { backfill } = state;
+    setBackfillProgress(
+      deployment,
+      !backfill ? 1 : backfill.indexed / (backfill.estimate || Infinity),
+    );
   }
 
   async #load(now: number): Promise<SyncState> {
