@@ -47,6 +47,13 @@ describeEachEngine("The index's backfill", ({ database }) => {
       const state = await syncState(db);
       expect(state).toMatchObject({ backfill: null, pageSize: 100, failure: null });
       expect(state?.syncedAt).toBe(world.clock.now());
+      // What Prometheus reads of it: done, and (after the reconciliation's first count and
+      // retention) every alarm counted.
+      const acme = { deployment: "acme" };
+      expect(await metricValue("alarm_console_index_backfill_progress_ratio", acme)).toBe(1);
+      await worker.step();
+      await worker.step();
+      expect(await metricValue("alarm_console_index_rows", acme)).toBe(upstream.length);
     },
   );
 
