@@ -99,11 +99,13 @@ export function pivotHref(
   return `${listPath(deployment)}?${params}`;
 }
 
-/** The host names an endpoint shows (its hostname or else name, and a different FQDN). */
-export function endpointHosts(endpoint: Endpoint): string[] {
-  const shown = endpoint.hostname ?? endpoint.name;
-  const hosts = [shown, endpoint.fqdn !== shown ? endpoint.fqdn : null];
-  return hosts.filter((host): host is string => Boolean(host?.trim()));
+const present = (value: string | null) => (value?.trim() ? value : null);
+
+/** The host names an endpoint shows: its hostname (else name), and its FQDN when different. */
+export function endpointHosts(endpoint: Endpoint): { name: string | null; fqdn: string | null } {
+  const name = present(endpoint.hostname ?? endpoint.name);
+  const fqdn = present(endpoint.fqdn);
+  return { name, fqdn: fqdn !== name ? fqdn : null };
 }
 
 /**
@@ -143,7 +145,8 @@ export function pivotValues(alarm: AlarmSummary): PivotValue[] {
   for (const endpoint of [...alarm.sources, ...alarm.destinations]) {
     const address = endpoint.address?.trim();
     if (address && isIpAddress(address)) add({ field: "ip", value: address });
-    for (const host of endpointHosts(endpoint)) add(hostPivot(host));
+    const { name, fqdn } = endpointHosts(endpoint);
+    for (const host of [name, fqdn]) if (host) add(hostPivot(host));
   }
   for (const user of [alarm.sourceUsername, alarm.destinationUsername]) {
     if (user) add({ field: "user", value: user });

@@ -3,6 +3,7 @@
 // range, and the newest other alarms sharing its addresses or users. Browser-safe, no zod (the
 // route checks its input with zod; lib/server/api/pivot-routes.ts).
 
+import { formatCount } from "@/lib/shared/alarms/format";
 import type { PriorityName } from "@/lib/shared/alarms/priority";
 import type { AlarmStatus } from "@/lib/shared/alarms/query";
 import {
@@ -81,4 +82,10 @@ export function pivotsSearch(values: readonly PivotValue[], range: PivotRange): 
 /** The answer's counts by pivotKey, for the links to find theirs. */
 export function countsByKey(answer: PivotsAnswer): Map<string, PivotCount> {
   return new Map(answer.counts.map((count) => [pivotKey(count), count]));
+}
+
+/** "14 alarms", "1 alarm", "10,000+ alarms" (the range is said beside it). */
+export function alarmCountText({ count, capped }: { count: number; capped: boolean }): string {
+  if (capped) return `${formatCount(count)}+ alarms`;
+  return `${formatCount(count)} ${count === 1 ? "alarm" : "alarms"}`;
 }
