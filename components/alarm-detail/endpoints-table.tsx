@@ -5,25 +5,29 @@ import { PivotLink } from "./pivot-link";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
-/** An address that leads to the list searching for it (as text when it is not one). */
-function Address({ address }: { address: string | null }) {
+/**
+ * An address that leads to the list searching for it (as text when it is not one). `inTable`:
+ * counts under the values, so the table's narrow columns stay narrow.
+ */
+function Address({ address, inTable = false }: { address: string | null; inTable?: boolean }) {
   const value = address?.trim();
   if (!value) return dash;
-  return isIpAddress(value) ? <PivotLink pivot={{ field: "ip", value }} /> : <>{address}</>;
+  if (!isIpAddress(value)) return <>{address}</>;
+  return <PivotLink pivot={{ field: "ip", value }} countBelow={inTable} />;
 }
 
 // Long names break anywhere only in the stacked form; the table keeps its columns as they were.
 // Each name leads to the list searching for it; the FQDN, when it differs, on its own line.
-function Hostname({ endpoint }: { endpoint: Endpoint }) {
+function Hostname({ endpoint, inTable = false }: { endpoint: Endpoint; inTable?: boolean }) {
   const { name, fqdn } = endpointHosts(endpoint);
   return (
     <>
       <div className="max-md:[overflow-wrap:anywhere]">
-        {name ? <PivotLink pivot={hostPivot(name)} /> : dash}
+        {name ? <PivotLink pivot={hostPivot(name)} countBelow={inTable} /> : dash}
       </div>
       {fqdn ? (
         <div className="font-mono text-[11px] text-slate-500 max-md:[overflow-wrap:anywhere]">
-          <PivotLink pivot={hostPivot(fqdn)} />
+          <PivotLink pivot={hostPivot(fqdn)} countBelow={inTable} />
         </div>
       ) : null}
     </>
@@ -107,10 +111,10 @@ export function EndpointsTable({ title, endpoints }: { title: string; endpoints:
                     className="border-t border-slate-100 dark:border-slate-800"
                   >
                     <td className="px-3 py-1.5 font-mono whitespace-nowrap">
-                      <Address address={endpoint.address} />
+                      <Address address={endpoint.address} inTable />
                     </td>
                     <td className="px-3 py-1.5">
-                      <Hostname endpoint={endpoint} />
+                      <Hostname endpoint={endpoint} inTable />
                     </td>
                     <td className="px-3 py-1.5">{endpoint.country ?? dash}</td>
                     <td className="px-3 py-1.5">{endpoint.organisation ?? dash}</td>

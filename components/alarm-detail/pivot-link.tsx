@@ -18,8 +18,11 @@ import { usePivotsContext } from "./use-pivots";
 export const LINK_STYLE =
   "text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 dark:text-blue-300 dark:decoration-blue-700";
 
-/** The count beside a pivot: "14 alarms", the range said to assistive technology and on hover. */
-export function PivotCount({ pivot }: { pivot: PivotValue }) {
+/**
+ * The count beside a pivot: "14 alarms", the range said to assistive technology and on hover.
+ * `below`: on a line of its own (in a table's narrow cells).
+ */
+export function PivotCount({ pivot, below = false }: { pivot: PivotValue; below?: boolean }) {
   const pivots = usePivotsContext();
   const count = pivots?.counts.get(pivotKey(pivot));
   if (!pivots || !count) return null;
@@ -27,7 +30,7 @@ export function PivotCount({ pivot }: { pivot: PivotValue }) {
   const text = alarmCountText(count);
   return (
     <span
-      className="ml-1.5 inline-block font-sans text-[11px] font-normal whitespace-nowrap text-slate-500 tabular-nums no-underline dark:text-slate-400"
+      className={`${below ? "block" : "ml-1.5 inline-block"} font-sans text-[11px] font-normal whitespace-nowrap text-slate-500 tabular-nums no-underline dark:text-slate-400`}
       title={`${text} ${range}`}
       data-pivot-count
     >
@@ -40,10 +43,13 @@ export function PivotCount({ pivot }: { pivot: PivotValue }) {
 export function PivotLink({
   pivot,
   className = "",
+  countBelow = false,
   children,
 }: {
   pivot: PivotValue;
   className?: string;
+  /** The count on a line of its own. */
+  countBelow?: boolean;
   children?: React.ReactNode;
 }) {
   const pivots = usePivotsContext();
@@ -59,7 +65,7 @@ export function PivotLink({
       >
         {children ?? pivot.value}
       </Link>
-      <PivotCount pivot={pivot} />
+      <PivotCount pivot={pivot} below={countBelow} />
     </>
   );
 }

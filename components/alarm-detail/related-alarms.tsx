@@ -54,7 +54,7 @@ function RelatedRow({ alarm, pivots }: { alarm: RelatedAlarm; pivots: PivotsStat
         <PriorityBadge priority={alarm.priority} label={alarm.priorityLabel} />
         <Link
           href={`${detailPath(pivots.deployment, alarm.uuid)}${search}`}
-          className={`min-w-0 truncate text-[13px] ${LINK_STYLE}`}
+          className={`min-w-0 text-[13px] break-words md:truncate ${LINK_STYLE}`}
           data-related-alarm={alarm.uuid}
         >
           {rule}
@@ -88,10 +88,17 @@ function Body({ pivots }: { pivots: PivotsState }) {
   }
   if (pivots.status !== "ready" || !pivots.answer) {
     return (
-      <p className={`px-3 py-3 ${muted}`} data-pivots-unavailable>
-        Counts and related alarms come from the console&apos;s index, which cannot answer right now
-        {pivots.reason ? `: ${pivots.reason}` : ""}. The links above still search the list.
-      </p>
+      <div className={`px-3 py-3 ${muted}`} data-pivots-unavailable>
+        <p>
+          Counts and related alarms come from the console&apos;s index, which cannot answer now.
+        </p>
+        {pivots.reason ? (
+          <details className="mt-1">
+            <summary className="cursor-pointer">Why</summary>
+            <p className="mt-1 [overflow-wrap:anywhere]">{pivots.reason}</p>
+          </details>
+        ) : null}
+      </div>
     );
   }
   const { alarms, shared } = pivots.answer.related;

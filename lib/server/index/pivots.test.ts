@@ -149,6 +149,17 @@ describeEachEngine("Pivot counts", ({ database }) => {
     expect(exact[0]).toMatchObject({ count: 3, capped: false });
   });
 
+  it("counts an alarm once however many ways it carries a technique", async () => {
+    const { db } = database();
+    const both = indexedAlarm({
+      occurredAt: at(1),
+      rule: rule({ attackId: "T1059", attackTechnique: "t1059" }),
+    });
+    await ingestAlarms(db, "acme", [both], NOW);
+    const [count] = await pivotCounts(db, "acme", [{ field: "technique", value: "T1059" }], WEEK);
+    expect(count!.count).toBe(1);
+  });
+
   it("takes values that could be SQL as values", async () => {
     const { db } = database();
     await seed(db);

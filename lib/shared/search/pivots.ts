@@ -14,8 +14,12 @@ import {
   pivotRangeParams,
 } from "./pivot-link";
 
-/** Counts stop here ("10,000+ alarms"): an exact count of a very common value costs too much. */
-export const PIVOT_COUNT_CAP = 10_000;
+/**
+ * Counts stop here ("1,000+ alarms"): an exact count of a very common value costs a scan of all
+ * its rows, and the list it leads to counts them exactly. At 200,000 alarms on PostgreSQL the
+ * eight counts of a detail took 4.5 ms (median) with this cap, 16 ms with 10,000.
+ */
+export const PIVOT_COUNT_CAP = 1_000;
 
 /** How many related alarms a detail lists. */
 export const RELATED_LIMIT = 10;
