@@ -123,6 +123,7 @@ export default defineConfig({
       testIgnore: [
         /.*\.faults\.spec\.ts/,
         /replicas(-index)?\.spec\.ts/,
+        /index-restart\.spec\.ts/,
         /live-restart\.spec\.ts/,
         SCREENSHOT_SPECS,
       ],
@@ -141,7 +142,12 @@ export default defineConfig({
       // so after everything else, alone.
       name: "replicas",
       dependencies: ["faults"],
-      testMatch: [/replicas\.spec\.ts/, /replicas-index\.spec\.ts/, /live-restart\.spec\.ts/],
+      testMatch: [
+        /replicas\.spec\.ts/,
+        /replicas-index\.spec\.ts/,
+        /index-restart\.spec\.ts/,
+        /live-restart\.spec\.ts/,
+      ],
       fullyParallel: false,
       workers: 1,
     },

@@ -43,6 +43,12 @@ for (const colorScheme of ["light", "dark"] as const) {
 
       await open(page, `/d/acme/alarms/${(await fullestAlarm(page.request)).uuid}`);
       await expect(page.locator("#alarm-title")).toBeVisible();
+      // The pivots' counts (or the note saying the index cannot answer) come after the detail.
+      await page
+        .locator("[data-pivot-count]")
+        .first()
+        .or(page.locator("[data-pivots-unavailable]"))
+        .waitFor();
       await page
         .locator("section[aria-labelledby='events-heading'] summary")
         .filter({ visible: true })

@@ -108,7 +108,10 @@ test("an alarm's user shows in the list and on its detail", async ({ page, reque
   await expect(row.getByRole("cell", { name: user }).first()).toBeVisible();
   await open(page, `/d/acme/alarms/${withUser!.uuid}`);
   const field = page.locator("dt", { hasText: /^User$/ }).locator("xpath=following-sibling::dd");
-  await expect(field).toHaveText(user);
+  await expect(field.getByRole("link", { name: user, exact: true })).toHaveAttribute(
+    "href",
+    `/d/acme/alarms?q=user%3A${encodeURIComponent(user)}&range=7d`,
+  );
   await expect(page.getByRole("list", { name: "Highlighted fields" })).toBeVisible();
 });
 

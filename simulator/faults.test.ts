@@ -55,6 +55,20 @@ describe("faults", () => {
     expect(await getToken(sim)).toMatch(/\./);
   });
 
+  it("fails list reads of pages larger than failAbovePageSize, and only those", async () => {
+    sim.reset();
+    const token = await getToken(sim);
+    await admin("faults", { failAbovePageSize: 10, failStatus: 502 });
+    const large = await get(`${sim.url}/api/2.0/alarms?size=11`, token);
+    expect(large.status).toBe(502);
+    expect((await large.json()) as ErrorBody).toMatchObject({ location: "/api/2.0/alarms" });
+    expect((await get(`${sim.url}/api/2.0/alarms?size=10`, token)).status).toBe(200);
+    // The default size (20) is a page of 20.
+    expect((await get(`${sim.url}/api/2.0/alarms`, token)).status).toBe(502);
+    await admin("faults", { failAbovePageSize: null });
+    expect((await get(`${sim.url}/api/2.0/alarms?size=11`, token)).status).toBe(200);
+  });
+
   it("revokes every token through POST /_sim/revoke-tokens", async () => {
     sim.reset();
     const token = await getToken(sim);

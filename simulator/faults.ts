@@ -7,6 +7,7 @@ export const NO_FAULTS: Readonly<Faults> = {
   failRate: 0,
   failStatus: 500,
   malformedRate: 0,
+  failAbovePageSize: null,
   routes: ["token", "alarms", "alarm"],
 };
 
@@ -16,6 +17,7 @@ export const FaultsPatchSchema = z
     failRate: z.number().min(0).max(1),
     failStatus: z.number().int().min(400).max(599),
     malformedRate: z.number().min(0).max(1),
+    failAbovePageSize: z.number().int().min(1).nullable(),
     routes: z.array(z.enum(["token", "alarms", "alarm"])),
   })
   .partial()
@@ -34,4 +36,13 @@ export function appliesTo(faults: Faults, route: FaultRoute): boolean {
 /** Rates of 0 and 1 are exact (never / always), so tests stay deterministic. */
 export function roll(rate: number): boolean {
   return rate > 0 && Math.random() < rate;
+}
+
+/**
+ * Whether a list read asks for a page larger than the faults let through: the real service has
+ * been seen to fail large pages (a 5xx) where no maximum is documented.
+ */
+export function pageTooLarge(faults: Faults, params: URLSearchParams): boolean {
+  const limit = faults.failAbovePageSize;
+  return limit !== null && Number(params.get("size") ?? 20) > limit;
 }

@@ -2,7 +2,7 @@
 // unexpected exception into a vendor-layout 500.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SimulatorCore } from "./core";
-import { appliesTo, roll } from "./faults";
+import { appliesTo, pageTooLarge, roll } from "./faults";
 import { Reply, errorReply, originOf, send, sleep } from "./http-util";
 import { RequestContext, handleAlarm, handleAlarms, handleToken } from "./routes-api";
 import { handleSim } from "./routes-sim";
@@ -41,6 +41,9 @@ async function withFaults(ctx: RequestContext, match: RouteMatch): Promise<Reply
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (roll(faults.failRate)) {
     return errorReply(faults.failStatus, ctx.path, "Simulated upstream failure");
+  }
+  if (match.route === "alarms" && pageTooLarge(faults, ctx.url.searchParams)) {
+    return errorReply(faults.failStatus, ctx.path, "Simulated failure of a large page");
   }
   const reply = await answer(ctx, match);
   if (match.route !== "token" && reply.status === 200 && roll(faults.malformedRate)) {

@@ -17,6 +17,8 @@ export interface Faults {
   failStatus: number;
   /** Share (0..1) of successful alarm responses sent with an invalid JSON body, status 200. */
   malformedRate: number;
+  /** List reads asking for more alarms a page than this answer failStatus; null: none do. */
+  failAbovePageSize: number | null;
   /** Which routes the faults apply to; default all three. */
   routes: FaultRoute[];
 }

@@ -29,7 +29,9 @@ import { EndpointsTable } from "./endpoints-table";
 import { EventsTable } from "./events-table";
 import { ListStepper } from "./list-stepper";
 import { RawJson } from "./raw-json";
+import { RelatedAlarms } from "./related-alarms";
 import { useListPlace } from "./use-list-place";
+import { PivotsProvider, usePivots } from "./use-pivots";
 
 /** Writes the detail's zone into its URL (a new entry, like the list's changes). */
 function setZoneInUrl(zone: string) {
@@ -57,6 +59,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
   const alarm = result.data;
   const error = result.isError ? asApiError(result.error) : null;
   const hydratedRoot = useHydratedMark<HTMLDivElement>();
+  const pivots = usePivots(deployment.key, uuid, alarm, fromQuery, zone);
 
   return (
     <TimeZoneProvider zone={zone}>
@@ -85,15 +88,16 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
         </div>
         <RateLimitWatch result={result} />
         {alarm ? (
-          <>
+          <PivotsProvider value={pivots}>
             <DetailHeader alarm={alarm} zone={zone} />
             <div className="grid items-start gap-3 xl:grid-cols-2">
               <EndpointsTable title="Sources" endpoints={alarm.sources} />
               <EndpointsTable title="Destinations" endpoints={alarm.destinations} />
             </div>
+            <RelatedAlarms />
             <EventsTable events={alarm.events} total={alarm.eventsTotal} />
             <RawJson raw={alarm.raw} />
-          </>
+          </PivotsProvider>
         ) : error?.code === "not_found" ? (
           <div className="panel px-4 py-10 text-center">
             <h1 className="text-lg font-semibold">Alarm not found</h1>

@@ -1,12 +1,14 @@
 import Link from "next/link";
-import { formatCount, usersText } from "@/lib/shared/alarms/format";
+import { formatCount } from "@/lib/shared/alarms/format";
 import { type AlarmFilters, isAlarmUuid, isFilterText } from "@/lib/shared/alarms/query";
 import { filteredListHref } from "@/lib/shared/alarms/url-state";
 import type { AlarmDetail } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import { useDeployment } from "@/components/deployments/deployment-context";
+import { sensorsOf, techniqueOf } from "@/lib/shared/search/pivot-link";
 import { Highlights } from "./highlights";
+import { LINK_STYLE, PivotLink } from "./pivot-link";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
@@ -55,20 +57,28 @@ function FilterLink({
     <Link
       href={filteredListHref(deployment, filters, zone)}
       title={title}
-      className={`text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-blue-800 dark:text-blue-300 dark:decoration-blue-700 ${className}`}
+      className={`${LINK_STYLE} ${className}`}
     >
       {children}
     </Link>
   );
 }
 
+/** The alarm's user names, each with the side it is on. */
+function usersOf(alarm: AlarmDetail): { side: "From" | "To"; name: string }[] {
+  const users = [
+    { side: "From" as const, name: alarm.sourceUsername },
+    { side: "To" as const, name: alarm.destinationUsername },
+  ];
+  return users.filter((user): user is { side: "From" | "To"; name: string } => Boolean(user.name));
+}
+
 /** What the alarm is: rule, priority, status, times, ATT&CK, labels, sensor. */
 export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string }) {
   const { rule } = alarm;
-  const users = usersText(alarm);
-  const sensors = [...new Set([alarm.sensorUuid, ...alarm.sensorSources])].filter(
-    (sensor): sensor is string => Boolean(sensor),
-  );
+  const users = usersOf(alarm);
+  const sensors = sensorsOf(alarm);
+  const technique = techniqueOf(rule);
   return (
     <section aria-labelledby="alarm-title" className="panel p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -78,26 +88,14 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
       </div>
       <h1 id="alarm-title" className="mt-2 text-xl font-semibold break-words">
         {rule.strategy ? (
-          <FilterLink
-            filters={{ rule_strategy: rule.strategy }}
-            zone={zone}
-            title={`Every alarm of strategy ${rule.strategy}`}
-          >
-            {rule.strategy}
-          </FilterLink>
+          <PivotLink pivot={{ field: "strategy", value: rule.strategy }} />
         ) : (
           (rule.id ?? "Unnamed rule")
         )}
         {rule.method ? (
           <span className="font-normal text-slate-600 dark:text-slate-300">
             {" / "}
-            <FilterLink
-              filters={{ rule_method: rule.method }}
-              zone={zone}
-              title={`Every alarm of method ${rule.method}`}
-            >
-              {rule.method}
-            </FilterLink>
+            <PivotLink pivot={{ field: "method", value: rule.method }} />
           </span>
         ) : null}
       </h1>
@@ -125,17 +123,31 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
           {rule.attackTactics.length ? rule.attackTactics.join(", ") : dash}
         </Field>
         <Field label="ATT&CK technique">
-          {rule.attackId || rule.attackTechnique ? (
-            <>
+          {technique ? (
+            <PivotLink pivot={{ field: "technique", value: technique }}>
               {rule.attackId ? <span className="font-mono">{rule.attackId}</span> : null}
-              {rule.attackTechnique ? ` ${rule.attackTechnique}` : null}
-            </>
+              {rule.attackId && rule.attackTechnique ? " " : null}
+              {rule.attackTechnique}
+            </PivotLink>
           ) : (
             dash
           )}
         </Field>
-        <Field label="User">
-          {users ? <span className="font-mono text-xs break-all">{users}</span> : dash}
+        <Field label={users.length > 1 ? "Users" : "User"}>
+          {users.length ? (
+            <ul className="flex flex-col gap-0.5">
+              {users.map(({ side, name }) => (
+                <li key={side} className="font-mono text-xs break-all">
+                  {users.length > 1 || side === "To" ? (
+                    <span className="font-sans text-slate-500 dark:text-slate-400">{side} </span>
+                  ) : null}
+                  <PivotLink pivot={{ field: "user", value: name }} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            dash
+          )}
         </Field>
         <Field label="Events">
           <span className="font-mono tabular-nums">{formatCount(alarm.eventsTotal)}</span>
@@ -144,15 +156,8 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
           {sensors.length ? (
             <ul className="flex flex-col gap-0.5">
               {sensors.map((sensor) => (
-                <li key={sensor}>
-                  <FilterLink
-                    filters={{ alarm_sensor_sources: sensor }}
-                    zone={zone}
-                    title="Every alarm from this sensor"
-                    className="font-mono text-xs break-all"
-                  >
-                    {sensor}
-                  </FilterLink>
+                <li key={sensor} className="font-mono text-xs break-all">
+                  <PivotLink pivot={{ field: "sensor", value: sensor }} />
                 </li>
               ))}
             </ul>

@@ -1,18 +1,33 @@
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { Endpoint } from "@/lib/shared/alarms/types";
+import { endpointHosts, hostPivot, isIpAddress } from "@/lib/shared/search/pivot-link";
+import { PivotLink } from "./pivot-link";
 
 const dash = <span className="text-slate-500 dark:text-slate-400">—</span>;
 
+/**
+ * An address that leads to the list searching for it (as text when it is not one). `inTable`:
+ * counts under the values, so the table's narrow columns stay narrow.
+ */
+function Address({ address, inTable = false }: { address: string | null; inTable?: boolean }) {
+  const value = address?.trim();
+  if (!value) return dash;
+  if (!isIpAddress(value)) return <>{address}</>;
+  return <PivotLink pivot={{ field: "ip", value }} countBelow={inTable} />;
+}
+
 // Long names break anywhere only in the stacked form; the table keeps its columns as they were.
-function Hostname({ endpoint }: { endpoint: Endpoint }) {
+// Each name leads to the list searching for it; the FQDN, when it differs, on its own line.
+function Hostname({ endpoint, inTable = false }: { endpoint: Endpoint; inTable?: boolean }) {
+  const { name, fqdn } = endpointHosts(endpoint);
   return (
     <>
       <div className="max-md:[overflow-wrap:anywhere]">
-        {endpoint.hostname ?? endpoint.name ?? dash}
+        {name ? <PivotLink pivot={hostPivot(name)} countBelow={inTable} /> : dash}
       </div>
-      {endpoint.fqdn && endpoint.fqdn !== endpoint.hostname ? (
+      {fqdn ? (
         <div className="font-mono text-[11px] text-slate-500 max-md:[overflow-wrap:anywhere]">
-          {endpoint.fqdn}
+          <PivotLink pivot={hostPivot(fqdn)} countBelow={inTable} />
         </div>
       ) : null}
     </>
@@ -31,7 +46,9 @@ function StackedEndpoints({ endpoints, headingId }: { endpoints: Endpoint[]; hea
         >
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
             <dt className={field}>Address</dt>
-            <dd className="font-mono [overflow-wrap:anywhere]">{endpoint.address ?? dash}</dd>
+            <dd className="font-mono [overflow-wrap:anywhere]">
+              <Address address={endpoint.address} />
+            </dd>
             <dt className={field}>Hostname / FQDN</dt>
             <dd>
               <Hostname endpoint={endpoint} />
@@ -94,10 +111,10 @@ export function EndpointsTable({ title, endpoints }: { title: string; endpoints:
                     className="border-t border-slate-100 dark:border-slate-800"
                   >
                     <td className="px-3 py-1.5 font-mono whitespace-nowrap">
-                      {endpoint.address ?? dash}
+                      <Address address={endpoint.address} inTable />
                     </td>
                     <td className="px-3 py-1.5">
-                      <Hostname endpoint={endpoint} />
+                      <Hostname endpoint={endpoint} inTable />
                     </td>
                     <td className="px-3 py-1.5">{endpoint.country ?? dash}</td>
                     <td className="px-3 py-1.5">{endpoint.organisation ?? dash}</td>

@@ -280,7 +280,7 @@ export async function TileCard({
       <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
         <h3 className="sr-only">Health of {info.name}</h3>
         {settled.value ? (
-          <TileHealth health={settled.value.health} now={now} />
+          <TileHealth health={settled.value.health} index={settled.value.index} now={now} />
         ) : (
           <p className="text-xs text-slate-500 dark:text-slate-400">Health unknown</p>
         )}

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 import {
   budgetMeaning,
   budgetText,
   countText,
+  indexLine,
   labelName,
   openListHref,
   priorityListHref,
+  spanText,
   tokenHealth,
 } from "./tile-format";
 
@@ -44,5 +47,61 @@ describe("a deployment tile's words", () => {
     expect(tokenHealth({ valid: true, expiresAt: 1 })).toBe("valid");
     expect(tokenHealth({ valid: false, expiresAt: 1 })).toBe("expired");
     expect(tokenHealth({ valid: false, expiresAt: null })).toBe("none");
+  });
+});
+
+describe("a deployment tile's index line", () => {
+  const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
+  const status = (fields: Partial<IndexStatus>): IndexStatus => ({
+    state: "following",
+    syncedAt: null,
+    backfill: null,
+    reason: null,
+    ...fields,
+  });
+
+  it("says how far a backfill is, of about how many, and about how long is left", () => {
+    const backfill = { indexed: 12_345, estimate: 40_000, remainingMs: 185_000 };
+    expect(indexLine(status({ state: "backfilling", backfill }), NOW)).toEqual({
+      text: "Indexing: 12,345 of about 40,000, about 3 min left",
+      tone: "busy",
+      progress: 12_345 / 40_000,
+    });
+    const unknown = { indexed: 500, estimate: null, remainingMs: null };
+    expect(indexLine(status({ state: "backfilling", backfill: unknown }), NOW)).toMatchObject({
+      text: "Indexing: 500 so far",
+      progress: null,
+    });
+  });
+
+  it("says how recent the index is while following, and when it is behind", () => {
+    expect(indexLine(status({ syncedAt: NOW - 12_000 }), NOW)).toMatchObject({
+      text: "Indexed up to 12 s ago",
+      tone: "ok",
+    });
+    expect(
+      indexLine(status({ state: "behind", syncedAt: NOW - 5 * 60_000, reason: null }), NOW),
+    ).toMatchObject({ text: "Behind: indexed up to 5 min ago", tone: "warn" });
+  });
+
+  it("gives the reason when it fails, is unavailable or off", () => {
+    const reason = "The deployment cannot be reached right now.";
+    expect(indexLine(status({ state: "failed", reason }), NOW)).toMatchObject({
+      text: `Failed: ${reason}`,
+      tone: "bad",
+    });
+    expect(indexLine(status({ state: "off", reason: "Not kept here." }), NOW).text).toBe(
+      "Off: Not kept here.",
+    );
+    expect(indexLine(status({ state: "starting" }), NOW).text).toBe("Starting");
+  });
+
+  it("writes spans short", () => {
+    expect([12_000, 185_000, 3 * 3_600_000, 4 * 86_400_000].map(spanText)).toEqual([
+      "12 s",
+      "3 min",
+      "3 h",
+      "4 d",
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   isFilterablePriority,
 } from "@/lib/shared/alarms/priority";
 import { filteredListHref } from "@/lib/shared/alarms/url-state";
+import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 
 // What a deployment's tile writes and where its numbers lead. Pure, so the words a tile shows
 // are tested without rendering it.
@@ -64,3 +65,81 @@ export const TOKEN_TEXT: Record<TokenHealth, string> = {
   expired: "Expired",
   none: "None held",
 };
+
+/** A span as a tile writes it, short: "12 s", "5 min", "3 h", "4 d". */
+export function spanText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3_600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 48 * 3_600) return `${Math.round(seconds / 3_600)} h`;
+  return `${Math.round(seconds / 86_400)} d`;
+}
+
+export type IndexTone = "ok" | "busy" | "warn" | "bad" | "muted";
+
+export interface IndexLine {
+  /** The state, and how far, since when or why. */
+  text: string;
+  tone: IndexTone;
+  /** While backfilling with an estimate: the part done, 0..1. */
+  progress: number | null;
+}
+
+const INDEX_LABEL: Record<IndexStatus["state"], string> = {
+  off: "Off",
+  unavailable: "Unavailable",
+  starting: "Starting",
+  backfilling: "Indexing",
+  following: "Indexed",
+  behind: "Behind",
+  failed: "Failed",
+};
+
+const INDEX_TONE: Record<IndexStatus["state"], IndexTone> = {
+  off: "muted",
+  unavailable: "bad",
+  starting: "busy",
+  backfilling: "busy",
+  following: "ok",
+  behind: "warn",
+  failed: "bad",
+};
+
+/** "indexed up to 12 s ago", or null when nothing is indexed yet. */
+function syncedText(syncedAt: number | null, now: number): string | null {
+  return syncedAt === null ? null : `indexed up to ${spanText(now - syncedAt)} ago`;
+}
+
+/** "Label: detail", or the label alone. */
+const said = (label: string, ...details: (string | null)[]) => {
+  const detail = details.filter(Boolean).join("; ");
+  return detail ? `${label}: ${detail}` : label;
+};
+
+/** What a tile says of a deployment's index: never silent, a failure with its reason. */
+export function indexLine(index: IndexStatus, now: number): IndexLine {
+  const label = INDEX_LABEL[index.state];
+  const line = { tone: INDEX_TONE[index.state], progress: null };
+  const { backfill } = index;
+  switch (index.state) {
+    case "backfilling": {
+      if (!backfill) return { ...line, text: label };
+      const { indexed, estimate, remainingMs } = backfill;
+      const of = estimate === null ? " so far" : ` of about ${formatCount(estimate)}`;
+      const left = remainingMs === null ? "" : `, about ${spanText(remainingMs)} left`;
+      return {
+        ...line,
+        text: said(label, `${formatCount(indexed)}${of}${left}`),
+        progress: estimate ? Math.min(1, indexed / estimate) : null,
+      };
+    }
+    case "following": {
+      const synced = syncedText(index.syncedAt, now);
+      return { ...line, text: synced ? `${synced[0]!.toUpperCase()}${synced.slice(1)}` : label };
+    }
+    case "behind":
+      return { ...line, text: said(label, syncedText(index.syncedAt, now), index.reason) };
+    default:
+      return { ...line, text: said(label, index.reason) };
+  }
+}

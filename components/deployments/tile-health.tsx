@@ -6,10 +6,11 @@ import {
   tokenHealth,
   type TokenHealth,
 } from "./tile-format";
+import { TileIndex } from "./tile-index";
 import { TileTime } from "./tile-time";
 
 // A deployment's health as this replica sees it: its token, the last upstream failure any replica
-// met in the past day, and how much of its call budget is in use.
+// met in the past day, how much of its call budget is in use, and how far its index is in step.
 
 const TOKEN_DOT: Record<TokenHealth, string> = {
   valid: "bg-emerald-500",
@@ -23,7 +24,15 @@ const TOKEN_DETAIL: Record<TokenHealth, string> = {
   none: "on this server yet",
 };
 
-export function TileHealth({ health, now }: { health: DeploymentTile["health"]; now: number }) {
+export function TileHealth({
+  health,
+  index,
+  now,
+}: {
+  health: DeploymentTile["health"];
+  index: DeploymentTile["index"];
+  now: number;
+}) {
   const token = tokenHealth({ valid: health.tokenValid, expiresAt: health.tokenExpiresAt });
   const { lastError, budget } = health;
   return (
@@ -64,6 +73,7 @@ export function TileHealth({ health, now }: { health: DeploymentTile["health"]; 
         {budgetText(budget)}
         <span className="sr-only"> ({budgetMeaning(budget)})</span>
       </dd>
+      <TileIndex index={index} now={now} />
     </dl>
   );
 }

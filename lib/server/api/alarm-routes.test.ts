@@ -4,7 +4,12 @@ import { type UsmClient } from "@/lib/server/usm";
 import { asTester, testClient } from "@/test/usm-client";
 import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { startSimulator, type RunningSimulator } from "@/simulator";
-import { alarmDetail, alarmList, health } from "./alarm-routes";
+import { openDatabase } from "@/lib/server/db";
+import { DeploymentRegistry } from "@/lib/server/deployments/registry";
+import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
+import { MemoryStore } from "@/lib/server/store/memory";
+import { simulatedDeployment } from "@/test/deployment-config";
+import { alarmDetail, alarmList, health, healthOfAll } from "./alarm-routes";
 import { respond } from "./route";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 
@@ -162,7 +167,60 @@ describe("GET /api/d/{key}/alarms/{uuid}", () => {
   });
 });
 
+/** This process's index: an in-memory database, the sync's workers off (reads only). */
+async function withIndex<T>(
+  run: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase({ dir: "memory://" });
+  const sync = new IndexSync({
+    deployments: [],
+    store: new MemoryStore(),
+    index: { intervalMs: 0, pageSize: 100, retentionMs: 86_400_000 },
+    database: async () => ({ ok: true, database }),
+  });
+  await sync.ready;
+  setProcessIndexSync(sync);
+  try {
+    return await run(database.db);
+  } finally {
+    setProcessIndexSync(undefined);
+    await sync.stop();
+    await database.close();
+  }
+}
+
+describe("an alarm's detail and the index", () => {
+  it("refreshes the alarm's row in the index, without making the read wait", async () => {
+    const [alarm] = alarmPageSchema.parse(await (await list("?size=20")).json()).alarms;
+    await withIndex(async (db) => {
+      expect((await detail(alarm!.uuid)).status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      let row;
+      while (!(row = await db.selectFrom("alarms").select(["uuid", "status"]).executeTakeFirst())) {
+        if (Date.now() > deadline) throw new Error("not indexed within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(row).toEqual({ uuid: alarm!.uuid, status: alarm!.status });
+    });
+  });
+});
+
 describe("GET /api/health", () => {
+  it("tells each deployment's index state with its health", async () => {
+    const registry = new DeploymentRegistry(
+      [simulatedDeployment("acme", sim, CREDS)],
+      () => client,
+    );
+    const without = await healthOfAll(registry.all(), "alice");
+    expect(without.deployments[0]).toMatchObject({ key: "acme", index: { state: "off" } });
+    const withSync = await withIndex(() => healthOfAll(registry.all(), "alice"));
+    expect(withSync.deployments[0]).toMatchObject({
+      key: "acme",
+      index: { state: "off", reason: expect.stringContaining("not kept in step") },
+      health: { token: { valid: true } },
+    });
+  });
+
   it("answers the health report", async () => {
     const response = await healthOf(client);
     expect(response.status).toBe(200);

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import { OVERVIEW_PARTS } from "@/lib/shared/overview/plan";
+import { indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
 import { readOverviewPart } from "@/lib/server/overview/read";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -49,10 +50,12 @@ export async function alarmList(
 
 /**
  * GET /api/d/{deployment}/alarms/{uuid}: one AlarmDetail; 404 for an unknown id or one that is
- * not a uuid.
+ * not a uuid. The alarm as read refreshes its row of the index (in the background).
  */
 export async function alarmDetail(uuid: string, call: UsmCall): Promise<JsonText> {
-  return new JsonText((await readAlarm(uuid, call)).json);
+  const detail = await readAlarm(uuid, call);
+  refreshIndexedAlarm(detail.value());
+  return new JsonText(detail.json);
 }
 
 /**
@@ -80,13 +83,20 @@ export function health(call: UsmCall) {
 
 /**
  * GET /api/health: the same for every deployment the analyst may see, each with its answer or
- * its error in our shape: one failing deployment does not hide the others.
+ * its error in our shape (one failing deployment does not hide the others), and how far its
+ * index is in step (lib/server/index/sync).
  */
 export async function healthOfAll(deployments: readonly Deployment[], analyst: string) {
+  const indexes = await indexStatuses(deployments.map((deployment) => deployment.key));
   return {
     deployments: await Promise.all(
       deployments.map(async (deployment) => {
-        const about = { key: deployment.key, name: deployment.name, kind: deployment.kind };
+        const about = {
+          key: deployment.key,
+          name: deployment.name,
+          kind: deployment.kind,
+          index: indexes.get(deployment.key)!,
+        };
         try {
           return { ...about, health: await fetchHealth({ analyst, client: deployment.client() }) };
         } catch (error) {

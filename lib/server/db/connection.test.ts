@@ -87,7 +87,7 @@ it("refuses a directory another live process holds, and takes over one whose pro
   const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
   try {
     writeFileSync(join(dir, "console.lock"), `${other.pid}\n`);
-    expect(() => lockDirectory(dir)).toThrow(`pid ${other.pid}`);
+    expect(() => lockDirectory(dir)).toThrow(`process ${other.pid}`);
   } finally {
     other.kill("SIGKILL");
     await new Promise((resolve) => other.once("exit", resolve));

@@ -67,6 +67,11 @@ function openPostgres(url: string, options: OpenOptions): ConsoleDatabase {
   // An idle connection the server dropped (a restart) must not crash the process: the pool
   // makes a new one at the next query.
   pool.on("error", () => undefined);
+  // Nor one in use: a client checked out when the server goes away can be told so (a socket
+  // reset) while none of its queries is under way to take it; it emits that as "error", which
+  // the pool listens to only on idle clients: an uncaught exception (seen when PostgreSQL was
+  // stopped under the index's sync). Its queries fail on their own, and it is not reused.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", close: () => db.destroy() };
 }

@@ -87,7 +87,7 @@ export function deploymentRegistry(): DeploymentRegistry {
       postPerSecond: config.postPerSecond,
       cacheTtlMs: serverEnv().usm.cacheTtlMs,
       store: sharedStore(),
-      shares: { live: serverEnv().live.budgetShare },
+      shares: { live: serverEnv().live.budgetShare, index: serverEnv().index.budgetShare },
     }),
   );
   return holder[KEY];

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
-import type { DeploymentConfig } from "@/lib/server/env/deployments";
 import { readOverviewPart } from "@/lib/server/overview/read";
+import { simulatedDeployment } from "@/test/deployment-config";
 import { testClient } from "@/test/usm-client";
 import type { RunningSimulator } from "@/simulator";
 import { CLIENT, getToken, readAll, startTestSimulator } from "@/simulator/test-support";
@@ -19,19 +19,7 @@ beforeAll(async () => {
 });
 
 function deployment(credentials = CLIENT) {
-  const config: DeploymentConfig = {
-    key: "acme",
-    name: "Acme",
-    kind: "anywhere",
-    baseUrl: sim.url,
-    clientId: credentials.id,
-    clientSecret: credentials.secret,
-    timeoutMs: 5_000,
-    getPerSecond: 100,
-    postPerSecond: 50,
-    analysts: [],
-    groups: [],
-  };
+  const config = simulatedDeployment("acme", sim, credentials);
   return new DeploymentRegistry([config], () =>
     testClient(sim, credentials, { deployment: "acme" }),
   ).all()[0]!;

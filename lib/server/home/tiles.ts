@@ -1,12 +1,13 @@
 import "server-only";
+import { indexStatus } from "@/lib/server/index/sync";
 import { countByPriority, type UsmCall } from "@/lib/server/usm";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 
 // The home page's tile of one deployment: its open alarms by priority (the vendor client's one
 // way to count them: critical where the deployment knows it, other labels as "other"), the newest
-// one's time, and its health. Counts are shared by every analyst and replica for a while, and
-// taken from the deployment's own budget as the analyst's reads.
+// one's time, its health, and how far its index is in step. Counts are shared by every analyst
+// and replica for a while, and taken from the deployment's own budget as the analyst's reads.
 
 /** How long a tile's counts are shared: a glance at the home page, not a live queue. */
 export const TILE_TTL_MS = 30_000;
@@ -15,6 +16,7 @@ export const TILE_TTL_MS = 30_000;
 export async function readTile(deployment: Deployment, analyst: string): Promise<DeploymentTile> {
   const client = deployment.client();
   const call: UsmCall = { analyst, client };
+  const index = indexStatus(deployment.key); // from the database, meanwhile
   const counted = await countByPriority({ status: "open" }, call, {
     budget: "analyst",
     ttlMs: TILE_TTL_MS,
@@ -46,5 +48,6 @@ export async function readTile(deployment: Deployment, analyst: string): Promise
         limitPerSecond: status.budget.get.limitPerSecond,
       },
     },
+    index: await index,
   };
 }

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@/lib/server/db";
+import type { IndexedAlarm } from "@/lib/server/usm";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 
 // Writes what the sync read into the index: one narrow row per alarm, its document and free
@@ -10,14 +11,8 @@ import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 // volatile fields (status, suppression, priority, labels, event count) are unchanged is not
 // rewritten: a no-op upsert is the costliest thing the index could do all day.
 
-/** An alarm as the sync reads it: our summary, with what free text also searches. */
-export interface IndexedAlarm {
-  summary: AlarmSummary;
-  /** Its retained events' names. */
-  eventNames: string[];
-  /** Every other text value of the vendor's alarm, flattened (bounded). */
-  rawText: string;
-}
+/** An alarm as the sync reads it (the vendor client's shape): our summary, with free text. */
+export type { IndexedAlarm };
 
 const MAX_SEARCH_TEXT = 16_000;
 

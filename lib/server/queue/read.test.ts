@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Analyst } from "@/lib/server/auth/session";
 import { ssoAnalyst, testAnalyst } from "@/test/analyst";
+import { simulatedDeployment } from "@/test/deployment-config";
 import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import type { DeploymentConfig } from "@/lib/server/env/deployments";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -26,20 +27,7 @@ const alice = analyst("local:alice");
 const sso = ssoAnalyst("sasha@example.com", ["soc"]);
 
 function config(key: string, sim: RunningSimulator, more: Partial<DeploymentConfig> = {}) {
-  return {
-    key,
-    name: key[0]!.toUpperCase() + key.slice(1),
-    kind: "anywhere" as const,
-    baseUrl: sim.url,
-    clientId: CREDS.id,
-    clientSecret: CREDS.secret,
-    timeoutMs: 5_000,
-    getPerSecond: 100,
-    postPerSecond: 50,
-    analysts: [],
-    groups: [],
-    ...more,
-  };
+  return simulatedDeployment(key, sim, CREDS, more);
 }
 
 /** The deployments' clients on one store, uncached, waiting at most 1.5 s for the budget. */

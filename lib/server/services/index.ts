@@ -1,29 +1,36 @@
 import "server-only";
+import { databaseState, type DatabaseState } from "@/lib/server/db";
 import type { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
+import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
 import { LiveHub } from "@/lib/server/live/hub";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
 import { seedCatalogue } from "@/lib/server/usm";
 
 // The one place the server's background work starts and stops: the live queue's watchers, the
-// seeding of each deployment's catalogue (and, next, the index's sync workers). Started once per
-// process at start-up (instrumentation.ts, through ./startup.ts), stopped at shutdown; the
-// process's one instance is kept on globalThis so that every route bundle meets the same.
+// seeding of each deployment's catalogue, and the index's sync (a worker per deployment once the
+// database is open). Started once per process at start-up (instrumentation.ts, through
+// ./startup.ts), stopped at shutdown; the process's one instance is kept on globalThis so that
+// every route bundle meets the same.
 
 export interface ServicesDeps {
   registry: DeploymentRegistry;
   store: SharedStore;
   live: ServerEnv["live"];
+  /** The index's variables and this process's database; absent: no index here. */
+  index?: { env: ServerEnv["index"]; database: () => Promise<DatabaseState> };
 }
 
 export class Services {
   /** The live queue's hub; null when the live queue is turned off (LIVE_INTERVAL_SECONDS=0). */
   readonly liveHub: LiveHub | null;
+  /** The index's sync (its workers run when INDEX_INTERVAL_SECONDS > 0); null: no index here. */
+  readonly indexSync: IndexSync | null;
   /** Settles when the start-up work begun in the background has (a failure there is logged). */
   readonly started: Promise<void>;
 
-  constructor({ registry, store, live }: ServicesDeps) {
+  constructor({ registry, store, live, index }: ServicesDeps) {
     this.liveHub =
       live.intervalMs > 0
         ? new LiveHub({
@@ -37,6 +44,16 @@ export class Services {
                 ?.client(),
           })
         : null;
+    // The database is asked here, at start, and again while a PostgreSQL server does not answer;
+    // a failure of the sync later is its state's (shown on the tiles), never the process's.
+    this.indexSync = index
+      ? new IndexSync({
+          deployments: registry.all(),
+          store,
+          index: index.env,
+          database: index.database,
+        })
+      : null;
     // Every deployment's catalogue is seeded once for the whole cluster (a lease), so that the
     // first analyst's filters already offer more than the pages someone happened to open. A
     // failed seed is logged by the catalogue and tried again on the next ask.
@@ -45,9 +62,9 @@ export class Services {
     ).then(() => undefined);
   }
 
-  /** Stops the background work: every watch ends and lets its lease go. */
+  /** Stops the background work: every watch and sync worker ends and lets its lease go. */
   async stop(): Promise<void> {
-    await this.liveHub?.close();
+    await Promise.all([this.liveHub?.close(), this.indexSync?.stop()]);
   }
 }
 
@@ -57,10 +74,15 @@ type Holder = { [KEY]?: Services };
 /** This process's services, started on first use from the validated environment. */
 export function services(): Services {
   const holder = globalThis as Holder;
-  holder[KEY] ??= new Services({
-    registry: deploymentRegistry(),
-    store: sharedStore(),
-    live: serverEnv().live,
-  });
+  if (!holder[KEY]) {
+    holder[KEY] = new Services({
+      registry: deploymentRegistry(),
+      store: sharedStore(),
+      live: serverEnv().live,
+      index: { env: serverEnv().index, database: databaseState },
+    });
+    // What the tiles, /api/health and an alarm's detail ask of the index, on this process.
+    setProcessIndexSync(holder[KEY].indexSync ?? undefined);
+  }
   return holder[KEY];
 }

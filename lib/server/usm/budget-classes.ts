@@ -3,7 +3,7 @@ import "server-only";
 // Who spends a deployment's upstream budget, and on what terms: the one table of the policy.
 // Every upstream call names its class; the budget (./budget.ts), the turns of a class's share
 // (./turns.ts) and the client (./client.ts) apply what the class says. A new kind of background
-// work (the index's sync, say) is one line here, not a mechanism of its own.
+// work is one line here, not a mechanism of its own.
 //
 // The terms:
 // - queue: "foreground" calls are served in turn, one caller after another (round-robin);
@@ -14,7 +14,8 @@ import "server-only";
 //   refused at once rather than queued behind that caller's own backlog.
 // - share: the part of the budget the whole class may spend, across replicas: each call first
 //   takes a turn in that slice (booked ahead, so when the slice is short every caller is served
-//   less often, none never). A deployment's configuration may set it (LIVE_BUDGET_SHARE).
+//   less often, none never). A deployment's configuration may set it (LIVE_BUDGET_SHARE,
+//   INDEX_BUDGET_SHARE).
 // - yieldToAnalystsMs: waits (at most this long) for a moment when no analyst's read is under way
 //   on the replica, so a bulk read's large pages never share the upstream with a page someone
 //   waits for.
@@ -35,6 +36,12 @@ export interface BudgetClass {
  */
 const BACKGROUND_QUEUE = 90;
 
+/**
+ * The index's sync reads one page (or one count) at a time per deployment: a few waiting are a
+ * stuck worker, not a backlog worth keeping.
+ */
+const INDEX_QUEUE = 4;
+
 export const BUDGET_CLASSES = {
   /** An analyst's own read: a page, an alarm, a home tile, a health check. */
   analyst: { queue: "foreground", callerShare: 0.5 },
@@ -50,6 +57,16 @@ export const BUDGET_CLASSES = {
     caller: "(live)",
     share: 0.1,
     maxQueuedPerCaller: BACKGROUND_QUEUE,
+  },
+  /**
+   * The index's sync: one worker per deployment for the cluster, reading pages and counts in
+   * turns of its slice (INDEX_BUDGET_SHARE), after every analyst's read.
+   */
+  index: {
+    queue: "background",
+    caller: "(index)",
+    share: 0.2,
+    maxQueuedPerCaller: INDEX_QUEUE,
   },
   /** An analyst's overview counts: after every analyst's read, in turn per analyst. */
   overview: { queue: "background", maxQueuedPerCaller: BACKGROUND_QUEUE },

@@ -19,6 +19,7 @@ export const CACHE_KINDS = [
   "live-window",
   "live-status",
   "export-page",
+  "index-page",
 ] as const;
 export type CacheKind = (typeof CACHE_KINDS)[number];
 

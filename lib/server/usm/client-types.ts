@@ -23,7 +23,10 @@ export interface UsmClientConfig {
   postPerSecond: number;
   /** What replicas share: token, budget, cached reads. */
   store: SharedStore;
-  /** The shares of the budget the deployment's configuration gives classes (LIVE_BUDGET_SHARE). */
+  /**
+   * The shares of the budget the deployment's configuration gives classes (LIVE_BUDGET_SHARE,
+   * INDEX_BUDGET_SHARE).
+   */
   shares?: Partial<Record<ShareClassName, number>>;
   /** How long 429s are retried before giving up with upstream_rate_limited. Default 5 s. */
   retryDeadlineMs?: number;

@@ -12,5 +12,14 @@ export { fetchAlarm, fetchAlarmPage, readAlarm, readAlarmPage, type UsmCall } fr
 export { countAlarms, countByPriority } from "./counts";
 export { readLiveWindow, readAlarmStatus } from "./live";
 export { readExportPage } from "./export";
+export {
+  countIndexBucket,
+  indexedAlarmOf,
+  PageSizeRefused,
+  readIndexPage,
+  type IndexedAlarm,
+  type IndexPage,
+  type IndexWindow,
+} from "./index-read";
 export { fetchHealth, checkUpstream } from "./health";
 export { readCatalogue, seedCatalogue } from "./catalogue-read";

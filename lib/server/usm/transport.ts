@@ -63,7 +63,9 @@ export const upstreamErrors = {
   unreachable: () =>
     new ApiError("upstream_unavailable", "The deployment cannot be reached right now."),
   failed: (status: number) =>
-    new ApiError("upstream_unavailable", `The deployment failed to answer (HTTP ${status}).`),
+    new ApiError("upstream_unavailable", `The deployment failed to answer (HTTP ${status}).`, {
+      cause: { upstreamStatus: status },
+    }),
   invalid: (what: string) =>
     new ApiError(
       "upstream_invalid_response",
@@ -166,12 +168,16 @@ export function statusError(status: number): ApiError {
   );
 }
 
+/** The HTTP status the upstream answered a failed request with, when it answered one. */
+export function upstreamStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || typeof error.cause !== "object" || error.cause === null) {
+    return undefined;
+  }
+  const status = (error.cause as { upstreamStatus?: unknown }).upstreamStatus;
+  return typeof status === "number" ? status : undefined;
+}
+
 /** Whether the upstream refused a request as malformed (HTTP 400): a filter value it lacks. */
 export function isUpstreamBadRequest(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    typeof error.cause === "object" &&
-    error.cause !== null &&
-    (error.cause as { upstreamStatus?: unknown }).upstreamStatus === 400
-  );
+  return upstreamStatusOf(error) === 400;
 }

@@ -45,6 +45,9 @@ export const api = {
   /** What an export of the view (search) would hold. */
   exportPlan: (deployment: string, search = "") =>
     `/api${listPath(deployment)}/export/plan${search}`,
+  /** Counts of an alarm's values and its related alarms, from the index (search: the values). */
+  pivots: (deployment: string, uuid: string, search: string) =>
+    `/api${detailPath(deployment, uuid)}/pivots${search}`,
   /** One export's progress (GET) and its cancel (DELETE). */
   exportProgress: (deployment: string, id: string) =>
     `/api${listPath(deployment)}/export/${encodeURIComponent(id)}`,

@@ -1,4 +1,5 @@
 import type { PriorityName } from "@/lib/shared/alarms/priority";
+import type { IndexStatus } from "./index-status";
 import type { DeploymentInfo } from "./types";
 
 // What the home page shows of one deployment (lib/server/home/tiles.ts reads it). Browser-safe.
@@ -39,4 +40,6 @@ export interface DeploymentTile {
       limitPerSecond: number;
     };
   };
+  /** How far the deployment's local index is in step (search and pivots read it). */
+  index: IndexStatus;
 }

@@ -1,0 +1,221 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import { setIndexRows } from "@/lib/server/core/metrics";
+import type { Database } from "@/lib/server/db";
+import {
+  countIndexBucket,
+  PageSizeRefused,
+  readIndexPage,
+  type IndexPage,
+  type UsmClient,
+} from "@/lib/server/usm";
+import { dropOlderThan, ingestAlarms } from "../ingest";
+import { bucketAt, BUCKETS, indexedCount, relistOf } from "./reconcile";
+import type { Sweep, SyncState } from "./state";
+import { halvedSweep, nextSweep, windowOf } from "./sweep";
+
+// The sync's steps, each one upstream read (a page or a count) and what it writes: a page of the
+// newest window (the follow), a page of the past (the backfill), a bucket of the reconciliation,
+// and retention (no read). Each returns the state after it, or throws and leaves the state as it
+// was: the step is then done again, and what it had written is de-duplicated by uuid.
+
+/** How far before the newest indexed alarm the follow reads again: late arrivals. */
+export const LOOKBACK_MS = 15 * 60_000;
+/** A page size is not halved below this: a failure at this size is the upstream's, not the size's. */
+export const MIN_PAGE_SIZE = 10;
+/** How often retention drops what has grown too old. */
+export const RETENTION_EVERY_MS = 3_600_000;
+
+export type ReadKind = "follow" | "backfill" | "reconcile";
+
+export interface StepContext {
+  deployment: string;
+  db: Kysely<Database>;
+  client: UsmClient;
+  retentionMs: number;
+  reconcileSpacingMs: number;
+  /** Sends one upstream read in a turn of the sync's share, counted under `kind`. */
+  read<T>(kind: ReadKind, send: () => Promise<T>): Promise<T>;
+}
+
+const occurredOf = (page: IndexPage) => page.alarms.map((alarm) => alarm.summary.occurredAt);
+
+function newestOf(page: IndexPage, before: number | null): number | null {
+  const times = occurredOf(page).filter((at): at is number => at !== null);
+  return times.length === 0 ? before : Math.max(before ?? -Infinity, ...times);
+}
+
+interface SweptPage {
+  page: IndexPage;
+  /** The sweep as read (its page number doubled for each halving of the size). */
+  sweep: Sweep;
+  /** The page size that was served: the state remembers it. */
+  pageSize: number;
+}
+
+/**
+ * A page of `sweep`, written to the index. A size the upstream refuses is halved and asked
+ * again at once (down to MIN_PAGE_SIZE); only a size that was served is remembered.
+ */
+async function sweepPage(
+  context: StepContext,
+  kind: ReadKind,
+  state: SyncState,
+  sweep: Sweep,
+  now: number,
+): Promise<SweptPage & { written: number }> {
+  let size = state.pageSize;
+  let at = sweep;
+  for (;;) {
+    try {
+      const page = await context.read(kind, () =>
+        readIndexPage(windowOf(at, size), context.client),
+      );
+      const { written } = await ingestAlarms(context.db, context.deployment, page.alarms, now);
+      return { page, sweep: at, pageSize: Math.min(size, page.size), written };
+    } catch (error) {
+      if (!(error instanceof PageSizeRefused)) throw error;
+      if (size <= MIN_PAGE_SIZE) throw error.reason;
+      size = Math.max(MIN_PAGE_SIZE, Math.floor(size / 2));
+      at = halvedSweep(at);
+    }
+  }
+}
+
+/** A page of the newest window, from a look-back before the newest alarm indexed. */
+export async function followStep(
+  context: StepContext,
+  state: SyncState,
+  now: number,
+): Promise<SyncState> {
+  const follow = state.follow ?? {
+    sweep: {
+      gte: (state.newest ?? now - context.retentionMs) - LOOKBACK_MS,
+      lte: null,
+      page: 0,
+      status: null,
+    },
+    startedAt: now,
+    top: null,
+  };
+  const { page, sweep, pageSize } = await sweepPage(context, "follow", state, follow.sweep, now);
+  const top = newestOf(page, follow.top);
+  const next = nextSweep(sweep, occurredOf(page), page.size);
+  if (next) {
+    return {
+      ...state,
+      pageSize,
+      follow: { ...follow, sweep: next, top },
+      followedAt: follow.startedAt,
+    };
+  }
+  const newest = top === null ? state.newest : Math.max(state.newest ?? top, top);
+  return {
+    ...state,
+    pageSize,
+    follow: null,
+    newest,
+    syncedAt: follow.startedAt,
+    followedAt: follow.startedAt,
+  };
+}
+
+/**
+ * A page of the past. The first (no upper bound yet) reads the newest alarms: it is the first
+ * follow too, and its count is the estimate of the whole. `paceFrom`: this holder's first page.
+ */
+export async function backfillStep(
+  context: StepContext,
+  state: SyncState,
+  now: number,
+  paceFrom: boolean,
+): Promise<SyncState> {
+  const backfill = state.backfill!;
+  const read = await sweepPage(context, "backfill", state, backfill.sweep, now);
+  const { page, sweep, pageSize, written } = read;
+  const first = backfill.sweep.lte === null && backfill.sweep.page === 0;
+  const next = nextSweep(sweep, occurredOf(page), page.size);
+  const pace = paceFrom || !backfill.pace ? { since: now, from: backfill.indexed } : backfill.pace;
+  const after: SyncState = {
+    ...state,
+    pageSize,
+    backfill: next && {
+      sweep: next,
+      indexed: backfill.indexed + written,
+      estimate: backfill.estimate ?? page.totalElements,
+      pace,
+    },
+  };
+  if (!first) return after;
+  return { ...after, newest: newestOf(page, state.newest), syncedAt: now, followedAt: now };
+}
+
+/** One reconciliation read: a bucket counted, or a page of a bucket that differed. */
+export async function reconcileStep(
+  context: StepContext,
+  state: SyncState,
+  now: number,
+): Promise<SyncState> {
+  const { reconcile } = state;
+  const dueAt = now + context.reconcileSpacingMs;
+  if (reconcile.relist) {
+    const read = await sweepPage(context, "reconcile", state, reconcile.relist, now);
+    const relist = nextSweep(read.sweep, occurredOf(read.page), read.page.size);
+    return { ...state, pageSize: read.pageSize, reconcile: { ...reconcile, relist, dueAt } };
+  }
+  const next = (reconcile.next + 1) % BUCKETS;
+  const bucket = bucketAt(reconcile.next, now, (state.newest ?? now) - LOOKBACK_MS);
+  // Nothing settled in it (today's first minutes): the next bucket, without a read.
+  if (!bucket) return { ...state, reconcile: { ...reconcile, next, dueAt: now } };
+  const upstream = await context.read("reconcile", () => countIndexBucket(bucket, context.client));
+  const indexed = await indexedCount(context.db, context.deployment, bucket);
+  return { ...state, reconcile: { next, relist: relistOf(bucket, upstream, indexed), dueAt } };
+}
+
+/** Drops what is older than the retention, and counts what is left (a metric). */
+export async function retentionStep(
+  context: StepContext,
+  state: SyncState,
+  now: number,
+): Promise<SyncState> {
+  const { db, deployment } = context;
+  await dropOlderThan(db, deployment, now - context.retentionMs);
+  const { rows } = await db
+    .selectFrom("alarms")
+    .select((eb) => eb.fn.countAll<number>().as("rows"))
+    .where("deployment", "=", deployment)
+    .executeTakeFirstOrThrow();
+  setIndexRows(deployment, Number(rows));
+  return { ...state, retainedAt: now };
+}
+
+export type StepName = "follow" | "backfill" | "reconcile" | "retention";
+
+/**
+ * The step due for `state` at `now`, or null when none is: the follow every interval (and to
+ * its end), the backfill between follows, then reconciliation and retention once it is done.
+ */
+export function dueStep(state: SyncState, now: number, intervalMs: number): StepName | null {
+  if (state.follow) return "follow";
+  // Before the backfill's first page (which reads the newest window), there is nothing to follow.
+  const followDue =
+    state.followedAt === null ? !state.backfill : now >= state.followedAt + intervalMs;
+  if (followDue) return "follow";
+  if (state.backfill) return "backfill";
+  if (now >= state.reconcile.dueAt) return "reconcile";
+  if (state.retainedAt === null || now >= state.retainedAt + RETENTION_EVERY_MS) {
+    return "retention";
+  }
+  return null;
+}
+
+/** How long until a step is due (0: at once). */
+export function nextDueInMs(state: SyncState, now: number, intervalMs: number): number {
+  if (state.follow || state.backfill || state.followedAt === null) return 0;
+  const dues = [
+    state.followedAt + intervalMs,
+    state.reconcile.dueAt,
+    (state.retainedAt ?? now) + RETENTION_EVERY_MS,
+  ];
+  return Math.max(0, Math.min(...dues) - now);
+}
