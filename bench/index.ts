@@ -1,8 +1,9 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index
 import { benchDeployments } from "./deployments-bench";
 import { benchExport } from "./export-bench";
+import { benchIndex } from "./index-bench";
 import { benchLighthouse } from "./lighthouse-bench";
 import { benchLive } from "./live-bench";
 import { benchOverview } from "./overview-bench";
@@ -21,6 +22,7 @@ const benches = {
   live: benchLive,
   overview: benchOverview,
   export: benchExport,
+  index: benchIndex,
 } as const;
 type BenchName = keyof typeof benches;
 
