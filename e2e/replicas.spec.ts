@@ -232,3 +232,16 @@ test("with Redis gone: clear 503s, no crash, no upstream call; back by themselve
     expect(api.response.status).toBe(200);
   }
 });
+
+test("replicas sharing Redis without DATABASE_URL have no index: search says why, the list works", async () => {
+  const { session } = await signIn(replicas[0]!, "replica.c");
+  const search = await call(replicas[1]!, `/api/d/acme/alarms?q=${encodeURIComponent("user:x")}`, {
+    cookie: session,
+  });
+  expect(search.response.status).toBe(503);
+  const body = parseErrorBody(JSON.parse(search.text));
+  expect(body?.error.code).toBe("index_unavailable");
+  expect(body?.error.message).toContain("DATABASE_URL");
+  const list = await call(replicas[2]!, "/api/d/acme/alarms?size=10", { cookie: session });
+  expect(list.response.status).toBe(200);
+});
