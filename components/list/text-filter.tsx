@@ -3,6 +3,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { matchSuggestions } from "@/lib/shared/alarms/suggest";
+import { OptionsList } from "./options-list";
 
 const SHOWN = 8;
 
@@ -142,32 +143,17 @@ export function TextFilter({
           }
         }}
       />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Known values"
-        hidden={!expanded}
-        className="panel absolute top-full left-0 z-20 mt-0.5 max-h-72 w-max max-w-[min(28rem,90vw)] min-w-full overflow-auto py-0.5 text-xs shadow-lg"
-      >
-        {expanded
-          ? matches.map((option, index) => (
-              <li
-                key={option}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={`cursor-pointer truncate px-2 py-1 ${mono ? "font-mono" : ""} ${index === active ? "bg-blue-100 dark:bg-blue-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
-                // Before the input's blur, which would commit the half-typed text instead.
-                onPointerDown={(event) => {
-                  event.preventDefault();
-                  choose(option);
-                }}
-              >
-                {option}
-              </li>
-            ))
-          : null}
-      </ul>
+      <OptionsList
+        id={id}
+        label="Known values"
+        options={expanded ? matches : []}
+        active={active}
+        keyOf={(option) => option}
+        render={(option) => option}
+        onChoose={choose}
+        className="max-w-[min(28rem,90vw)]"
+        mono={mono}
+      />
       {error ? (
         <p id={`${id}-error`} className="text-[11px] text-red-700 dark:text-red-400">
           {error}

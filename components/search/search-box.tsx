@@ -5,6 +5,7 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { lazyComponent } from "@/components/lazy";
 import { problemWindow, withChoice } from "@/lib/shared/search/typing";
+import { OptionsList } from "@/components/list/options-list";
 import { useSearchSuggestions, type SearchOption } from "./use-search-suggestions";
 
 const SearchHelp = lazyComponent(() => import("./search-help").then((m) => m.SearchHelp));
@@ -170,41 +171,30 @@ export function SearchBox({
               }
             }}
           />
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Suggestions"
-            hidden={!expanded}
-            className="panel absolute top-full left-0 z-20 mt-0.5 max-h-72 w-max max-w-[min(32rem,90vw)] min-w-full overflow-auto py-0.5 text-xs shadow-lg"
-          >
-            {expanded
-              ? options.map((option, index) => (
-                  <li
-                    key={option.hint === undefined ? `v:${option.value}` : `f:${option.field}`}
-                    id={`${id}-option-${index}`}
-                    role="option"
-                    aria-selected={index === active}
-                    className={`flex cursor-pointer items-baseline gap-2 truncate px-2 py-1 font-mono ${index === active ? "bg-blue-100 dark:bg-blue-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
-                    // Before the input's blur closes the list.
-                    onPointerDown={(event) => {
-                      event.preventDefault();
-                      choose(option);
-                    }}
-                  >
-                    {option.hint === undefined ? (
-                      option.value
-                    ) : (
-                      <>
-                        <span>{option.field}:</span>
-                        <span className="truncate font-sans text-slate-500 dark:text-slate-400">
-                          {option.hint}
-                        </span>
-                      </>
-                    )}
-                  </li>
-                ))
-              : null}
-          </ul>
+          <OptionsList
+            id={id}
+            label="Suggestions"
+            options={options}
+            active={active}
+            keyOf={(option) =>
+              option.hint === undefined ? `v:${option.value}` : `f:${option.field}`
+            }
+            render={(option) =>
+              option.hint === undefined ? (
+                option.value
+              ) : (
+                <>
+                  {option.field}:{" "}
+                  <span className="font-sans text-slate-500 dark:text-slate-400">
+                    {option.hint}
+                  </span>
+                </>
+              )
+            }
+            onChoose={choose}
+            className="max-w-[min(32rem,90vw)]"
+            mono
+          />
         </div>
         <button type="submit" className="btn-primary">
           Search

@@ -54,22 +54,22 @@ export function newestFirst(alarms: UpstreamAlarm[]): string[] {
     .map((alarm) => alarm.uuid);
 }
 
-/** A deployment's search page (`query`: the list's parameters besides q), once it finds `count`. */
-export async function searchWhenIndexed(
+/** GET `path` until `count(body)` is `count` (the index has caught up), within a bound. */
+async function whenIndexed<T>(
   request: APIRequestContext,
-  q: string,
+  path: string,
   count: number,
-  query = "size=100",
-): Promise<AlarmPage> {
-  const path = `/api/d/acme/alarms?q=${encodeURIComponent(q)}&${query}`;
-  let page: AlarmPage | undefined;
+  read: (body: unknown) => { page: T; count: number | undefined },
+): Promise<T> {
+  let page: T | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get(path);
         if (response.status() !== 200) return `status ${response.status()}`;
-        page = alarmPageSchema.parse(await response.json());
-        return page.page.totalElements;
+        const answer = read(await response.json());
+        page = answer.page;
+        return answer.count;
       },
       { message: `${path} finds ${count} alarms`, timeout: INDEX_WAIT_MS, intervals: [1_000] },
     )
@@ -77,26 +77,31 @@ export async function searchWhenIndexed(
   return page!;
 }
 
+/** A deployment's search page (`query`: the list's parameters besides q), once it finds `count`. */
+export function searchWhenIndexed(
+  request: APIRequestContext,
+  q: string,
+  count: number,
+  query = "size=100",
+): Promise<AlarmPage> {
+  const path = `/api/d/acme/alarms?q=${encodeURIComponent(q)}&${query}`;
+  return whenIndexed(request, path, count, (body) => {
+    const page = alarmPageSchema.parse(body);
+    return { page, count: page.page.totalElements };
+  });
+}
+
 /** The merged queue's search page, once it finds `count` in all. */
-export async function mergedSearchWhenIndexed(
+export function mergedSearchWhenIndexed(
   request: APIRequestContext,
   q: string,
   count: number,
 ): Promise<MergedQueuePage> {
   const path = `/api/d/all/alarms?q=${encodeURIComponent(q)}&size=100`;
-  let page: MergedQueuePage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(path);
-        if (response.status() !== 200) return `status ${response.status()}`;
-        page = (await response.json()) as MergedQueuePage;
-        return page.matches?.count;
-      },
-      { message: `${path} finds ${count} alarms`, timeout: INDEX_WAIT_MS, intervals: [1_000] },
-    )
-    .toBe(count);
-  return page!;
+  return whenIndexed(request, path, count, (body) => {
+    const page = body as MergedQueuePage;
+    return { page, count: page.matches?.count };
+  });
 }
 
 /** The list's search box. */

@@ -1,8 +1,14 @@
 import "server-only";
 import type { Analyst } from "@/lib/server/auth/session";
-import type { ConsoleDatabase } from "@/lib/server/db";
+import type { Transaction } from "kysely";
+import type { ConsoleDatabase, Database } from "@/lib/server/db";
 import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
-import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
+import {
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  indexDatabase,
+  isTooSlow,
+  readIndex,
+} from "@/lib/server/index/read-index";
 import { parseSearch } from "@/lib/server/index/query-language/parse";
 import { searchAlarmPage } from "@/lib/server/index/search";
 import { searchMergedPage } from "@/lib/server/index/search-merged";
@@ -15,6 +21,7 @@ import { SEARCH_KEY, resolveRange, type AlarmListQuery } from "@/lib/shared/alar
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
+import { asIndexUnavailable } from "./pivot-routes";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/suggestions";
 
@@ -50,6 +57,28 @@ export interface IndexInput {
   now?: number;
 }
 
+/**
+ * `work` on the index; a statement cut short by the timeout is the search's fault (400 on
+ * `param`: narrow it), a server gone is 503 index_unavailable (as for the pivots).
+ */
+async function read<T>(
+  database: ConsoleDatabase,
+  work: (db: Transaction<Database>) => Promise<T>,
+  param = SEARCH_KEY,
+) {
+  try {
+    return await readIndex(database, work);
+  } catch (error) {
+    if (!isTooSlow(error)) throw asIndexUnavailable(error);
+    throw new ApiError(
+      "invalid_request",
+      `${param}: this search took too long (over ${SEARCH_STATEMENT_TIMEOUT_MS / 1000} s): ` +
+        "narrow it, say with a time range, a field or a longer term",
+      { param, cause: error },
+    );
+  }
+}
+
 /** `q` read into its tree, or 400 on `q` saying what and where (the box shows a caret there). */
 export function readSearch(q: string): SearchNode {
   const parsed = parseSearch(q);
@@ -69,7 +98,7 @@ export async function searchList(
 ): Promise<AlarmPage> {
   const search = readSearch(query.q);
   const db = database ?? (await indexDatabase());
-  return readIndex(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now));
+  return read(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now));
 }
 
 /** GET /api/d/all/alarms?q=…: one page of the merged queue's search, from the index. */
@@ -82,7 +111,7 @@ export async function searchMerged(
   const db = database ?? (await indexDatabase());
   const { filters } = resolveRange(request.query, now);
   const deployments = request.deployments.map((deployment) => deployment.key);
-  const page = await readIndex(db, (tx) =>
+  const page = await read(db, (tx) =>
     searchMergedPage(
       tx,
       { allowed, deployments, search, filters },
@@ -140,9 +169,7 @@ export async function searchSuggestions(
   const { field, prefix } = parsed.request;
   const deployments = readable(scope);
   const db = database ?? (await indexDatabase());
-  const values = await readIndex(db, (tx) => suggest(tx, deployments, parsed.request), {
-    param: "prefix",
-  });
+  const values = await read(db, (tx) => suggest(tx, deployments, parsed.request), "prefix");
   return { field, prefix, values };
 }
 

@@ -102,9 +102,20 @@ const pivots0002: Migration = {
   },
 };
 
+// A search sorted by priority (lib/server/index/search.ts) with many matches walks this index in
+// the page's order, as newest first walks alarms_newest, instead of sorting every match.
+const searchSort0003: Migration = {
+  async up(db) {
+    await sql`create index alarms_priority on alarms (deployment, priority desc, occurred_at desc, uuid)`.execute(
+      db,
+    );
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-index": index0001,
   "0002-pivots": pivots0002,
+  "0003-search-sort": searchSort0003,
 };
 
 /** Brings the database to the latest migration; throws what failed. */

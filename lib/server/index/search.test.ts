@@ -5,6 +5,7 @@ import { describeEachEngine } from "@/test/index-db";
 import { FILLER, NOW, T, seedCorpus, type Corpus } from "@/test/search-corpus";
 import { parseSearch } from "./query-language/parse";
 import { orderTerms, pageKeys, searchAlarmPage, type SearchLimits } from "./search";
+import { initialState, saveState } from "./sync/state";
 
 // The search's read of one deployment, on both engines: what an analyst typing `q` (with the
 // list's filters, sort and page) gets back, and that another deployment's rows never come.
@@ -146,29 +147,29 @@ describeEachEngine("Search, one deployment", ({ database }) => {
     ]);
   });
 
-  it("says how far the index has read, tolerating a state it cannot read", async () => {
+  it("says how far the index has read, as the sync's state says", async () => {
     const { db } = database();
-    const write = (deployment: string, state: unknown) =>
-      db
-        .insertInto("index_sync")
-        .values({ deployment, state: JSON.stringify(state), updated_at: 1 })
-        .onConflict((oc) => oc.column("deployment").doUpdateSet({ state: JSON.stringify(state) }))
-        .execute();
-    await write("acme", { syncedAt: T - 5_000, backfill: null, version: 1 });
+    const fresh = initialState(T, 500, 90 * 86_400_000);
+    const following = { ...fresh, backfill: null, syncedAt: T - 5_000 };
+    await saveState(db, "acme", following, T);
     expect((await search("10.1.2.3")).source).toEqual({ kind: "index", indexedUpTo: T - 5_000 });
-    await write("acme", { syncedAt: T - 9_000, backfill: { indexed: 10 } });
+    await saveState(db, "acme", { ...fresh, syncedAt: T - 9_000 }, T);
     expect((await search("10.1.2.3")).source).toEqual({
       kind: "index",
       indexedUpTo: T - 9_000,
       backfilling: true,
     });
-    await write("acme", { backfill: { indexed: 0 } });
+    await saveState(db, "acme", fresh, T);
     expect((await search("10.1.2.3")).source).toEqual({
       kind: "index",
       indexedUpTo: null,
       backfilling: true,
     });
-    await write("acme", "not an object");
+    // A state this version cannot read: not indexed, as far as a search can tell.
+    await db
+      .updateTable("index_sync")
+      .set({ state: JSON.stringify({ version: 0 }) })
+      .execute();
     expect((await search("10.1.2.3")).source).toEqual({ kind: "index", indexedUpTo: null });
   });
 });

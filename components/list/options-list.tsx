@@ -1,0 +1,57 @@
+"use client";
+// The list of options under a combobox (a text filter, the search box): one look, one behaviour.
+
+/**
+ * `options` under their box, the active one marked (its id is `${id}-option-${index}`, for the
+ * box's aria-activedescendant); a press takes one before the box's blur could close the list.
+ */
+export function OptionsList<T>({
+  id,
+  label,
+  options,
+  active,
+  keyOf,
+  render,
+  onChoose,
+  className = "",
+  mono = false,
+}: {
+  id: string;
+  label: string;
+  /** Shown when there are any; the list is hidden (and kept for aria-controls) when empty. */
+  options: readonly T[];
+  active: number;
+  keyOf: (option: T) => string;
+  render: (option: T) => React.ReactNode;
+  onChoose: (option: T) => void;
+  /** Width and placement beyond the common ones. */
+  className?: string;
+  mono?: boolean;
+}) {
+  return (
+    <ul
+      id={`${id}-list`}
+      role="listbox"
+      aria-label={label}
+      hidden={options.length === 0}
+      className={`panel absolute top-full left-0 z-20 mt-0.5 max-h-72 w-max min-w-full overflow-auto py-0.5 text-xs shadow-lg ${className}`}
+    >
+      {options.map((option, index) => (
+        <li
+          key={keyOf(option)}
+          id={`${id}-option-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={`cursor-pointer truncate px-2 py-1 ${mono ? "font-mono" : ""} ${index === active ? "bg-blue-100 dark:bg-blue-900" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+          // Before the input's blur, which would take the half-typed text instead.
+          onPointerDown={(event) => {
+            event.preventDefault();
+            onChoose(option);
+          }}
+        >
+          {render(option)}
+        </li>
+      ))}
+    </ul>
+  );
+}
