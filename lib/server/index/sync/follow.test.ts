@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import { describeEachEngine } from "@/test/index-db";
 import {
@@ -53,6 +53,23 @@ async function statusOf(db: Kysely<Database>, uuid: string) {
 }
 
 describeEachEngine("Following the upstream", ({ database }) => {
+  it("gives the planner statistics of the index once the backfill is done (PGlite has no autovacuum)", async () => {
+    const { db } = database();
+    const worker = await following(db);
+    await runFor(world.clock, [worker], 30_000);
+    // ANALYZE writes its row estimates into the catalogue at once (the statistics views lag).
+    const { rows } = await sql<{ relname: string; analyzed: boolean }>`
+      select relname, reltuples > 0 as analyzed from pg_class
+      where relname in ('alarms', 'alarm_docs', 'alarm_addresses', 'alarm_entities')
+      order by relname`.execute(db);
+    expect(rows).toEqual([
+      { relname: "alarm_addresses", analyzed: true },
+      { relname: "alarm_docs", analyzed: true },
+      { relname: "alarm_entities", analyzed: true },
+      { relname: "alarms", analyzed: true },
+    ]);
+  });
+
   it("indexes a new alarm, and one that arrived late, within two intervals", async () => {
     const { db } = database();
     const worker = await following(db);
