@@ -148,7 +148,9 @@ async function started(bin: string, dir: string, data: string, port: number, kep
     child = spawn(postgres, args, { stdio: "ignore" });
     await waitFor(() => ready(bin, port), "did not answer");
   };
-  const stop = async () => {
+  // Immediate (SIGQUIT) for a test's outage; fast (SIGINT, a checkpoint first) for kept data: with
+  // synchronous_commit off an immediate stop loses the last commits.
+  const stop = async (signal: "SIGQUIT" | "SIGINT" = "SIGQUIT") => {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
@@ -157,8 +159,8 @@ async function started(bin: string, dir: string, data: string, port: number, kep
     const pid = spawnSync("sh", ["-c", `head -1 '${join(data, "postmaster.pid")}'`], {
       encoding: "utf8",
     }).stdout.trim();
-    if (/^\d+$/.test(pid)) process.kill(Number(pid), "SIGQUIT");
-    else running.kill("SIGQUIT");
+    if (/^\d+$/.test(pid)) process.kill(Number(pid), signal);
+    else running.kill(signal);
     await exited;
     await waitFor(async () => !(await answers(port)), "still answers");
   };
@@ -181,9 +183,9 @@ async function started(bin: string, dir: string, data: string, port: number, kep
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     start,
-    stop,
+    stop: () => stop(),
     async close() {
-      await stop();
+      await stop(kept ? "SIGINT" : "SIGQUIT");
       if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
