@@ -52,21 +52,25 @@ async function statusOf(db: Kysely<Database>, uuid: string) {
   return row?.status;
 }
 
-describeEachEngine("Following the upstream", ({ database }) => {
-  it("gives the planner statistics of the index once the backfill is done (PGlite has no autovacuum)", async () => {
+describeEachEngine("Following the upstream", ({ database, engine }) => {
+  it("gives the planner statistics and marks settled pages all-visible once the backfill is done (PGlite has no autovacuum)", async () => {
     const { db } = database();
     const worker = await following(db);
     await runFor(world.clock, [worker], 30_000);
-    // ANALYZE writes its row estimates into the catalogue at once (the statistics views lag).
-    const { rows } = await sql<{ relname: string; analyzed: boolean }>`
-      select relname, reltuples > 0 as analyzed from pg_class
+    // VACUUM and ANALYZE write their figures into the catalogue at once (the statistics views lag):
+    // the row estimates the planner reads, and the pages an index-only scan need not visit.
+    const { rows } = await sql<{ relname: string; analyzed: boolean; visible: boolean }>`
+      select relname, reltuples > 0 as analyzed, relallvisible > 0 as visible from pg_class
       where relname in ('alarms', 'alarm_docs', 'alarm_addresses', 'alarm_entities')
       order by relname`.execute(db);
+    // A PostgreSQL server has autovacuum for the visibility map (and the test's server, which
+    // commits without waiting for its log, cannot mark a page until the log is written).
+    const visible = engine === "pglite" ? true : expect.any(Boolean);
     expect(rows).toEqual([
-      { relname: "alarm_addresses", analyzed: true },
-      { relname: "alarm_docs", analyzed: true },
-      { relname: "alarm_entities", analyzed: true },
-      { relname: "alarms", analyzed: true },
+      { relname: "alarm_addresses", analyzed: true, visible },
+      { relname: "alarm_docs", analyzed: true, visible },
+      { relname: "alarm_entities", analyzed: true, visible },
+      { relname: "alarms", analyzed: true, visible },
     ]);
   });
 
