@@ -6,7 +6,10 @@ import { SEARCH_LIMITS } from "@/lib/shared/search/ast";
 import { SEARCH_ALIASES, SEARCH_FIELDS } from "@/lib/shared/search/fields";
 
 const SYNTAX: [string, string][] = [
-  ["brute force", "Free text: rule names, hosts, users, event names and raw fields (every word)"],
+  [
+    "brute force",
+    "Free text: rule names, hosts, users, event names and raw fields (every word, from its start: admin finds administrator)",
+  ],
   ['"brute force"', "A phrase, as written"],
   ["adm*", "A prefix"],
   ["a AND b, a OR b, NOT a", "Combine terms (AND when nothing is written); group with ( )"],

@@ -18,8 +18,8 @@ import { readable, whereOf, type SearchWhere } from "./search-where";
 // matches are dense. The planner, asked for "newest 50" of a rare term, would otherwise walk the
 // whole time index. Rows are the documents of alarm_docs, read only for the page.
 
-/** Matches are counted up to this: more is said as "10,000 or more", and paged no further. */
-export const MATCH_CAP = 10_000;
+/** Matches are counted up to this: more is said as "2,000 or more", and paged no further. */
+export const MATCH_CAP = 2_000;
 
 export interface SearchRequest {
   /** The deployments the analyst may see. */

@@ -9,15 +9,27 @@ const keyed = (table: string, alias: string) =>
 const DOCS = keyed("alarm_docs", "d");
 const ENTITIES = keyed("alarm_entities", "e");
 const ADDRESSES = keyed("alarm_addresses", "x");
+const FOUND = (n: number) => `strpos("d"."search_text", $${n}) > 0`;
 
 const SHAPES: [string, string, unknown[]][] = [
-  ["brute", `${DOCS}"d"."search_text" like $1)`, ["%brute%"]],
+  // The word index (its words, the last a prefix), then the exact text.
+  [
+    "brute",
+    `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)}))`,
+    ["'brute':*", "brute"],
+  ],
   [
     '"brute force" ssh',
-    `${DOCS}("d"."search_text" like $1 and "d"."search_text" like $2))`,
-    ["%brute force%", "%ssh%"],
+    `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)} and ${FOUND(3)}))`,
+    ["'brute' & 'force':* & 'ssh':*", "brute force", "ssh"],
   ],
-  ["50%_off\\\\", `${DOCS}"d"."search_text" like $1)`, ["%50\\%\\_off\\\\%"]],
+  [
+    "50%_off\\\\",
+    `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)}))`,
+    ["'50' & 'off':*", "50%_off\\"],
+  ],
+  // No word to look up: the trigram index, through LIKE (its wildcards escaped).
+  ["%_\\\\", `${DOCS}"d"."search_text" like $1)`, ["%\\%\\_\\\\%"]],
   ["188.1.32.78", `${ADDRESSES}"x"."address" = $1::inet)`, ["188.1.32.78"]],
   ["ip:10.0.0.0/8", `${ADDRESSES}"x"."address" <<= $1::cidr)`, ["10.0.0.0/8"]],
   [
@@ -80,8 +92,8 @@ const SHAPES: [string, string, unknown[]][] = [
   ],
   [
     "ssh ip:10.0.0.0/8 brute",
-    `(${DOCS}("d"."search_text" like $1 and "d"."search_text" like $2)) and ${ADDRESSES}"x"."address" <<= $3::cidr))`,
-    ["%ssh%", "%brute%", "10.0.0.0/8"],
+    `(${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)} and ${FOUND(3)})) and ${ADDRESSES}"x"."address" <<= $4::cidr))`,
+    ["'ssh':* & 'brute':*", "ssh", "brute", "10.0.0.0/8"],
   ],
 ];
 
@@ -103,6 +115,11 @@ describe("compileSearch", () => {
       expect(where).not.toMatch(/[';]|\$\$|--/);
       expect(parameters.length).toBeGreaterThan(0);
     }
-    expect(searchSql("host:x' OR '1'='1").parameters).toEqual(["host", "x'", "%'1'='1%"]);
+    expect(searchSql("host:x' OR '1'='1").parameters).toEqual([
+      "host",
+      "x'",
+      "'1' & '1':*",
+      "'1'='1",
+    ]);
   });
 });

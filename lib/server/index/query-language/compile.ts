@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { AlarmsTable, Database } from "@/lib/server/db/schema";
 import type { AddressNode, FieldNode, SearchNode, TextNode } from "@/lib/shared/search/ast";
 import { parseAddress } from "./address";
+import { wordCondition } from "./words";
 
 // The checked tree (./parse.ts) as one SQL condition over `alarms as a`. Other tables are reached
 // only through correlated `exists` subqueries keyed by a.deployment and a.uuid, so the caller's
@@ -23,16 +24,25 @@ function escapeLike(value: string): string {
 const SIDE = { src: "s", dst: "d" } as const;
 
 function texts(eb: SearchScope, nodes: TextNode[]): Condition {
-  // Several words of one AND are one probe of the document, not one subquery each.
+  // Several words of one AND are one probe of the document, not one subquery each. A term
+  // matches where it begins a word (./words.ts says why).
   return eb.exists(
     eb
       .selectFrom("alarm_docs as d")
       .select(sql<number>`1`.as("one"))
       .whereRef("d.deployment", "=", "a.deployment")
       .whereRef("d.uuid", "=", "a.uuid")
-      .where((d) =>
-        d.and(nodes.map((node) => d("d.search_text", "like", `%${escapeLike(node.value)}%`))),
-      ),
+      .where((d) => {
+        // The word index finds the candidates (./words.ts) and strpos checks the exact text; a
+        // term without a word to look up is left to the trigram index, through LIKE.
+        const words = wordCondition(d.ref("d.search_text"), nodes);
+        const exact = nodes.map((node) =>
+          words
+            ? sql<SqlBool>`strpos(${d.ref("d.search_text")}, ${node.value}) > 0`
+            : d("d.search_text", "like", `%${escapeLike(node.value)}%`),
+        );
+        return d.and(words ? [words, ...exact] : exact);
+      }),
   );
 }
 

@@ -45,12 +45,16 @@ const scan = withRule(
     attackTactics: ["Discovery"],
   },
 );
+const LONG_RUN = `${"x".repeat(150)}tail`;
 const sub = withRule(
-  indexedAlarm({
-    status: "closed",
-    destinations: [endpoint({ address: "192.168.1.5" })],
-    priority: 60,
-  }),
+  indexedAlarm(
+    {
+      status: "closed",
+      destinations: [endpoint({ address: "192.168.1.5" })],
+      priority: 60,
+    },
+    { rawText: `token=${LONG_RUN} café` },
+  ),
   { strategy: null, attackId: "T1110.001", attackTechnique: "Password Guessing" },
 );
 // Another deployment's alarm under the same uuid: it must never answer for acme's.
@@ -127,8 +131,44 @@ describeEachEngine("Search", ({ database }) => {
     ["5_%", []],
     ["mimikatz", []],
     ["(ip:10.0.0.0/8 OR dst_ip:192.168.1.5) AND priority >= 70", ["brute"]],
+    // Free text finds words and the beginnings of words, punctuation and order as typed.
+    ["administ", ["brute"]],
+    ["dministrator", []],
+    ['"ssh log"', ["brute"]],
+    ['"login ssh"', []],
+    ["attacker.exam", ["brute"]],
+    ["attacker-example", []],
+    // Past the word index's cut (100 characters), a run is still found from its start.
+    ["x".repeat(60), ["sub"]],
+    ["x".repeat(140), ["sub"]],
+    [`token=${LONG_RUN}`, ["sub"]],
+    // Letters outside a-z separate words; a term of them alone is read by its text.
+    ["café", ["sub"]],
+    ["é", ["sub"]],
   ])("%s", async (q, expected) => {
     expect(await found(q)).toEqual(expected);
+  });
+
+  it("reads free text through the word index", async () => {
+    const parsed = parseSearch('"ssh login" admin*');
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    const query = database()
+      .db.selectFrom("alarms as a")
+      .select("a.uuid")
+      .where((eb) => compileSearch(parsed.query, eb));
+    const plan = await database()
+      .db.transaction()
+      .execute(async (trx) => {
+        // A handful of rows would be read whole; the plan a million would get is asked for.
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const compiled = query.compile();
+        const { rows } = await trx.executeQuery<Record<string, string>>({
+          ...compiled,
+          sql: `explain ${compiled.sql}`,
+        });
+        return rows.map((row) => Object.values(row).join(" ")).join("\n");
+      });
+    expect(plan).toContain("alarm_docs_words");
   });
 
   it("runs the hostile queries it accepts as plain searches that match nothing", async () => {
