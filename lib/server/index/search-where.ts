@@ -93,6 +93,7 @@ export function whereOf(
   if (where.search) {
     const mirrored = mirroredOf(where);
     const context = {
+      deployments: readable(where),
       words: where.words,
       mirrored,
       mirroredOnDocument: onDocument,

@@ -134,6 +134,24 @@ describe("compileSearch", () => {
     ).toContain('"a"."priority" >= $2');
   });
 
+  it("names the deployments read in each side table's lookup", () => {
+    const deployments = ["acme", "globex"];
+    // keyed(), with the two deployments as parameters $n and $n+1 after the alarm's key.
+    const keyedIn = (table: string, alias: string, n: number) =>
+      keyed(table, alias).replace(
+        `"a"."deployment" and `,
+        `"a"."deployment" and "${alias}"."deployment" in ($${n}, $${n + 1}) and `,
+      );
+    expect(searchSql("user:alice 10.1.2.3 brute", { deployments })).toEqual({
+      where: `(${keyedIn("alarm_docs", "d", 1)}alarm_words("d"."search_text") @@ $3::tsquery) and ${keyedIn("alarm_entities", "e", 4)}"e"."kind" = $6 and "e"."value" = $7) and ${keyedIn("alarm_addresses", "x", 8)}"x"."address" = $10::inet))`,
+      parameters: [
+        ...[...deployments, "'brute':*"],
+        ...[...deployments, "user", "alice"],
+        ...[...deployments, "10.1.2.3"],
+      ],
+    });
+  });
+
   it("sends what the analyst typed only as parameters", () => {
     const typed = [
       "host:x' OR '1'='1",
