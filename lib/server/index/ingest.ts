@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@/lib/server/db";
 import type { IndexedAlarm } from "@/lib/server/usm";
+import { textWords } from "./query-language/words";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 
 // Writes what the sync read into the index: one narrow row per alarm, its document and free
@@ -127,16 +128,17 @@ export async function ingestAlarms(
 }
 
 /**
- * Adds the words of `texts` to alarm_words_known (alarm_words itself cuts them, as the word index
- * does). In their order, so two deployments' syncs adding the same new words wait on each other
- * instead of deadlocking.
+ * Adds the words of `texts` to alarm_words_known, as alarm_words cuts them (textWords). Sorted, so
+ * two deployments' syncs adding the same new words wait on each other instead of deadlocking.
  */
 async function recordWords(db: Kysely<Database>, texts: string[]): Promise<void> {
+  // Words are [a-z0-9]: JavaScript's order is the C collation's.
+  const words = [...new Set(texts.flatMap(textWords))].sort();
+  if (words.length === 0) return;
   await sql`
     insert into alarm_words_known (word)
-    select distinct word from unnest(${texts}::text[]) as t(text),
-      unnest(tsvector_to_array(alarm_words(t.text))) as word
-    order by word
+    select word from unnest(${words}::text[]) with ordinality as t(word, at)
+    order by at
     on conflict do nothing`.execute(db);
 }
 

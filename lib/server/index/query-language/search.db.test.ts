@@ -8,7 +8,7 @@ import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { whereOf } from "../search-where";
 import { compileSearch, type SearchScope } from "./compile";
 import { parseSearch } from "./parse";
-import { expandPrefixes, MAX_EXPANSIONS } from "./words";
+import { expandPrefixes, MAX_EXPANSIONS, textWords } from "./words";
 
 // The compiled searches run on both engines against alarms the sync's own ingest wrote: each
 // finds exactly the alarms an analyst would expect, and none of another deployment's.
@@ -221,6 +221,22 @@ describeEachEngine("Search", ({ database }) => {
     expect(await found("zq")).toHaveLength(MAX_EXPANSIONS + 5);
     expect(await found("zq00")).toHaveLength(10);
     expect(await found("zq9")).toEqual([]);
+  });
+
+  it("splits a text into the same words as the word index does", async () => {
+    const texts = [
+      "brute force \u0001 user9 \u0001 176.0.149.167 host-02h7.corp.example",
+      `token=${"ab1".repeat(70)} café naïve ÉCOLE 東京 x_y--z`,
+      `${"x".repeat(100)}${"y".repeat(100)}z ${"9".repeat(250)}`,
+      '{"eventname":"consolelogin","k":[1,2.5e3]}',
+      "",
+    ];
+    for (const text of texts) {
+      const { rows } = await sql<{ word: string }>`
+        select unnest(tsvector_to_array(alarm_words(${text}))) as word`.execute(database().db);
+      const indexed = rows.map((row) => row.word).sort();
+      expect([...new Set(textWords(text))].sort()).toEqual(indexed);
+    }
   });
 
   it("reads free text through the word index", async () => {

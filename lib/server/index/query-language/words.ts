@@ -27,6 +27,17 @@ export function documentWords(searchText: Expression<string>): RawBuilder<unknow
   return sql`alarm_words(${searchText})`;
 }
 
+/**
+ * The words alarm_words makes of a document's (lower-case) text, computed here: the sync records
+ * them without asking the database to split every text twice (that cost ingest a fifth).
+ */
+export function textWords(text: string): string[] {
+  return text
+    .replace(/[a-z0-9]{100}/g, "$& ")
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
+
 /** Whether a lower-case term is one word of the index: the word lookup finds it exactly. */
 export function isOneWord(value: string): boolean {
   return value.length <= WORD_CUT && /^[a-z0-9]+$/.test(value);
