@@ -18,7 +18,8 @@ export const ENGINES: Engine[] = postgresTestsEnabled() ? ["pglite", "postgres"]
 
 /** Empties every table of the index between tests. */
 export async function emptyIndex(database: ConsoleDatabase): Promise<void> {
-  await sql`truncate alarms, alarm_docs, alarm_addresses, alarm_entities, index_sync`.execute(
+  await sql`
+    truncate alarms, alarm_docs, alarm_words_known, alarm_addresses, alarm_entities, index_sync`.execute(
     database.db,
   );
 }

@@ -28,6 +28,7 @@ describeEachEngine("The database", ({ database }) => {
       "alarm_addresses",
       "alarm_docs",
       "alarm_entities",
+      "alarm_words_known",
       "alarms",
       "index_sync",
     ]);

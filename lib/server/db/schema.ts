@@ -2,7 +2,7 @@ import "server-only";
 import type { ColumnType, Generated } from "kysely";
 
 // The tables of the console's database, as Kysely sees them (./migrations.ts creates them). The
-// index tables (alarms, alarm_docs, alarm_addresses, alarm_entities, index_sync) are a cache of
+// index tables (alarms, alarm_docs, alarm_words_known, alarm_addresses, alarm_entities, index_sync) are a cache of
 // the upstream: rebuildable, written only by the sync. Times are epoch milliseconds (bigint,
 // read back as numbers: ./connection.ts sets the parser on both engines).
 
@@ -41,6 +41,19 @@ export interface AlarmDocsTable {
   summary: ColumnType<unknown, string, string>;
   /** Lower-cased text of the rule, names, hosts, users, event names and raw fields. */
   search_text: string;
+  /**
+   * The alarm's own status, priority and time, written with it (migration 0005): a search's
+   * filters apply to the word index's candidates here (null: a document migration 0005 found
+   * without its alarm).
+   */
+  status: string | null;
+  priority: number | null;
+  occurred_at: number | null;
+}
+
+/** Every word of every document (alarm_words' lexemes): a prefix's words are looked up here. */
+export interface AlarmWordsKnownTable {
+  word: string;
 }
 
 /** Each source or destination address of an alarm (an inet; the btree pivot and CIDR path). */
@@ -75,6 +88,7 @@ export interface IndexSyncTable {
 export interface Database {
   alarms: AlarmsTable;
   alarm_docs: AlarmDocsTable;
+  alarm_words_known: AlarmWordsKnownTable;
   alarm_addresses: AlarmAddressesTable;
   alarm_entities: AlarmEntitiesTable;
   index_sync: IndexSyncTable;

@@ -118,9 +118,26 @@ export async function ingestAlarms(
   );
   const changed = unique.filter((a) => !same.has(a.summary.uuid.toLowerCase()));
   if (changed.length > 0) {
+    // The words first, committed on their own: a search never sees a document with a word the
+    // prefix lookup does not know, and no lock on a word is held while the alarms are written.
+    await recordWords(db, changed.map(searchText));
     await db.transaction().execute((tx) => writeAlarms(tx, deployment, changed, hashes, now));
   }
   return { written: changed.length, unchanged: unique.length - changed.length };
+}
+
+/**
+ * Adds the words of `texts` to alarm_words_known (alarm_words itself cuts them, as the word index
+ * does). In their order, so two deployments' syncs adding the same new words wait on each other
+ * instead of deadlocking.
+ */
+async function recordWords(db: Kysely<Database>, texts: string[]): Promise<void> {
+  await sql`
+    insert into alarm_words_known (word)
+    select distinct word from unnest(${texts}::text[]) as t(text),
+      unnest(tsvector_to_array(alarm_words(t.text))) as word
+    order by word
+    on conflict do nothing`.execute(db);
 }
 
 async function writeAlarms(
@@ -189,12 +206,18 @@ async function writeAlarms(
         uuid: alarm.summary.uuid.toLowerCase(),
         summary: JSON.stringify(alarm.summary),
         search_text: searchText(alarm),
+        status: alarm.summary.status,
+        priority: alarm.summary.priority,
+        occurred_at: alarm.summary.occurredAt ?? 0,
       })),
     )
     .onConflict((oc) =>
       oc.columns(["deployment", "uuid"]).doUpdateSet((eb) => ({
         summary: eb.ref("excluded.summary"),
         search_text: eb.ref("excluded.search_text"),
+        status: eb.ref("excluded.status"),
+        priority: eb.ref("excluded.priority"),
+        occurred_at: eb.ref("excluded.occurred_at"),
       })),
     )
     .execute();

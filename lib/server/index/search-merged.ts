@@ -8,6 +8,7 @@ import type { SearchScope } from "./query-language/compile";
 import { indexSource } from "./indexed-up-to";
 import { MATCH_CAP, countMatches, documents, type Key, type SearchLimits } from "./search";
 import { readable, whereOf, type SearchWhere } from "./search-where";
+import { expandPrefixes } from "./query-language/words";
 
 // A search of several deployments at once (the merged queue, /d/all/alarms?q=): one query over
 // every deployment the analyst may see among those asked for, newest first, paged by the merged
@@ -136,11 +137,13 @@ function cutAt(row: Row, direction: SearchCursor["direction"], keys: string[]): 
 /** One page of a search over several deployments, newest first, by cursor. */
 export async function searchMergedPage(
   db: Db,
-  where: SearchWhere,
+  request: SearchWhere,
   { size, cursor }: { size: number; cursor: SearchCursor | null },
   { cap }: SearchLimits = { cap: MATCH_CAP },
 ): Promise<MergedSearchPage> {
-  const keys = readable(where);
+  const keys = readable(request);
+  const words = keys.length === 0 ? undefined : await expandPrefixes(db, request.search);
+  const where: SearchWhere = { ...request, words };
   const matches = keys.length === 0 ? 0 : await countMatches(db, where, cap);
   const fetched = matches === 0 ? [] : await nearest(db, where, cursor, size + 1, matches > cap);
   const more = fetched.length > size;

@@ -2,7 +2,14 @@ import "server-only";
 import type { Expression, SqlBool } from "kysely";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
-import { compileSearch, type SearchScope } from "./query-language/compile";
+import {
+  compileSearch,
+  mirroredTerm,
+  textAtTop,
+  type Mirrored,
+  type SearchScope,
+} from "./query-language/compile";
+import type { WordExpansions } from "./query-language/words";
 
 // Which rows of `alarms as a` a search reads: the deployments the analyst may see (a row filter
 // inside every query, whatever else the query says), the parsed `q`, and the list's own filters
@@ -17,6 +24,31 @@ export interface SearchWhere {
   search: SearchNode | null;
   /** The list's filters, a rolling range already resolved to absolute bounds. */
   filters: AlarmFilters;
+  /** The words the search's prefixes begin (expandPrefixes); without them, looked up as prefixes. */
+  words?: WordExpansions;
+}
+
+/**
+ * The conditions every match meets on the columns the document mirrors: the list's status and
+ * time filters, and the tree's own where it is an AND (or a single term) of status and priority.
+ */
+export function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirrored[] {
+  const f = where.filters;
+  const found: Mirrored[] = [];
+  if (f.status !== undefined) found.push({ column: "status", op: "=", value: f.status });
+  if (f.timestamp_occured_gte !== undefined) {
+    found.push({ column: "occurred_at", op: ">=", value: f.timestamp_occured_gte });
+  }
+  if (f.timestamp_occured_lte !== undefined) {
+    found.push({ column: "occurred_at", op: "<=", value: f.timestamp_occured_lte });
+  }
+  const search = where.search;
+  const terms = search === null ? [] : search.type === "and" ? search.children : [search];
+  for (const term of terms) {
+    const mirrored = mirroredTerm(term);
+    if (mirrored) found.push(mirrored);
+  }
+  return found;
 }
 
 /** The deployments a search reads: those asked for that the analyst may see, in asked order. */
@@ -24,11 +56,25 @@ export function readable({ allowed, deployments }: Pick<SearchWhere, "allowed" |
   return [...new Set(deployments)].filter((key) => allowed.includes(key));
 }
 
+/**
+ * How a query reads the matches: "find" them all from the side tables' indexes (a count, the
+ * matches of a page gathered whole), or "walk" the alarms in a page's order, probing each (a page
+ * of many matches: the count past the cap said they are dense).
+ */
+export type SearchPlan = "find" | "walk";
+
 /** The whole condition (callers check `readable(where)` is not empty first). */
-export function whereOf(eb: SearchScope, where: SearchWhere): Expression<SqlBool> {
+export function whereOf(
+  eb: SearchScope,
+  where: SearchWhere,
+  plan: SearchPlan = "find",
+): Expression<SqlBool> {
   const f = where.filters;
+  // Found from the word index, free text at the top has its document's probe test the mirrored
+  // filters (mirroredOf); a walk tests them on the alarm, whose indexes it walks.
+  const onDocument = plan === "find" && where.search !== null && textAtTop(where.search);
   const parts: Expression<SqlBool>[] = [eb("a.deployment", "in", readable(where))];
-  if (f.status !== undefined) parts.push(eb("a.status", "=", f.status));
+  if (f.status !== undefined && !onDocument) parts.push(eb("a.status", "=", f.status));
   if (f.suppressed !== undefined) parts.push(eb("a.suppressed", "=", f.suppressed));
   if (f.priority_label !== undefined) parts.push(eb("a.priority_label", "=", f.priority_label));
   // Exact, as the upstream's own filters are.
@@ -38,12 +84,21 @@ export function whereOf(eb: SearchScope, where: SearchWhere): Expression<SqlBool
   if (f.alarm_sensor_sources !== undefined) {
     parts.push(eb("a.sensor", "=", f.alarm_sensor_sources.toLowerCase()));
   }
-  if (f.timestamp_occured_gte !== undefined) {
+  if (f.timestamp_occured_gte !== undefined && !onDocument) {
     parts.push(eb("a.occurred_at", ">=", f.timestamp_occured_gte));
   }
-  if (f.timestamp_occured_lte !== undefined) {
+  if (f.timestamp_occured_lte !== undefined && !onDocument) {
     parts.push(eb("a.occurred_at", "<=", f.timestamp_occured_lte));
   }
-  if (where.search) parts.push(compileSearch(where.search, eb));
+  if (where.search) {
+    const mirrored = mirroredOf(where);
+    const context = {
+      words: where.words,
+      mirrored,
+      mirroredOnDocument: onDocument,
+      perRow: plan === "walk",
+    };
+    parts.push(compileSearch(where.search, eb, context));
+  }
   return eb.and(parts);
 }

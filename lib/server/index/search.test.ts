@@ -2,7 +2,9 @@ import { beforeEach, expect, it } from "vitest";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import { describeEachEngine } from "@/test/index-db";
+import { indexedAlarm } from "@/test/indexed-alarm";
 import { FILLER, NOW, T, seedCorpus, type Corpus } from "@/test/search-corpus";
+import { ingestAlarms } from "./ingest";
 import { parseSearch } from "./query-language/parse";
 import { orderTerms, pageKeys, searchAlarmPage, type SearchLimits } from "./search";
 import { initialState, saveState } from "./sync/state";
@@ -86,8 +88,12 @@ describeEachEngine("Search, one deployment", ({ database }) => {
     expect(await received("asc")).toEqual([corpus.a3, corpus.a2, corpus.a1, corpus.a4]);
   });
 
-  it("pages through the matches, and the two plans give the same pages", async () => {
-    const q = 'strategy:"Filler Strategy"';
+  it.each([
+    'strategy:"Filler Strategy"',
+    // Free text with a filter of the tree's own: tested on the document when found, on the alarm
+    // when walked.
+    "filler priority >= 0",
+  ])("pages through the matches of %s, and the plans give the same pages", async (q) => {
     const sorts = [
       { field: "timestamp_occured", direction: "desc" },
       { field: "timestamp_occured", direction: "asc" },
@@ -117,6 +123,21 @@ describeEachEngine("Search, one deployment", ({ database }) => {
     expect((await search(q, { size: 10 })).alarms.map((a) => a.uuid)).toEqual(
       corpus.filler.slice(0, 10),
     );
+  });
+
+  it("gathers a page of many matches that lie beyond the walk's reach", async () => {
+    const { db } = database();
+    // 1,100 alarms newer than every match: a page of 10 walks at most 1,000 before gathering.
+    const newer = Array.from({ length: 1_100 }, (_, i) =>
+      indexedAlarm({ occurredAt: NOW - 1_000 + i }, { rawText: "quiet" }),
+    );
+    const far = Array.from({ length: 5 }, (_, i) =>
+      indexedAlarm({ occurredAt: T - 86_400_000 - i }, { rawText: "zebra sighting" }),
+    );
+    await ingestAlarms(db, "acme", [...newer, ...far], 1);
+    const page = await search("zebra", { size: 10 }, {}, { cap: 3 });
+    expect(page.page.totalIsLowerBound).toBe(true);
+    expect(page.alarms.map((alarm) => alarm.uuid)).toEqual(far.map((a) => a.summary.uuid));
   });
 
   it("counts up to the cap and says the total is a lower bound, paging no further", async () => {

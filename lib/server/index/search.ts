@@ -8,15 +8,20 @@ import type { AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { indexSource } from "./indexed-up-to";
+import { expandPrefixes } from "./query-language/words";
+import type { SearchScope } from "./query-language/compile";
 import { readable, whereOf, type SearchWhere } from "./search-where";
 
 // A page of a search, from the index: the same AlarmPage the upstream's list answers, plus where
 // it came from. The query shapes decide more than the engine (measured at 1M alarms, see the
 // issue: without them 0.5-1.3 s): the matches are counted first, up to a cap, and the count picks
 // the plan. Few matches are gathered whole (a materialised CTE) and sorted; many walk the
-// (deployment, occurred_at desc) index with limit and offset, which finds a page at once when
-// matches are dense. The planner, asked for "newest 50" of a rare term, would otherwise walk the
-// whole time index. Rows are the documents of alarm_docs, read only for the page.
+// alarms in the page's order (alarms_newest, alarms_priority), probing each row, which finds a
+// page at once when matches are dense, and are gathered after all when the walk's reach holds too
+// few of them. The planner, asked for "newest 50" of a rare term, would otherwise walk the whole
+// time index; asked for a common one with filters, it gathered 8,000 matches to sort them
+// (search-where's plans say how each is kept). Rows are the documents of alarm_docs, read only
+// for the page.
 
 /** Matches are counted up to this: more is said as "2,000 or more", and paged no further. */
 export const MATCH_CAP = 2_000;
@@ -92,6 +97,9 @@ function ordered<Q extends SelectQueryBuilder<any, any, any>>(
   );
 }
 
+/** The orders an index of the alarms has (alarms_newest, alarms_priority): a page walks them. */
+const WALKED = new Set(["occurred_at", "priority"]);
+
 /** How far a search counts and pages (a test's smaller cap takes the other plan sooner). */
 export interface SearchLimits {
   cap: number;
@@ -121,16 +129,52 @@ export type Key = { deployment: string; uuid: string };
 export async function pageKeys(
   db: Db,
   where: SearchWhere,
-  place: { terms: Term[]; limit: number; offset: number },
+  place: Place,
   many: boolean,
 ): Promise<Key[]> {
-  if (many) {
-    const walk = db
+  if (many && WALKED.has(place.terms[0]!.column)) {
+    const walked = await walkedKeys(db, where, place);
+    // Short: the page's matches lie beyond the walk's reach (there are more than the cap).
+    if (walked.length === place.limit) return walked;
+  } else if (many) {
+    // In an order no index has, every row would be probed before the sort: the planner chooses.
+    const found = db
       .selectFrom("alarms as a")
       .select(["a.deployment", "a.uuid"])
       .where((eb) => whereOf(eb, where));
-    return ordered(walk, "a", place.terms).limit(place.limit).offset(place.offset).execute();
+    return ordered(found, "a", place.terms).limit(place.limit).offset(place.offset).execute();
   }
+  return gatheredKeys(db, where, place);
+}
+
+type Place = { terms: Term[]; limit: number; offset: number };
+
+/**
+ * A walk reads the alarms in the page's order up to this many per match the page needs (capped),
+ * probing each: dense matches fill the page at once; matches that lie far back (an indicator
+ * last seen weeks ago) are gathered instead of walked to.
+ */
+const WALK_ROWS_PER_MATCH = 100;
+const WALK_ROWS_MAX = 20_000;
+
+/** The page from the nearest alarms in its order (fewer keys than asked: beyond the reach). */
+async function walkedKeys(db: Db, where: SearchWhere, place: Place): Promise<Key[]> {
+  const reach = Math.min(WALK_ROWS_MAX, WALK_ROWS_PER_MATCH * (place.offset + place.limit));
+  // The list's filters narrow the walk itself (an index of the alarms serves them).
+  const listed = db
+    .selectFrom("alarms as a")
+    .selectAll("a")
+    .where((eb) => whereOf(eb, { ...where, search: null }));
+  const nearest = ordered(listed, "a", place.terms).limit(reach);
+  const walk = db
+    .selectFrom(nearest.as("a"))
+    .select(["a.deployment", "a.uuid"])
+    .where((eb) => whereOf(eb as unknown as SearchScope, where, "walk"));
+  return ordered(walk, "a", place.terms).limit(place.limit).offset(place.offset).execute();
+}
+
+/** The page from every match, gathered and sorted (few matches, or none near in the order). */
+async function gatheredKeys(db: Db, where: SearchWhere, place: Place): Promise<Key[]> {
   const gathered = db
     .with(
       (cte) => cte("m").materialized(),
@@ -203,8 +247,9 @@ export async function searchAlarmPage(
   const query = resolveRange(request.query, now);
   const { page, size, filters } = query;
   if (page * size >= cap) throw pageTooDeep(cap);
-  const where: SearchWhere = { ...request, filters };
-  const keys = readable(where);
+  const keys = readable(request);
+  const words = keys.length === 0 ? undefined : await expandPrefixes(db, request.search);
+  const where: SearchWhere = { ...request, filters, words };
   const occurred = {
     gte: filters.timestamp_occured_gte ?? null,
     lte: filters.timestamp_occured_lte ?? null,

@@ -12,16 +12,13 @@ const ADDRESSES = keyed("alarm_addresses", "x");
 const FOUND = (n: number) => `strpos("d"."search_text", $${n}) > 0`;
 
 const SHAPES: [string, string, unknown[]][] = [
-  // The word index (its words, the last a prefix), then the exact text.
-  [
-    "brute",
-    `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)}))`,
-    ["'brute':*", "brute"],
-  ],
+  // The word index (its words, the last a prefix), then the exact text of a term that is more
+  // than one word (one word, the index finds exactly).
+  ["brute", `${DOCS}alarm_words("d"."search_text") @@ $1::tsquery)`, ["'brute':*"]],
   [
     '"brute force" ssh',
-    `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)} and ${FOUND(3)}))`,
-    ["'brute' & 'force':* & 'ssh':*", "brute force", "ssh"],
+    `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)}))`,
+    ["'brute' & 'force':* & 'ssh':*", "brute force"],
   ],
   [
     "50%_off\\\\",
@@ -92,14 +89,49 @@ const SHAPES: [string, string, unknown[]][] = [
   ],
   [
     "ssh ip:10.0.0.0/8 brute",
-    `(${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)} and ${FOUND(3)})) and ${ADDRESSES}"x"."address" <<= $4::cidr))`,
-    ["'ssh':* & 'brute':*", "ssh", "brute", "10.0.0.0/8"],
+    `(${DOCS}alarm_words("d"."search_text") @@ $1::tsquery) and ${ADDRESSES}"x"."address" <<= $2::cidr))`,
+    ["'ssh':* & 'brute':*", "10.0.0.0/8"],
   ],
 ];
 
 describe("compileSearch", () => {
   it.each(SHAPES)("%s", (q, where, parameters) => {
     expect(searchSql(q)).toEqual({ where, parameters });
+  });
+
+  it("looks a prefix up as the words it begins, when they are known", () => {
+    const words = new Map([
+      ["brute", ["brute", "brutes"]],
+      ["ssh", []],
+    ]);
+    expect(searchSql("brute", { words }).parameters).toEqual(["('brute' | 'brutes')"]);
+    expect(searchSql("ssh brute", { words }).parameters).toEqual(["'ssh' & ('brute' | 'brutes')"]);
+    expect(searchSql("force", { words }).parameters).toEqual(["'force':*"]);
+  });
+
+  it("tests the filters every match meets on the document, and walks with a per-row probe", () => {
+    const mirrored = [
+      { column: "status", op: "=", value: "open" },
+      { column: "priority", op: ">=", value: 50 },
+    ] as const;
+    const onDocument = searchSql("brute priority >= 50", {
+      mirrored: [...mirrored],
+      mirroredOnDocument: true,
+    });
+    // The tree's own priority term is not tested again on the alarm.
+    expect(onDocument).toEqual({
+      where: `${DOCS}("d"."status" = $1 and "d"."priority" >= $2 and alarm_words("d"."search_text") @@ $3::tsquery))`,
+      parameters: ["open", 50, "'brute':*"],
+    });
+    const walked = searchSql("brute priority >= 50", { mirrored: [...mirrored], perRow: true });
+    expect(walked).toEqual({
+      where: `(${DOCS}("d"."status" = $1 and "d"."priority" >= $2 and alarm_words("d"."search_text") @@ $3::tsquery and ${FOUND(4)}) offset $5) and "a"."priority" >= $6)`,
+      parameters: ["open", 50, "'brute':*", "brute", 0, 50],
+    });
+    // Under OR the tree's terms are not every match's: they stay on the alarm.
+    expect(
+      searchSql("brute OR priority >= 50", { mirrored: [], mirroredOnDocument: true }).where,
+    ).toContain('"a"."priority" >= $2');
   });
 
   it("sends what the analyst typed only as parameters", () => {

@@ -1,9 +1,15 @@
 import "server-only";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { AlarmsTable, Database } from "@/lib/server/db/schema";
-import type { AddressNode, FieldNode, SearchNode, TextNode } from "@/lib/shared/search/ast";
+import type {
+  AddressNode,
+  CompareOp,
+  FieldNode,
+  SearchNode,
+  TextNode,
+} from "@/lib/shared/search/ast";
 import { parseAddress } from "./address";
-import { wordCondition } from "./words";
+import { isOneWord, wordCondition, type WordExpansions } from "./words";
 
 // The checked tree (./parse.ts) as one SQL condition over `alarms as a`. Other tables are reached
 // only through correlated `exists` subqueries keyed by a.deployment and a.uuid, so the caller's
@@ -16,6 +22,66 @@ import { wordCondition } from "./words";
 export type SearchScope = ExpressionBuilder<Database & { a: AlarmsTable }, "a">;
 type Condition = Expression<SqlBool>;
 
+/** A condition on a column the alarm's document mirrors (migration 0005), which every match meets. */
+export interface Mirrored {
+  column: "status" | "priority" | "occurred_at";
+  op: CompareOp | "is not";
+  value: string | number | null;
+}
+
+/** What compiling knows beyond the tree (both optional: without them the SQL is as exact). */
+export interface SearchContext {
+  /** The words each prefix begins (./words.ts). */
+  words?: WordExpansions;
+  /**
+   * The alarm's own conditions that hold for every match whatever the tree says (the list's
+   * filters, the tree's top-level ANDs): each document probe tests them too, so the word index's
+   * candidates are filtered where they are read, not after joining each to its alarm.
+   */
+  mirrored?: readonly Mirrored[];
+  /**
+   * The tree is an AND with free text (or free text alone) and `mirrored` holds its top-level
+   * status and priority terms: its documents' probe tests them, so they are not tested again on
+   * the alarm (twice, the planner counted their selectivity twice and chose plans for a few).
+   */
+  mirroredOnDocument?: boolean;
+  /** Each side table is probed per alarm row, never joined (see probe). */
+  perRow?: boolean;
+}
+
+/** A term of the tree on a column the document mirrors, as that condition (else null). */
+export function mirroredTerm(node: SearchNode): Mirrored | null {
+  if (node.type === "compare") return { column: "priority", op: node.op, value: node.value };
+  if (node.type !== "field" || node.field !== "status") return null;
+  return node.wildcard
+    ? { column: "status", op: "is not", value: null }
+    : { column: "status", op: "=", value: node.value };
+}
+
+/** Whether the tree's documents are probed at its top: free text alone, or an AND with some. */
+export function textAtTop(node: SearchNode): boolean {
+  return node.type === "text" || (node.type === "and" && node.children.some(isText));
+}
+
+function isText(node: SearchNode): node is TextNode {
+  return node.type === "text";
+}
+
+/**
+ * `exists (subquery)`; with `perRow`, `offset 0` keeps it a probe of each alarm row. PostgreSQL
+ * turns a bare EXISTS into a join, or into a hash of every candidate (297,000 documents for
+ * "failed"), and may gather all matches to sort them, where a page of many matches (the count
+ * past the cap said so) is found at once walking the order's index. An EXISTS with an OFFSET is
+ * neither pulled up into a join nor hashed.
+ */
+function probe<Q extends Parameters<SearchScope["exists"]>[0] & { offset(n: number): Q }>(
+  eb: SearchScope,
+  subquery: Q,
+  context: SearchContext,
+): Condition {
+  return eb.exists(context.perRow ? subquery.offset(0) : subquery);
+}
+
 /** For LIKE, whose escape character is PostgreSQL's default backslash. */
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, "\\$&");
@@ -23,10 +89,11 @@ function escapeLike(value: string): string {
 
 const SIDE = { src: "s", dst: "d" } as const;
 
-function texts(eb: SearchScope, nodes: TextNode[]): Condition {
+function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext): Condition {
   // Several words of one AND are one probe of the document, not one subquery each. A term
   // matches where it begins a word (./words.ts says why).
-  return eb.exists(
+  return probe(
+    eb,
     eb
       .selectFrom("alarm_docs as d")
       .select(sql<number>`1`.as("one"))
@@ -35,25 +102,35 @@ function texts(eb: SearchScope, nodes: TextNode[]): Condition {
       .where((d) => {
         // The word index finds the candidates (./words.ts) and strpos checks the exact text; a
         // term without a word to look up is left to the trigram index, through LIKE.
-        const words = wordCondition(d.ref("d.search_text"), nodes);
-        const exact = nodes.map((node) =>
-          words
-            ? sql<SqlBool>`strpos(${d.ref("d.search_text")}, ${node.value}) > 0`
-            : d("d.search_text", "like", `%${escapeLike(node.value)}%`),
-        );
-        return d.and(words ? [words, ...exact] : exact);
+        const words = wordCondition(d.ref("d.search_text"), nodes, context.words);
+        // A term that is one word is found by the word index alone: a word beginning with it
+        // stands in the text. Reading the text only to find it again cost each candidate its
+        // document, and the planner, guessing a third of them pass, chose plans for a few. Probed
+        // per row, the text is read anyway, and strpos spares most rows the words' computation.
+        const exact = nodes
+          .filter((node) => context.perRow || !(words && isOneWord(node.value)))
+          .map((node) =>
+            words
+              ? sql<SqlBool>`strpos(${d.ref("d.search_text")}, ${node.value}) > 0`
+              : d("d.search_text", "like", `%${escapeLike(node.value)}%`),
+          );
+        // Redundant with the alarm's own (the sync writes both alike), and cheaper here.
+        const mirrored = (context.mirrored ?? []).map((m) => d(`d.${m.column}`, m.op, m.value));
+        return d.and([...mirrored, ...(words ? [words] : []), ...exact]);
       }),
+    context,
   );
 }
 
-function address(eb: SearchScope, node: AddressNode): Condition {
+function address(eb: SearchScope, node: AddressNode, context: SearchContext): Condition {
   // Checked again here, so a tree built by hand cannot make the cast fail mid-query.
   const text = node.prefix === null ? node.address : `${node.address}/${node.prefix}`;
   const checked = parseAddress(text);
   if (!checked) throw new TypeError(`compileSearch: '${text}' is not an address or range`);
   const canonical =
     checked.prefix === null ? checked.address : `${checked.address}/${checked.prefix}`;
-  return eb.exists(
+  return probe(
+    eb,
     eb
       .selectFrom("alarm_addresses as x")
       .select(sql<number>`1`.as("one"))
@@ -65,11 +142,18 @@ function address(eb: SearchScope, node: AddressNode): Condition {
           ? sql<SqlBool>`${x.ref("x.address")} = ${canonical}::inet`
           : sql<SqlBool>`${x.ref("x.address")} <<= ${canonical}::cidr`,
       ),
+    context,
   );
 }
 
-function entity(eb: SearchScope, kind: "host" | "user", node: FieldNode): Condition {
-  return eb.exists(
+function entity(
+  eb: SearchScope,
+  kind: "host" | "user",
+  node: FieldNode,
+  context: SearchContext,
+): Condition {
+  return probe(
+    eb,
     eb
       .selectFrom("alarm_entities as e")
       .select(sql<number>`1`.as("one"))
@@ -82,6 +166,7 @@ function entity(eb: SearchScope, kind: "host" | "user", node: FieldNode): Condit
           ? q.where("e.value", "like", `${escapeLike(node.value)}%`)
           : q.where("e.value", "=", node.value),
       ),
+    context,
   );
 }
 
@@ -129,11 +214,11 @@ const COLUMNS: Record<"strategy" | "method" | "intent" | "sensor", NamedColumn> 
   sensor: "a.sensor",
 };
 
-function field(eb: SearchScope, node: FieldNode): Condition {
+function field(eb: SearchScope, node: FieldNode, context: SearchContext): Condition {
   switch (node.field) {
     case "host":
     case "user":
-      return entity(eb, node.field, node);
+      return entity(eb, node.field, node, context);
     case "status":
       return node.wildcard ? eb("a.status", "is not", null) : eb("a.status", "=", node.value);
     case "priority":
@@ -158,27 +243,34 @@ function field(eb: SearchScope, node: FieldNode): Condition {
 }
 
 /** The tree as one condition over `alarms as a` (see the file's head for what it reaches). */
-export function compileSearch(node: SearchNode, eb: SearchScope): Condition {
+export function compileSearch(
+  node: SearchNode,
+  eb: SearchScope,
+  context: SearchContext = {},
+): Condition {
+  const inner = context.mirroredOnDocument ? { ...context, mirroredOnDocument: false } : context;
   switch (node.type) {
     case "and": {
-      const words = node.children.filter((child): child is TextNode => child.type === "text");
-      const rest = node.children.filter((child) => child.type !== "text");
-      const parts = rest.map((child) => compileSearch(child, eb));
-      if (words.length > 0) parts.unshift(texts(eb, words));
+      const words = node.children.filter(isText);
+      const rest = node.children.filter(
+        (child) => !isText(child) && !(context.mirroredOnDocument && mirroredTerm(child) !== null),
+      );
+      const parts = rest.map((child) => compileSearch(child, eb, inner));
+      if (words.length > 0) parts.unshift(texts(eb, words, context));
       return eb.and(parts);
     }
     case "or":
-      return eb.or(node.children.map((child) => compileSearch(child, eb)));
+      return eb.or(node.children.map((child) => compileSearch(child, eb, inner)));
     case "not":
       // A missing value is not a match: NOT strategy:x keeps the alarms that have no strategy.
-      return eb.not(sql<SqlBool>`coalesce(${compileSearch(node.child, eb)}, false)`);
+      return eb.not(sql<SqlBool>`coalesce(${compileSearch(node.child, eb, inner)}, false)`);
     case "text":
-      return texts(eb, [node]);
+      return texts(eb, [node], context);
     case "address":
-      return address(eb, node);
+      return address(eb, node, inner);
     case "compare":
       return eb("a.priority", node.op, node.value);
     case "field":
-      return field(eb, node);
+      return field(eb, node, inner);
   }
 }

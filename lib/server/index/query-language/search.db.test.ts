@@ -1,11 +1,14 @@
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachEngine } from "@/test/index-db";
 import { endpoint, indexedAlarm } from "@/test/indexed-alarm";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { ingestAlarms, type IndexedAlarm } from "../ingest";
-import { compileSearch } from "./compile";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
+import { whereOf } from "../search-where";
+import { compileSearch, type SearchScope } from "./compile";
 import { parseSearch } from "./parse";
+import { expandPrefixes, MAX_EXPANSIONS } from "./words";
 
 // The compiled searches run on both engines against alarms the sync's own ingest wrote: each
 // finds exactly the alarms an analyst would expect, and none of another deployment's.
@@ -81,16 +84,27 @@ describeEachEngine("Search", ({ database }) => {
     await ingestAlarms(db, "globex", [other], 1);
   });
 
-  async function found(q: string): Promise<string[]> {
+  /** What `q` finds in acme, with the list's `filters`: compiled alone, and as a page reads it. */
+  async function found(q: string, filters: AlarmFilters = {}): Promise<string[]> {
     const parsed = parseSearch(q);
     if (!parsed.ok) throw new Error(`${q}: ${parsed.problem.message}`);
-    const rows = await database()
-      .db.selectFrom("alarms as a")
-      .select(sql<string>`a.uuid::text`.as("uuid"))
-      .where("a.deployment", "=", "acme")
-      .where((eb) => compileSearch(parsed.query, eb))
-      .execute();
-    return rows.map((row) => NAMES.get(row.uuid) ?? row.uuid).sort();
+    const { db } = database();
+    const run = async (condition: (eb: SearchScope) => Expression<SqlBool>) => {
+      const rows = await db
+        .selectFrom("alarms as a")
+        .select(sql<string>`a.uuid::text`.as("uuid"))
+        .where(condition)
+        .execute();
+      return rows.map((row) => NAMES.get(row.uuid) ?? row.uuid).sort();
+    };
+    const where = { allowed: ["acme"], deployments: ["acme"], search: parsed.query, filters };
+    // Prefixes as prefixes, the filters on the alarm alone...
+    const plain = await run((eb) => whereOf(eb, where));
+    // ...and as a page reads it: prefixes as the words they begin, the filters on the document too.
+    const words = await expandPrefixes(db, parsed.query);
+    const read = await run((eb) => whereOf(eb, { ...where, words }));
+    expect(read).toEqual(plain);
+    return plain;
   }
 
   it.each([
@@ -147,6 +161,66 @@ describeEachEngine("Search", ({ database }) => {
     ["é", ["sub"]],
   ])("%s", async (q, expected) => {
     expect(await found(q)).toEqual(expected);
+  });
+
+  it("applies the list's filters and the query's top-level ones to free text alike", async () => {
+    expect(await found("failed", { status: "open" })).toEqual(["brute"]);
+    expect(await found("failed", { status: "closed" })).toEqual([]);
+    expect(await found("failed priority >= 81")).toEqual([]);
+    expect(await found("failed priority >= 80 status:open")).toEqual(["brute"]);
+    expect(await found("NOT failed", { status: "in_review" })).toEqual(["scan"]);
+    expect(await found("failed OR nmap", { status: "in_review" })).toEqual(["scan"]);
+    const day = {
+      timestamp_occured_gte: 1_764_000_000_000,
+      timestamp_occured_lte: 1_764_000_000_000,
+    };
+    expect(await found("failed", day)).toEqual(["brute"]);
+    expect(await found("failed", { ...day, timestamp_occured_gte: 1_764_000_000_001 })).toEqual([]);
+  });
+
+  it("follows an alarm whose status and priority change upstream", async () => {
+    const { db } = database();
+    const closed = {
+      ...brute,
+      summary: { ...brute.summary, status: "closed" as const, priority: 20 },
+    };
+    await ingestAlarms(db, "acme", [closed], 2);
+    expect(await found("failed", { status: "open" })).toEqual([]);
+    expect(await found("failed", { status: "closed" })).toEqual(["brute"]);
+    expect(await found("failed priority < 30")).toEqual(["brute"]);
+  });
+
+  it("looks a prefix up as the words it begins, or as a prefix when it begins too many", async () => {
+    const { db } = database();
+    const many = Array.from({ length: MAX_EXPANSIONS + 5 }, (_, n) =>
+      indexedAlarm({}, { rawText: `zq${String(n).padStart(3, "0")}` }),
+    );
+    await ingestAlarms(db, "acme", many, 1);
+    const expanded = async (q: string) => {
+      const parsed = parseSearch(q);
+      if (!parsed.ok) throw new Error(parsed.problem.message);
+      return Object.fromEntries(await expandPrefixes(db, parsed.query));
+    };
+    expect(await expanded("zq00 zq9")).toEqual({
+      zq00: [
+        "zq000",
+        "zq001",
+        "zq002",
+        "zq003",
+        "zq004",
+        "zq005",
+        "zq006",
+        "zq007",
+        "zq008",
+        "zq009",
+      ],
+      zq9: [],
+    });
+    // Past MAX_EXPANSIONS the prefix is left to the word index as a prefix: still every match.
+    expect(await expanded("zq")).toEqual({});
+    expect(await found("zq")).toHaveLength(MAX_EXPANSIONS + 5);
+    expect(await found("zq00")).toHaveLength(10);
+    expect(await found("zq9")).toEqual([]);
   });
 
   it("reads free text through the word index", async () => {
