@@ -122,6 +122,7 @@ async function runSync(
       metricValue("alarm_console_index_backfill_progress_ratio", { deployment: key });
     while (performance.now() - started < GIVE_UP_MS) {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      if (!sim.running) throw new Error("the simulator's process has exited mid-run");
       if ((await progress()) >= 1) {
         wallMs = performance.now() - started;
         break;
@@ -138,6 +139,7 @@ async function runSync(
       // The sync's and the simulator's counts together (a read under way may fall either side).
       const [readsFrom, getsFrom] = [worker.reads(), gets(await sim.stats())];
       await sleep(followMs);
+      if (!sim.running) throw new Error("the simulator's process has exited mid-run");
       const [readsTo, getsTo] = [worker.reads(), gets(await sim.stats())];
       follow = {
         ms: followMs,

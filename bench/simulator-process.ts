@@ -10,6 +10,8 @@ export interface SimulatorProcess {
   url: string;
   /** What it has answered so far (GET /_sim/stats). */
   stats(): Promise<SimulatorStats>;
+  /** False once the process has exited (stopped, or ended by someone else). */
+  readonly running: boolean;
   stop(): void;
 }
 
@@ -47,6 +49,9 @@ export async function startSimulatorProcess(options: {
   });
   return {
     url,
+    get running() {
+      return child.exitCode === null && child.signalCode === null;
+    },
     async stats() {
       const response = await fetch(`${url}/_sim/stats`);
       if (!response.ok) throw new Error(`GET /_sim/stats answered HTTP ${response.status}`);
