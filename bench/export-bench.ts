@@ -4,7 +4,7 @@
 // in this process through lib/server/export exactly as the route does (the file is read and dropped);
 // the simulator runs in a child process, so its own work neither slows nor bloats the figures.
 // Run standalone with `npx tsx --conditions=react-server bench/export-bench.ts`.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -18,6 +18,7 @@ import { MemoryStore } from "../lib/server/store/memory";
 import { readAlarmPage } from "../lib/server/usm/alarms";
 import { createUsmClient, type UsmClient } from "../lib/server/usm/client";
 import { ROOT } from "./bench-app";
+import { startSimulatorProcess } from "./simulator-process";
 import { percentile } from "./stats";
 
 const ALARMS = 100_000;
@@ -33,33 +34,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
-
-async function startSimulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [
-      join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"),
-      join(ROOT, "simulator", "cli.ts"),
-      "--port=0",
-      `--alarms=${ALARMS}`,
-      `--latency=${LATENCY_MS}`,
-    ],
-    {
-      env: { ...process.env, USM_CLIENT_ID: CLIENT.id, USM_CLIENT_SECRET: CLIENT.secret },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`the simulator exited (${code})`)));
-  });
-  return { url, child };
-}
 
 function clientFor(url: string): UsmClient {
   return createUsmClient({
@@ -253,7 +227,12 @@ function runChild(simUrl: string, size: number): Promise<RunResult> {
 const ms = (value: number) => value.toFixed(1).padStart(6);
 
 export async function benchExport(): Promise<void> {
-  const { url, child } = await startSimulatorProcess();
+  const sim = await startSimulatorProcess({
+    alarms: ALARMS,
+    latencyMs: LATENCY_MS,
+    client: CLIENT,
+  });
+  const { url } = sim;
   try {
     console.log(
       `simulator (child process): ${ALARMS.toLocaleString("en")} alarms, ${LATENCY_MS} ms latency, ` +
@@ -278,7 +257,7 @@ export async function benchExport(): Promise<void> {
     }
     console.log("goals: peak growth < 50 MB; analyst p99 during within +20% of idle");
   } finally {
-    child.kill("SIGTERM");
+    sim.stop();
   }
 }
 

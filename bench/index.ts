@@ -1,9 +1,10 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index, index-sync
 import { benchDeployments } from "./deployments-bench";
 import { benchExport } from "./export-bench";
 import { benchIndex } from "./index-bench";
+import { benchIndexSync } from "./index-sync-bench";
 import { benchLighthouse } from "./lighthouse-bench";
 import { benchLive } from "./live-bench";
 import { benchOverview } from "./overview-bench";
@@ -23,6 +24,7 @@ const benches = {
   overview: benchOverview,
   export: benchExport,
   index: benchIndex,
+  "index-sync": benchIndexSync,
 } as const;
 type BenchName = keyof typeof benches;
 
