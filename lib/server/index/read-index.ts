@@ -36,16 +36,22 @@ export async function readIndex<T>(
   work: (db: Transaction<Database>) => Promise<T>,
   timeoutMs = SEARCH_STATEMENT_TIMEOUT_MS,
 ): Promise<T> {
-  return database.db.transaction().execute(async (tx) => {
-    await sql`set transaction read only`.execute(tx);
-    // The index's hot pages are in memory (PGlite's always are): a random read costs about what
-    // a sequential one does. At the default (4) PostgreSQL hashed a user's 5,000 alarms against
-    // a scan of all 200,000 (88 ms) rather than probe them by key (35 ms; measured with this
-    // file's search at 200k alarms, ANALYZEd).
-    await sql`select set_config('random_page_cost', '1.1', true)`.execute(tx);
-    if (database.engine === "postgres") {
-      await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(tx);
-    }
-    return work(tx);
-  });
+  // Repeatable read: on PostgreSQL a transaction reads committed by default, a new snapshot per
+  // statement, so the prefixes' words, the count and the page could each see another sync's write
+  // (an alarm whose text gained a word between the words' lookup and the count was missed).
+  return database.db
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute(async (tx) => {
+      await sql`set transaction read only`.execute(tx);
+      // The index's hot pages are in memory (PGlite's always are): a random read costs about what
+      // a sequential one does. At the default (4) PostgreSQL hashed a user's 5,000 alarms against
+      // a scan of all 200,000 (88 ms) rather than probe them by key (35 ms; measured with this
+      // file's search at 200k alarms, ANALYZEd).
+      await sql`select set_config('random_page_cost', '1.1', true)`.execute(tx);
+      if (database.engine === "postgres") {
+        await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(tx);
+      }
+      return work(tx);
+    });
 }
