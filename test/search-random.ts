@@ -1,5 +1,5 @@
 // Random alarms and searches for the search's property test (lib/server/index/
-// search-truth.review.test.ts): words with 50 and 51 completions, runs past the word index's cut,
+// search-truth.test.ts): words with 50 and 51 completions, runs past the word index's cut,
 // Unicode, hyphens and digits; nested AND, OR and NOT with status and priority; list filters.
 import type { AlarmFilters, AlarmStatus } from "@/lib/shared/alarms/query";
 import type { IndexedAlarm } from "@/lib/server/index/ingest";

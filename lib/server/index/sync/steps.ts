@@ -182,7 +182,10 @@ export async function reconcileStep(
  * skipped, so after the first pass it reads what changed since the last.
  */
 async function maintainIndex(db: Kysely<Database>): Promise<void> {
-  await sql`vacuum (analyze) alarms, alarm_docs, alarm_addresses, alarm_entities`.execute(db);
+  await sql`
+    vacuum (analyze) alarms, alarm_docs, alarm_words_known, alarm_addresses, alarm_entities`.execute(
+    db,
+  );
 }
 
 /** Drops what is older than the retention, counts what is left (a metric), vacuums and analyzes. */

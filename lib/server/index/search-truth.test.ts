@@ -77,7 +77,7 @@ const SORTS: AlarmListQuery["sort"][] = [
   { field: "status", direction: "asc" },
 ];
 
-describeEachEngine("Search truth (review)", ({ database }) => {
+describeEachEngine("Search against its exact semantics", ({ database }) => {
   it("agrees with the exact semantics on random queries", async () => {
     const db = database().db;
     const r = rng(Number(process.env.REVIEW_SEED ?? 7));
