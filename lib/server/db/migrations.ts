@@ -196,6 +196,20 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005-search-narrow": searchNarrow0005,
 };
 
+/** The newest migration this code knows. */
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
+
+/**
+ * Whether a newer version of the console has migrated the database past what this code knows:
+ * its writes would then be of the old shape (a replica still running during an upgrade).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migration table is Kysely's
+export async function schemaIsNewer(db: Kysely<any>): Promise<boolean> {
+  const { rows } = await sql<{ name: string }>`
+    select name from kysely_migration order by name desc limit 1`.execute(db);
+  return (rows[0]?.name ?? "") > LATEST_MIGRATION;
+}
+
 /** Brings the database to the latest migration; throws what failed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Migrator takes any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

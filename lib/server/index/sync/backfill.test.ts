@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "@/test/index-db";
 import { metricValue } from "@/test/metrics";
@@ -13,6 +14,7 @@ import {
   type SyncWorld,
 } from "@/test/index-sync";
 import { readIndexStatuses } from "./status";
+import { NEWER_SCHEMA } from "./worker";
 
 // The backfill against the real simulator over HTTP: newest first by windows with a fixed upper
 // bound, at a small page size so that a few thousand alarms take dozens of pages; stopped and
@@ -143,5 +145,32 @@ describeEachEngine("The index's backfill", ({ database }) => {
       pageSize: 250,
       failure: { reason: "The deployment failed to answer (HTTP 503).", count: 1 },
     });
+  });
+  it("stops for good, letting the deployment go, when a newer version has upgraded the index", async () => {
+    const { db } = database();
+    const failures: string[] = [];
+    const old = syncWorker(world, db, {
+      pageSize: 100,
+      onFailure: (reason) => failures.push(reason),
+    });
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-newer', '')`.execute(db);
+    const before = upstreamGets(world);
+    try {
+      await old.step();
+      await old.step();
+      expect(upstreamGets(world)).toBe(before);
+      expect(await indexedUuids(db)).toEqual([]);
+      expect(failures).toEqual([NEWER_SCHEMA]);
+      expect(old.holding).toBe(false);
+    } finally {
+      await sql`delete from kysely_migration where name = '9999-newer'`.execute(db);
+      await old.stop();
+    }
+    // A replica of the version the schema is at takes the deployment over at once.
+    const current = syncWorker(world, db, { pageSize: 100 });
+    await current.step();
+    expect(current.holding).toBe(true);
+    expect(upstreamGets(world)).toBeGreaterThan(before);
+    await current.stop();
   });
 });

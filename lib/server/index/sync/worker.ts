@@ -5,6 +5,7 @@ import { systemClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
 import { recordSyncFailure, setBackfillProgress, setSyncLag } from "@/lib/server/core/metrics";
 import type { Database } from "@/lib/server/db";
+import { schemaIsNewer } from "@/lib/server/db/migrations";
 import { Activity } from "@/lib/server/live/activity";
 import type { SharedStore } from "@/lib/server/store";
 import { Lease } from "@/lib/server/store/lease";
@@ -48,6 +49,10 @@ export interface WorkerOptions {
   /** Told each failure (for the logs); the state keeps its reason for analysts. */
   onFailure?: (reason: string, error: unknown) => void;
 }
+
+/** Why a worker stopped for good: the index's schema is newer than its code. */
+export const NEWER_SCHEMA =
+  "a newer version of the console has upgraded the index: this process's sync stops, for a replica of that version to take over";
 
 /** How far ahead a turn in the sync's share may be booked before the step waits for later. */
 const MAX_BOOKING_MS = 60_000;
@@ -156,6 +161,15 @@ export class SyncWorker {
     const { intervalMs, db, deployment } = this.#options;
     if (this.#stopped) return intervalMs;
     if (!(await this.#lease.takeOrExtend().catch(() => false))) return intervalMs;
+    if (await schemaIsNewer(db).catch(() => false)) {
+      // A newer version upgraded the index under this process: its writes would lack what the
+      // newer one reads. It lets the deployment go, to a replica of the newer version.
+      this.#options.onFailure?.(NEWER_SCHEMA, null);
+      this.#stopped = true;
+      this.#cancelTick();
+      await this.#lease.release().catch(() => undefined);
+      return intervalMs;
+    }
     const now = this.#clock.now();
     let state: SyncState;
     try {
