@@ -3,17 +3,13 @@
 // Unicode, hyphens and digits; nested AND, OR and NOT with status and priority; list filters.
 import type { AlarmFilters, AlarmStatus } from "@/lib/shared/alarms/query";
 import type { IndexedAlarm } from "@/lib/server/index/ingest";
+import { Rng } from "@/simulator/prng";
 import { endpoint, indexedAlarm } from "./indexed-alarm";
 
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A seeded generator of floats in [0, 1): the simulator's mulberry32. */
+export function rng(seed: number): () => number {
+  const generator = new Rng(seed);
+  return () => generator.float();
 }
 
 export const T = 1_764_000_000_000;
