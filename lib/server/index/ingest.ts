@@ -121,8 +121,11 @@ export async function ingestAlarms(
   if (changed.length > 0) {
     // The words first, committed on their own: a search never sees a document with a word the
     // prefix lookup does not know, and no lock on a word is held while the alarms are written.
-    await recordWords(db, changed.map(searchText));
-    await db.transaction().execute((tx) => writeAlarms(tx, deployment, changed, hashes, now));
+    const texts = changed.map(searchText);
+    await recordWords(db, texts);
+    await db
+      .transaction()
+      .execute((tx) => writeAlarms(tx, deployment, changed, { hashes, texts }, now));
   }
   return { written: changed.length, unchanged: unique.length - changed.length };
 }
@@ -146,7 +149,8 @@ async function writeAlarms(
   tx: Transaction<Database>,
   deployment: string,
   alarms: IndexedAlarm[],
-  hashes: Map<string, string>,
+  /** Each alarm's volatile hash (by uuid) and its search text (in `alarms`' order). */
+  { hashes, texts }: { hashes: Map<string, string>; texts: string[] },
   now: number,
 ): Promise<void> {
   const uuids = alarms.map((a) => a.summary.uuid.toLowerCase());
@@ -203,11 +207,11 @@ async function writeAlarms(
   await tx
     .insertInto("alarm_docs")
     .values(
-      alarms.map((alarm) => ({
+      alarms.map((alarm, at) => ({
         deployment,
         uuid: alarm.summary.uuid.toLowerCase(),
         summary: JSON.stringify(alarm.summary),
-        search_text: searchText(alarm),
+        search_text: texts[at]!,
         status: alarm.summary.status,
         priority: alarm.summary.priority,
         occurred_at: alarm.summary.occurredAt ?? 0,
