@@ -21,7 +21,7 @@ describeEachEngine("The index upgraded", ({ database }) => {
     await sql`alter table alarm_docs drop column status, drop column priority, drop column occurred_at`.execute(
       db,
     );
-    await sql`delete from kysely_migration where name = '0005-search-narrow'`.execute(db);
+    await sql`delete from kysely_migration where name >= '0005-search-narrow'`.execute(db);
     const { migrateToLatest } = await import("@/lib/server/db/migrations");
     await migrateToLatest(db);
     const doc = await db
@@ -33,5 +33,38 @@ describeEachEngine("The index upgraded", ({ database }) => {
     if (!parsed.ok) throw new Error(parsed.problem.message);
     const words = await expandPrefixes(db, parsed.query);
     expect(Object.fromEntries(words)).toEqual({ administ: ["administrator"], log: ["logon"] });
+  });
+
+  it("migration 0006 keeps in the trigram index only the documents with a character outside ASCII", async () => {
+    const { db } = database();
+    const ascii = indexedAlarm({}, { rawText: "Administrator logon" });
+    const tokyo = indexedAlarm({}, { rawText: "logon from 東京" });
+    await ingestAlarms(db, "acme", [ascii, tokyo], 1);
+    // Back to 0005's index of every document's trigrams, as a console upgraded would have it.
+    await sql`drop index alarm_docs_text`.execute(db);
+    await sql`create index alarm_docs_text on alarm_docs using gin (search_text gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`delete from kysely_migration where name = '0006-search-ingest'`.execute(db);
+    const { migrateToLatest } = await import("@/lib/server/db/migrations");
+    await migrateToLatest(db);
+    const { rows } = await sql<{ uuid: string }>`
+      select uuid from alarm_docs
+      where octet_length(search_text) <> char_length(search_text) and search_text like '%東京%'`.execute(
+      db,
+    );
+    expect(rows.map((row) => row.uuid)).toEqual([tokyo.summary.uuid]);
+    const { rows: plan } = await db.transaction().execute(async (tx) => {
+      await sql`set local enable_seqscan = off`.execute(tx);
+      return sql<Record<string, string>>`
+        explain select uuid from alarm_docs
+        where octet_length(search_text) <> char_length(search_text) and search_text like '%東京%'`.execute(
+        tx,
+      );
+    });
+    expect(plan.map((row) => Object.values(row).join(" ")).join("\n")).toContain("alarm_docs_text");
+    const { rows: index } = await sql<{ indexdef: string }>`
+      select indexdef from pg_indexes where indexname = 'alarm_docs_text'`.execute(db);
+    expect(index[0]!.indexdef).toMatch(/WHERE .*octet_length\(search_text\) <> char_length/);
   });
 });

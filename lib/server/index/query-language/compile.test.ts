@@ -27,6 +27,18 @@ const SHAPES: [string, string, unknown[]][] = [
   ],
   // No word to look up: the trigram index, through LIKE (its wildcards escaped).
   ["%_\\\\", `${DOCS}"d"."search_text" like $1)`, ["%\\%\\_\\\\%"]],
+  // A character outside ASCII: the trigram index of the documents holding one.
+  [
+    "東京",
+    `${DOCS}(octet_length("d"."search_text") <> char_length("d"."search_text") and "d"."search_text" like $1))`,
+    ["%東京%"],
+  ],
+  // A run past the word index's cut: its pieces, cut as the documents' are.
+  [
+    `${"a".repeat(100)}${"b".repeat(40)}`,
+    `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ${FOUND(2)}))`,
+    [`'${"a".repeat(100)}' & '${"b".repeat(40)}':*`, `${"a".repeat(100)}${"b".repeat(40)}`],
+  ],
   ["188.1.32.78", `${ADDRESSES}"x"."address" = $1::inet)`, ["188.1.32.78"]],
   ["ip:10.0.0.0/8", `${ADDRESSES}"x"."address" <<= $1::cidr)`, ["10.0.0.0/8"]],
   [

@@ -9,7 +9,13 @@ import type {
   TextNode,
 } from "@/lib/shared/search/ast";
 import { parseAddress } from "./address";
-import { isOneWord, wordCondition, type WordExpansions } from "./words";
+import {
+  isOneWord,
+  isOutsideAscii,
+  outsideAscii,
+  wordCondition,
+  type WordExpansions,
+} from "./words";
 
 // The checked tree (./parse.ts) as one SQL condition over `alarms as a`. Other tables are reached
 // only through correlated `exists` subqueries keyed by a.deployment and a.uuid, so the caller's
@@ -110,8 +116,13 @@ function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext): Cond
       .whereRef("d.uuid", "=", "a.uuid")
       .where((d) => {
         // The word index finds the candidates (./words.ts) and strpos checks the exact text; a
-        // term without a word to look up is left to the trigram index, through LIKE.
+        // term without a word to look up is read by LIKE, through the trigram index when it has a
+        // character outside ASCII (a document without one cannot hold it).
         const words = wordCondition(d.ref("d.search_text"), nodes, context.words);
+        const outside =
+          !words && nodes.some((node) => isOutsideAscii(node.value))
+            ? [outsideAscii(d.ref("d.search_text"))]
+            : [];
         // A term that is one word is found by the word index alone: a word beginning with it
         // stands in the text. Reading the text only to find it again cost each candidate its
         // document, and the planner, guessing a third of them pass, chose plans for a few. Probed
@@ -125,7 +136,7 @@ function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext): Cond
           );
         // Redundant with the alarm's own (the sync writes both alike), and cheaper here.
         const mirrored = (context.mirrored ?? []).map((m) => d(`d.${m.column}`, m.op, m.value));
-        return d.and([...mirrored, ...(words ? [words] : []), ...exact]);
+        return d.and([...mirrored, ...(words ? [words] : []), ...outside, ...exact]);
       }),
     context,
   );

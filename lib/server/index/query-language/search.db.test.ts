@@ -56,7 +56,7 @@ const sub = withRule(
       destinations: [endpoint({ address: "192.168.1.5" })],
       priority: 60,
     },
-    { rawText: `token=${LONG_RUN} café` },
+    { rawText: `token=${LONG_RUN} café from 東京 -> x` },
   ),
   { strategy: null, attackId: "T1110.001", attackTechnique: "Password Guessing" },
 );
@@ -159,6 +159,14 @@ describeEachEngine("Search", ({ database }) => {
     // Letters outside a-z separate words; a term of them alone is read by its text.
     ["café", ["sub"]],
     ["é", ["sub"]],
+    ["東京", ["sub"]],
+    ["京", ["sub"]],
+    ["大阪", []],
+    ['"->"', ["sub"]],
+    // The run's pieces (100 characters, then the rest) from its start, not from inside it.
+    [`token=${"x".repeat(120)}`, ["sub"]],
+    ["x".repeat(149), ["sub"]],
+    [`${"x".repeat(100)}tail`, []],
   ])("%s", async (q, expected) => {
     expect(await found(q)).toEqual(expected);
   });

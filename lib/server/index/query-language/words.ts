@@ -5,19 +5,18 @@ import type { SearchNode, TextNode } from "@/lib/shared/search/ast";
 
 // Free text's word index (migration 0004: alarm_words, indexed as alarm_docs_words): a
 // document's words are its runs of [a-z0-9] (search_text is lower-case; any other character
-// separates), runs longer than
-// WORD_CUT cut into pieces of that length (a tsvector's lexeme has a size limit). A term is then
-// first looked up by its words, the last one as a prefix: `host-00` asks for the word `host` and
-// a word beginning `00`. That is a necessary condition for the term to stand in the text at the
-// start of a word, so the LIKE that follows it (the exact test, punctuation and order included)
-// loses nothing that begins a word, and the index spares it the trigram index's work on words
-// that are everywhere: counting a host seen on 6% of a million alarms read 208,000 trigram
-// candidates (82 ms on PostgreSQL before any row was checked). A term inside a word (`ost` in
-// `host`) is not a match: free text finds words and the beginnings of words, as Elastic's and
-// Lucene's do. The last word's prefix is looked up as the words it begins, from the words the
-// documents hold (migration 0005's alarm_words_known; up to MAX_EXPANSIONS, as Elastic expands a
-// prefix from its terms dictionary): the index's own prefix lookup gathers every row of every such
-// word into a bitmap first (56 ms for `logon`, 25 ms for its two words looked up exactly).
+// separates), runs longer than WORD_CUT cut into pieces of that length (a tsvector's lexeme has a
+// size limit). A term is first looked up by its words, the last one as a prefix: `host-00` asks
+// for the word `host` and a word beginning `00`. That is a necessary condition for the term to
+// stand in the text at the start of a word, so the exact test that follows it (punctuation and
+// order included) loses nothing that begins a word. A term inside a word (`ost` in `host`) is not
+// a match: free text finds words and the beginnings of words, as Elastic's and Lucene's do. The
+// last word's prefix is looked up as the words it begins, from the words the documents hold
+// (migration 0005's alarm_words_known; up to MAX_EXPANSIONS, as Elastic expands a prefix from its
+// terms dictionary): the index's own prefix lookup gathers every row of every such word into a
+// bitmap first (56 ms for `logon`, 25 ms for its two words looked up exactly). A term with no
+// word at all (`->`, `東京`) is read by its text: through the trigram index when it holds a
+// character outside ASCII (migration 0006 indexes only such documents), else row by row.
 
 /** Longer runs of letters and digits are indexed in pieces of this length. */
 export const WORD_CUT = 100;
@@ -38,15 +37,30 @@ export function textWords(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** Whether a term has a character outside ASCII (none of the word index's). */
+export function isOutsideAscii(value: string): boolean {
+  return /[^\x00-\x7f]/.test(value);
+}
+
+/**
+ * Whether a document's text has a character outside ASCII: migration 0006's trigram index holds
+ * only such documents, and a search names its condition to be read through it.
+ */
+export function outsideAscii(searchText: Expression<string>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`octet_length(${searchText}) <> char_length(${searchText})`;
+}
+
 /** Whether a lower-case term is one word of the index: the word lookup finds it exactly. */
 export function isOneWord(value: string): boolean {
   return value.length <= WORD_CUT && /^[a-z0-9]+$/.test(value);
 }
 
-/** The words of a lower-case term, as documentWords cuts a document's. */
-export function termWords(value: string): string[] {
-  return value.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
-}
+/**
+ * The words of a lower-case term, as documentWords cuts a document's: a run longer than WORD_CUT
+ * in pieces. A term begins a word of the text, so its runs begin where the text's do and are cut
+ * alike: the pieces are the text's, the last one's beginning.
+ */
+export const termWords = textWords;
 
 /**
  * The words the documents hold that begin with each prefix (migration 0005's alarm_words_known,
@@ -63,12 +77,7 @@ export const MAX_EXPANSIONS = 50;
 
 /** The words of `nodes` looked up as prefixes: each term's last (the others are whole words). */
 export function prefixesOf(nodes: readonly TextNode[]): string[] {
-  const prefixes = nodes.flatMap((node) => {
-    const words = termWords(node.value);
-    return words.length === 0 || words.some((word) => word.length > WORD_CUT)
-      ? []
-      : [words.at(-1)!];
-  });
+  const prefixes = nodes.flatMap((node) => termWords(node.value).slice(-1));
   return [...new Set(prefixes)];
 }
 
@@ -128,8 +137,6 @@ export function wordQuery(nodes: readonly TextNode[], expansions?: WordExpansion
   const parts: string[] = [];
   for (const node of nodes) {
     const words = termWords(node.value);
-    // A word longer than the cut is not one lexeme of the index: that term is left to the LIKE.
-    if (words.length === 0 || words.some((word) => word.length > WORD_CUT)) continue;
     words.forEach((word, at) =>
       parts.push(at === words.length - 1 ? prefixQuery(word, expansions) : `'${word}'`),
     );
