@@ -7,6 +7,7 @@ import {
   PageSizeRefused,
   readIndexPage,
   type IndexPage,
+  type IndexWindow,
   type UsmClient,
 } from "@/lib/server/usm";
 import { dropOlderThan, ingestAlarms } from "../ingest";
@@ -36,6 +37,14 @@ export interface StepContext {
   reconcileSpacingMs: number;
   /** Sends one upstream read in a turn of the sync's share, counted under `kind`. */
   read<T>(kind: ReadKind, send: () => Promise<T>): Promise<T>;
+  /**
+   * Reads the page of `window` now, in a turn of the share, while the step writes the page
+   * before: the backfill's next read is known from its last page alone, so the upstream's time
+   * and ours overlap instead of adding up.
+   */
+  readAhead?(kind: ReadKind, window: IndexWindow): void;
+  /** The page of `window` read ahead under `kind`, if it was, else null. */
+  takeAhead?(kind: ReadKind, window: IndexWindow): Promise<IndexPage> | null;
 }
 
 const occurredOf = (page: IndexPage) => page.alarms.map((alarm) => alarm.summary.occurredAt);
@@ -55,7 +64,8 @@ interface SweptPage {
 
 /**
  * A page of `sweep`, written to the index. A size the upstream refuses is halved and asked
- * again at once (down to MIN_PAGE_SIZE); only a size that was served is remembered.
+ * again at once (down to MIN_PAGE_SIZE); only a size that was served is remembered. With
+ * `ahead`, the page after it is read while this one is written.
  */
 async function sweepPage(
   context: StepContext,
@@ -63,14 +73,17 @@ async function sweepPage(
   state: SyncState,
   sweep: Sweep,
   now: number,
+  ahead = false,
 ): Promise<SweptPage & { written: number }> {
   let size = state.pageSize;
   let at = sweep;
   for (;;) {
     try {
-      const page = await context.read(kind, () =>
-        readIndexPage(windowOf(at, size), context.client),
-      );
+      const window = windowOf(at, size);
+      const page = await (context.takeAhead?.(kind, window) ??
+        context.read(kind, () => readIndexPage(window, context.client)));
+      const next = ahead && nextSweep(at, occurredOf(page), page.size);
+      if (next) context.readAhead?.(kind, windowOf(next, Math.min(size, page.size)));
       const { written } = await ingestAlarms(context.db, context.deployment, page.alarms, now);
       return { page, sweep: at, pageSize: Math.min(size, page.size), written };
     } catch (error) {
@@ -131,7 +144,7 @@ export async function backfillStep(
   paceFrom: boolean,
 ): Promise<SyncState> {
   const backfill = state.backfill!;
-  const read = await sweepPage(context, "backfill", state, backfill.sweep, now);
+  const read = await sweepPage(context, "backfill", state, backfill.sweep, now, true);
   const { page, sweep, pageSize, written } = read;
   const first = backfill.sweep.lte === null && backfill.sweep.page === 0;
   const next = nextSweep(sweep, occurredOf(page), page.size);

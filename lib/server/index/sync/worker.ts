@@ -9,7 +9,7 @@ import { schemaIsNewer } from "@/lib/server/db/migrations";
 import { Activity } from "@/lib/server/live/activity";
 import type { SharedStore } from "@/lib/server/store";
 import { Lease } from "@/lib/server/store/lease";
-import type { UsmClient } from "@/lib/server/usm";
+import { readIndexPage, type IndexPage, type IndexWindow, type UsmClient } from "@/lib/server/usm";
 import { RECONCILE_SPACING_MS } from "./reconcile";
 import { initialState, loadState, saveState, type SyncState } from "./state";
 import {
@@ -85,6 +85,8 @@ export class SyncWorker {
   #cancelTick: () => void = () => undefined;
   /** Whether this holder has measured the backfill's pace from its own first page yet. */
   #paced = false;
+  /** The page read ahead (steps.ts, readAhead): its window, as a key, and the read. */
+  #ahead: { kind: ReadKind; key: string; page: Promise<IndexPage> } | null = null;
 
   constructor(options: WorkerOptions) {
     this.#options = options;
@@ -252,7 +254,29 @@ export class SyncWorker {
       retentionMs,
       reconcileSpacingMs: this.#options.reconcileSpacingMs ?? RECONCILE_SPACING_MS,
       read: (kind, send) => this.#read(kind, send),
+      readAhead: (kind, window) => this.#readAhead(kind, window),
+      takeAhead: (kind, window) => this.#takeAhead(kind, window),
     };
+  }
+
+  #readAhead(kind: ReadKind, window: IndexWindow): void {
+    const { client } = this.#options;
+    // Counted as under way, so stopping waits for it; its failure is the taker's (below).
+    const page = this.#activity.run(() => this.#read(kind, () => readIndexPage(window, client)));
+    page.catch(() => undefined);
+    this.#ahead = { kind, key: JSON.stringify(window), page };
+  }
+
+  #takeAhead(kind: ReadKind, window: IndexWindow): Promise<IndexPage> | null {
+    const ahead = this.#ahead;
+    if (!ahead || ahead.kind !== kind) return null;
+    this.#ahead = null;
+    if (ahead.key !== JSON.stringify(window)) return null;
+    // A read ahead that failed (no turn yet, the upstream, a refused size) is read again now,
+    // where its failure is handled as any step's.
+    return ahead.page.catch(() =>
+      this.#read(kind, () => readIndexPage(window, this.#options.client)),
+    );
   }
 
   /** One upstream read in a turn of the sync's share; the lease is kept while the turn waits. */
