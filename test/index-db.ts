@@ -4,6 +4,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { openDatabase, type ConsoleDatabase, type Engine } from "@/lib/server/db";
+import { forgetRecordedWords } from "@/lib/server/index/ingest";
 import { postgresTestsEnabled, startPostgresServer, type PostgresServer } from "./postgres-server";
 
 export interface EngineContext {
@@ -22,6 +23,7 @@ export async function emptyIndex(database: ConsoleDatabase): Promise<void> {
     truncate alarms, alarm_docs, alarm_words_known, alarm_addresses, alarm_entities, index_sync`.execute(
     database.db,
   );
+  forgetRecordedWords(database.db);
 }
 
 export function describeEachEngine(name: string, body: (context: EngineContext) => void): void {
