@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { performance as nodePerformance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { openDatabase, type ConsoleDatabase, type Engine } from "../lib/server/db";
 import { indexVariables } from "../lib/server/env/index-db";
@@ -68,6 +69,8 @@ interface Run {
   /** GETs per second the sync's share allows. */
   sharePerSecond: number;
   peakRssMb: number;
+  /** How busy this process's thread was during the backfill (0 to 1): PGlite's work is on it. */
+  busy: number;
   follow: {
     ms: number;
     intervalMs: number;
@@ -109,6 +112,7 @@ async function runSync(
   const db = database.db.withPlugin(new StatementTimer(timings));
   const before = await sim.stats();
   const started = performance.now();
+  const eluFrom = nodePerformance.eventLoopUtilization();
   const sync = new IndexSync({
     deployments: [{ key, client: () => client }],
     store,
@@ -117,6 +121,7 @@ async function runSync(
   });
   let peakRss = 0;
   let wallMs: number | null = null;
+  let busy = 0;
   try {
     const progress = () =>
       metricValue("alarm_console_index_backfill_progress_ratio", { deployment: key });
@@ -125,6 +130,7 @@ async function runSync(
       if (!sim.running) throw new Error("the simulator's process has exited mid-run");
       if ((await progress()) >= 1) {
         wallMs = performance.now() - started;
+        busy = nodePerformance.eventLoopUtilization(eluFrom).utilization;
         break;
       }
       await sleep(100);
@@ -158,6 +164,7 @@ async function runSync(
       timings,
       sharePerSecond: config.getPerSecond * index.budgetShare,
       peakRssMb: peakRss / 2 ** 20,
+      busy,
       follow,
     };
   } finally {
@@ -172,7 +179,7 @@ async function runSync(
  */
 function limitOf(run: Run, wallMs: number): string {
   const { shareWaitMs, parseMs, databaseMs } = run.timings;
-  if (parseMs + databaseMs >= 0.8 * wallMs) return "our side (ingest)";
+  if (parseMs + databaseMs >= 0.8 * wallMs || run.busy >= 0.9) return "our side (ingest)";
   return shareWaitMs >= 0.5 * wallMs ? "the share" : "the upstream's answers";
 }
 
@@ -198,7 +205,8 @@ function report(run: Run, alarms: number): void {
     `    upstream (HTTP, while the last page is written) ${seconds(timings.upstreamMs)} (${perPage(timings.upstreamMs)}), ` +
       `share waits ${seconds(timings.shareWaitMs)}; our side ${seconds(oursMs)} ` +
       `(${Math.round((oursMs / run.wallMs) * 100)}% of the wall): parse ${seconds(timings.parseMs)}, ` +
-      `database ${seconds(timings.databaseMs)} (upkeep ${seconds(timings.upkeepMs)})`,
+      `database ${seconds(timings.databaseMs)} (upkeep ${seconds(timings.upkeepMs)}); ` +
+      `this process's thread busy ${Math.round(run.busy * 100)}% of it`,
   );
   console.log(
     `    the share alone (${run.sharePerSecond} GET/s) allows ${seconds((run.gets / run.sharePerSecond) * 1000)}` +

@@ -122,24 +122,31 @@ export async function ingestAlarms(
     // The words first, committed on their own: a search never sees a document with a word the
     // prefix lookup does not know, and no lock on a word is held while the alarms are written.
     const texts = changed.map(searchText);
-    await recordWords(db, texts);
-    await db
-      .transaction()
-      .execute((tx) => writeAlarms(tx, deployment, changed, { hashes, texts }, now));
+    try {
+      await recordWords(db, texts);
+      await db
+        .transaction()
+        .execute((tx) => writeAlarms(tx, deployment, changed, { hashes, texts }, now));
+    } catch (error) {
+      // The database failed (a restart, a failover): what it holds of the words is asked again.
+      forgetRecordedWords(db);
+      throw error;
+    }
   }
   return { written: changed.length, unchanged: unique.length - changed.length };
 }
 
 /**
- * How many recorded words this process remembers per database. A page of the simulator's alarms
- * holds about 19,000 distinct words, two in five of them already in the pages before (the rest
- * are events' ids, seen once): the words that recur stay remembered, about 10 MB at most.
+ * How many recorded words this process remembers per database handle. A page of the simulator's
+ * alarms holds about 19,000 distinct words, two in five of them already in the pages before (the
+ * rest are events' ids, seen once): the words that recur stay remembered, 10-20 MB at most.
  */
 const REMEMBERED_WORDS = 100_000;
 
 /**
- * The words this process recorded in each database's alarm_words_known (committed), not asked
- * for again: the table only grows (nothing deletes a word), so a word once there stays there.
+ * The words this process recorded in alarm_words_known (committed), by database handle, not asked
+ * for again: the table only grows (nothing deletes a word), so a word once there stays there. A
+ * failed write, and the hourly upkeep, forget them (a database restored or failed over).
  */
 const rememberedWords = new WeakMap<Kysely<Database>, Set<string>>();
 

@@ -10,14 +10,14 @@ import {
   type IndexWindow,
   type UsmClient,
 } from "@/lib/server/usm";
-import { dropOlderThan, ingestAlarms } from "../ingest";
+import { dropOlderThan, forgetRecordedWords, ingestAlarms } from "../ingest";
 import { bucketAt, BUCKETS, indexedCount, relistOf } from "./reconcile";
 import type { Sweep, SyncState } from "./state";
 import { halvedSweep, nextSweep, windowOf } from "./sweep";
 
-// The sync's steps, each one upstream read (a page or a count) and what it writes: a page of the
-// newest window (the follow), a page of the past (the backfill), a bucket of the reconciliation,
-// and retention (no read). Each returns the state after it, or throws and leaves the state as it
+// The sync's steps, each one upstream read (a page or a count; a backfill step reads the next page
+// ahead too) and what it writes: a page of the newest window (the follow), a page of the past
+// (the backfill), a bucket of the reconciliation, and retention (no read). Each returns the state after it, or throws and leaves the state as it
 // was: the step is then done again, and what it had written is de-duplicated by uuid.
 
 /** How far before the newest indexed alarm the follow reads again: late arrivals. */
@@ -38,9 +38,9 @@ export interface StepContext {
   /** Sends one upstream read in a turn of the sync's share, counted under `kind`. */
   read<T>(kind: ReadKind, send: () => Promise<T>): Promise<T>;
   /**
-   * Reads the page of `window` now, in a turn of the share, while the step writes the page
-   * before: the backfill's next read is known from its last page alone, so the upstream's time
-   * and ours overlap instead of adding up.
+   * Starts reading the page of `window` (in a turn of the share of its own) while the step writes
+   * the page before: the backfill's next read is known from its last page alone, so the
+   * upstream's time and ours overlap instead of adding up.
    */
   readAhead?(kind: ReadKind, window: IndexWindow): void;
   /** The page of `window` read ahead under `kind`, if it was, else null. */
@@ -195,6 +195,9 @@ export async function reconcileStep(
  * skipped, so after the first pass it reads what changed since the last.
  */
 async function maintainIndex(db: Kysely<Database>): Promise<void> {
+  // Hourly, the words remembered are asked for again once: a database restored or failed over
+  // to a replica may have lost words this process recorded.
+  forgetRecordedWords(db);
   await sql`
     vacuum (analyze) alarms, alarm_docs, alarm_words_known, alarm_addresses, alarm_entities`.execute(
     db,

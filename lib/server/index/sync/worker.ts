@@ -27,8 +27,8 @@ import {
 // deployment's lease (`index-sync:<key>`, taken or extended at every step) does the work, the
 // others only look for the lease each interval and take over when its holder is gone. A step is
 // one upstream read, in a turn of the sync's share of the deployment's budget (its class
-// `index`), and its state is saved after it (./state.ts): stopped anywhere, the next holder goes
-// on where it was. A failed step (the upstream, the database) is written into the state for the
+// `index`; a backfill step also reads the next page ahead, in a turn of its own), and its state
+// is saved after it (./state.ts): stopped anywhere, the next holder goes on where it was. A failed step (the upstream, the database) is written into the state for the
 // status to show, and tried again an interval later: nothing crashes, nothing needs a restart.
 
 export interface WorkerOptions {
@@ -85,8 +85,14 @@ export class SyncWorker {
   #cancelTick: () => void = () => undefined;
   /** Whether this holder has measured the backfill's pace from its own first page yet. */
   #paced = false;
-  /** The page read ahead (steps.ts, readAhead): its window, as a key, and the read. */
+  /**
+   * The backfill's page read ahead (steps.ts, readAhead): its window, as a key, and the read.
+   * Dropped at any other step and whenever the lease is not held: a page read before another
+   * step (or another holder) wrote would overwrite what that one wrote since.
+   */
   #ahead: { kind: ReadKind; key: string; page: Promise<IndexPage> } | null = null;
+  /** When the last turn this worker booked comes (epoch ms): the lease must last past it. */
+  #turnAt = 0;
 
   constructor(options: WorkerOptions) {
     this.#options = options;
@@ -162,7 +168,10 @@ export class SyncWorker {
   async #step(): Promise<number> {
     const { intervalMs, db, deployment } = this.#options;
     if (this.#stopped) return intervalMs;
-    if (!(await this.#lease.takeOrExtend().catch(() => false))) return intervalMs;
+    if (!(await this.#lease.takeOrExtend().catch(() => false))) {
+      this.#ahead = null;
+      return intervalMs;
+    }
     if (await schemaIsNewer(db).catch(() => false)) {
       // A newer version upgraded the index under this process: its writes would lack what the
       // newer one reads. It lets the deployment go, to a replica of the newer version.
@@ -230,6 +239,7 @@ export class SyncWorker {
 
   #run(due: NonNullable<ReturnType<typeof dueStep>>, state: SyncState, now: number) {
     const context = this.#context();
+    if (due !== "backfill") this.#ahead = null;
     switch (due) {
       case "follow":
         return followStep(context, state, now);
@@ -260,8 +270,10 @@ export class SyncWorker {
   }
 
   #readAhead(kind: ReadKind, window: IndexWindow): void {
+    if (this.#stopped) return;
     const { client } = this.#options;
-    // Counted as under way, so stopping waits for it; its failure is the taker's (below).
+    // Counted as under way while it reads (not while it waits for its turn); its failure is the
+    // taker's (below).
     const page = this.#activity.run(() => this.#read(kind, () => readIndexPage(window, client)));
     page.catch(() => undefined);
     this.#ahead = { kind, key: JSON.stringify(window), page };
@@ -272,10 +284,18 @@ export class SyncWorker {
     if (!ahead || ahead.kind !== kind) return null;
     this.#ahead = null;
     if (ahead.key !== JSON.stringify(window)) return null;
-    // A read ahead that failed (no turn yet, the upstream, a refused size) is read again now,
-    // where its failure is handled as any step's.
-    return ahead.page.catch(() =>
-      this.#read(kind, () => readIndexPage(window, this.#options.client)),
+    // The step's own extension of the lease may end before the turn the read ahead waits for.
+    const waitMs = this.#turnAt - this.#clock.now();
+    const leased = waitMs > 0 ? this.#lease.extend(waitMs + this.#leaseMs) : Promise.resolve(true);
+    return leased.then(() =>
+      ahead.page.catch((error: unknown) => {
+        // Without a turn then (or stopped), it is read now as any step's read. The upstream's
+        // failure or a refused size is the step's to handle, not to ask twice.
+        if (error instanceof NoTurn || error instanceof Stopped) {
+          return this.#read(kind, () => readIndexPage(window, this.#options.client));
+        }
+        throw error;
+      }),
     );
   }
 
@@ -284,6 +304,7 @@ export class SyncWorker {
     const turn = await this.#options.client.takeTurn("index", MAX_BOOKING_MS);
     if (!turn.granted) throw new NoTurn(turn.retryInMs);
     if (turn.waitMs > 0) {
+      this.#turnAt = Math.max(this.#turnAt, this.#clock.now() + turn.waitMs);
       await this.#lease.extend(turn.waitMs + this.#leaseMs);
       await this.#activity.sleep(turn.waitMs);
     }
