@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 
 // Versioned migrations, in code (Kysely's Migrator: applied in name order, recorded in
@@ -134,9 +134,26 @@ const searchWords0004: Migration = {
       sql`drop index alarm_entities_pivot`,
       sql`create index alarm_entities_pivot on alarm_entities (deployment, kind, value text_pattern_ops, occurred_at desc) include (uuid, side)`,
     ];
-    for (const step of steps) await step.execute(db);
+    await runSteps(db, steps);
   },
 };
+
+/**
+ * Runs a migration's statements in order. `rebuilds`: they rebuild tables or indexes, minutes at a
+ * million alarms: not searches, so not under the connection's timeout, and with more memory to
+ * sort in.
+ */
+async function runSteps(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migration's own schema
+  db: Kysely<any>,
+  steps: RawBuilder<unknown>[],
+  { rebuilds = false } = {},
+): Promise<void> {
+  const settings = rebuilds
+    ? [sql`set local statement_timeout = 0`, sql`set local maintenance_work_mem = '128MB'`]
+    : [];
+  for (const step of [...settings, ...steps]) await step.execute(db);
+}
 
 // A search's free text and filters together, at a million alarms (lib/server/index/search-where.ts):
 // - the words the documents hold, so a term's last word, looked up as a prefix, becomes the list
@@ -154,9 +171,6 @@ const searchWords0004: Migration = {
 const searchNarrow0005: Migration = {
   async up(db) {
     const steps = [
-      // Minutes at a million alarms: not a search, so not under the connection's timeout.
-      sql`set local statement_timeout = 0`,
-      sql`set local maintenance_work_mem = '128MB'`,
       sql`create table alarm_words_known (word text collate "C" primary key)`,
       sql`
         insert into alarm_words_known (word)
@@ -184,7 +198,7 @@ const searchNarrow0005: Migration = {
       // A new table has no statistics: the planner would guess until the sync's next upkeep.
       sql`analyze alarm_docs, alarm_words_known`,
     ];
-    for (const step of steps) await step.execute(db);
+    await runSteps(db, steps, { rebuilds: true });
   },
 };
 
@@ -200,14 +214,12 @@ const searchNarrow0005: Migration = {
 const searchIngest0006: Migration = {
   async up(db) {
     const steps = [
-      sql`set local statement_timeout = 0`,
-      sql`set local maintenance_work_mem = '128MB'`,
       sql`drop index alarm_docs_text`,
       sql`
         create index alarm_docs_text on alarm_docs using gin (search_text gin_trgm_ops)
         where octet_length(search_text) <> char_length(search_text)`,
     ];
-    for (const step of steps) await step.execute(db);
+    await runSteps(db, steps, { rebuilds: true });
   },
 };
 
