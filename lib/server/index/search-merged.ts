@@ -7,8 +7,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 import type { SearchScope } from "./query-language/compile";
 import { indexSource } from "./indexed-up-to";
 import { MATCH_CAP, countMatches, documents, type Key, type SearchLimits } from "./search";
-import { readable, whereOf, type SearchWhere } from "./search-where";
-import { expandPrefixes } from "./query-language/words";
+import { readable, whereOf, withWords, type SearchWhere } from "./search-where";
 
 // A search of several deployments at once (the merged queue, /d/all/alarms?q=): one query over
 // every deployment the analyst may see among those asked for, newest first, paged by the merged
@@ -141,9 +140,8 @@ export async function searchMergedPage(
   { size, cursor }: { size: number; cursor: SearchCursor | null },
   { cap }: SearchLimits = { cap: MATCH_CAP },
 ): Promise<MergedSearchPage> {
-  const keys = readable(request);
-  const words = keys.length === 0 ? undefined : await expandPrefixes(db, request.search);
-  const where: SearchWhere = { ...request, words };
+  const where = await withWords(db, request);
+  const keys = readable(where);
   const matches = keys.length === 0 ? 0 : await countMatches(db, where, cap);
   const fetched = matches === 0 ? [] : await nearest(db, where, cursor, size + 1, matches > cap);
   const more = fetched.length > size;

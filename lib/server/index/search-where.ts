@@ -1,5 +1,6 @@
 import "server-only";
-import type { Expression, SqlBool } from "kysely";
+import type { Expression, Kysely, SqlBool } from "kysely";
+import type { Database } from "@/lib/server/db/schema";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import {
@@ -9,7 +10,7 @@ import {
   type Mirrored,
   type SearchScope,
 } from "./query-language/compile";
-import type { WordExpansions } from "./query-language/words";
+import { expandPrefixes, type WordExpansions } from "./query-language/words";
 
 // Which rows of `alarms as a` a search reads: the deployments the analyst may see (a row filter
 // inside every query, whatever else the query says), the parsed `q`, and the list's own filters
@@ -33,7 +34,18 @@ export interface SearchWhere {
  * time filters, and the tree's own where it is an AND (or a single term) of status and priority.
  */
 export function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirrored[] {
-  const f = where.filters;
+  const search = where.search;
+  const terms = search === null ? [] : search.type === "and" ? search.children : [search];
+  const found = filtersMirrored(where.filters);
+  for (const term of terms) {
+    const mirrored = mirroredTerm(term);
+    if (mirrored) found.push(mirrored);
+  }
+  return found;
+}
+
+/** The list's filters on the columns the document mirrors: its status and time range. */
+function filtersMirrored(f: AlarmFilters): Mirrored[] {
   const found: Mirrored[] = [];
   if (f.status !== undefined) found.push({ column: "status", op: "=", value: f.status });
   if (f.timestamp_occured_gte !== undefined) {
@@ -42,13 +54,13 @@ export function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirr
   if (f.timestamp_occured_lte !== undefined) {
     found.push({ column: "occurred_at", op: "<=", value: f.timestamp_occured_lte });
   }
-  const search = where.search;
-  const terms = search === null ? [] : search.type === "and" ? search.children : [search];
-  for (const term of terms) {
-    const mirrored = mirroredTerm(term);
-    if (mirrored) found.push(mirrored);
-  }
   return found;
+}
+
+/** `where` with the words its prefixes begin, read first (none when no deployment is readable). */
+export async function withWords(db: Kysely<Database>, where: SearchWhere): Promise<SearchWhere> {
+  if (readable(where).length === 0) return where;
+  return { ...where, words: await expandPrefixes(db, where.search) };
 }
 
 /** The deployments a search reads: those asked for that the analyst may see, in asked order. */
@@ -73,8 +85,12 @@ export function whereOf(
   // Found from the word index, free text at the top has its document's probe test the mirrored
   // filters (mirroredOf); a walk tests them on the alarm, whose indexes it walks.
   const onDocument = plan === "find" && where.search !== null && textAtTop(where.search);
-  const parts: Expression<SqlBool>[] = [eb("a.deployment", "in", readable(where))];
-  if (f.status !== undefined && !onDocument) parts.push(eb("a.status", "=", f.status));
+  const deployments = readable(where);
+  const parts: Expression<SqlBool>[] = [eb("a.deployment", "in", deployments)];
+  // Tested on the document instead when it is probed at the top (mirroredOf).
+  if (!onDocument) {
+    for (const m of filtersMirrored(f)) parts.push(eb(`a.${m.column}`, m.op, m.value));
+  }
   if (f.suppressed !== undefined) parts.push(eb("a.suppressed", "=", f.suppressed));
   if (f.priority_label !== undefined) parts.push(eb("a.priority_label", "=", f.priority_label));
   // Exact, as the upstream's own filters are.
@@ -84,16 +100,10 @@ export function whereOf(
   if (f.alarm_sensor_sources !== undefined) {
     parts.push(eb("a.sensor", "=", f.alarm_sensor_sources.toLowerCase()));
   }
-  if (f.timestamp_occured_gte !== undefined && !onDocument) {
-    parts.push(eb("a.occurred_at", ">=", f.timestamp_occured_gte));
-  }
-  if (f.timestamp_occured_lte !== undefined && !onDocument) {
-    parts.push(eb("a.occurred_at", "<=", f.timestamp_occured_lte));
-  }
   if (where.search) {
     const mirrored = mirroredOf(where);
     const context = {
-      deployments: readable(where),
+      deployments,
       words: where.words,
       mirrored,
       mirroredOnDocument: onDocument,

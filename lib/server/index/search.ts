@@ -8,9 +8,8 @@ import type { AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { indexSource } from "./indexed-up-to";
-import { expandPrefixes } from "./query-language/words";
 import type { SearchScope } from "./query-language/compile";
-import { readable, whereOf, type SearchWhere } from "./search-where";
+import { readable, whereOf, withWords, type SearchWhere } from "./search-where";
 
 // A page of a search, from the index: the same AlarmPage the upstream's list answers, plus where
 // it came from. The query shapes decide more than the engine (measured at 1M alarms, see the
@@ -247,9 +246,8 @@ export async function searchAlarmPage(
   const query = resolveRange(request.query, now);
   const { page, size, filters } = query;
   if (page * size >= cap) throw pageTooDeep(cap);
-  const keys = readable(request);
-  const words = keys.length === 0 ? undefined : await expandPrefixes(db, request.search);
-  const where: SearchWhere = { ...request, filters, words };
+  const where = await withWords(db, { ...request, filters });
+  const keys = readable(where);
   const occurred = {
     gte: filters.timestamp_occured_gte ?? null,
     lte: filters.timestamp_occured_lte ?? null,
