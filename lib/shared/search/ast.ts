@@ -63,13 +63,15 @@ export interface CompareNode extends Placed {
 
 /**
  * An address or a CIDR range (`ip:10.0.0.0/8`, a bare `188.1.32.78`). `address` is canonical
- * (a range's host bits cleared), `prefix` the CIDR length or null for one address.
+ * (a range's host bits cleared), `prefix` the CIDR length or null for one address. `wildcard` is
+ * `ip:*` (the alarm has any address on that side; `address` is then "").
  */
 export interface AddressNode extends Placed {
   type: "address";
   side: SearchSide;
   address: string;
   prefix: number | null;
+  wildcard?: boolean;
 }
 
 export type SearchNode =

@@ -25,7 +25,7 @@ export const SEARCH_FIELDS = [
     name: "ip",
     kind: "address",
     side: "any",
-    description: "A source or destination address, or a CIDR range",
+    description: "A source or destination address, a CIDR range, or * for any",
     example: "ip:10.0.0.0/8",
   },
   {
@@ -68,7 +68,7 @@ export const SEARCH_FIELDS = [
     name: "priority",
     kind: "priority",
     side: "any",
-    description: "The priority, 0 to 100 (compare with > >= < <=), or its label",
+    description: "The priority, 0 to 100 (compare with > >= < <=), its label, or * for any label",
     example: "priority >= 70",
     values: PRIORITY_ORDER,
   },

@@ -143,12 +143,23 @@ function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext): Cond
 }
 
 function address(eb: SearchScope, node: AddressNode, context: SearchContext): Condition {
+  if (node.wildcard) return addressProbe(eb, node, context, null);
   // Checked again here, so a tree built by hand cannot make the cast fail mid-query.
   const text = node.prefix === null ? node.address : `${node.address}/${node.prefix}`;
   const checked = parseAddress(text);
   if (!checked) throw new TypeError(`compileSearch: '${text}' is not an address or range`);
   const canonical =
     checked.prefix === null ? checked.address : `${checked.address}/${checked.prefix}`;
+  return addressProbe(eb, node, context, { canonical, range: checked.prefix !== null });
+}
+
+/** An address of the alarm on the node's side: `value` (one address or a range), or any. */
+function addressProbe(
+  eb: SearchScope,
+  node: AddressNode,
+  context: SearchContext,
+  value: { canonical: string; range: boolean } | null,
+): Condition {
   return probe(
     eb,
     eb
@@ -160,10 +171,12 @@ function address(eb: SearchScope, node: AddressNode, context: SearchContext): Co
       )
       .whereRef("x.uuid", "=", "a.uuid")
       .$if(node.side !== "any", (q) => q.where("x.side", "=", SIDE[node.side as "src" | "dst"]))
-      .where((x) =>
-        checked.prefix === null
-          ? sql<SqlBool>`${x.ref("x.address")} = ${canonical}::inet`
-          : sql<SqlBool>`${x.ref("x.address")} <<= ${canonical}::cidr`,
+      .$if(value !== null, (q) =>
+        q.where((x) =>
+          value!.range
+            ? sql<SqlBool>`${x.ref("x.address")} <<= ${value!.canonical}::cidr`
+            : sql<SqlBool>`${x.ref("x.address")} = ${value!.canonical}::inet`,
+        ),
       ),
     context,
   );
@@ -248,7 +261,9 @@ function field(eb: SearchScope, node: FieldNode, context: SearchContext): Condit
     case "status":
       return node.wildcard ? eb("a.status", "is not", null) : eb("a.status", "=", node.value);
     case "priority":
-      return eb(eb.fn<string>("lower", [eb.ref("a.priority_label")]), "=", node.value);
+      return node.wildcard
+        ? eb("a.priority_label", "is not", null)
+        : eb(eb.fn<string>("lower", [eb.ref("a.priority_label")]), "=", node.value);
     case "strategy":
     case "method":
     case "intent":

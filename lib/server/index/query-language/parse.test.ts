@@ -25,6 +25,7 @@ function show(node: SearchNode): string {
     case "compare":
       return `priority${node.op === "=" ? "=" : node.op}${node.value}`;
     case "address":
+      if (node.wildcard) return `${SIDE_IP[node.side]}=*`;
       return `${SIDE_IP[node.side]}=${node.address}${node.prefix === null ? "" : `/${node.prefix}`}`;
   }
 }
@@ -95,6 +96,8 @@ const TYPICAL: [string, string][] = [
   ["uuid:3F2A9C1E-0000-4000-8000-000000000001", "uuid=3f2a9c1e-0000-4000-8000-000000000001"],
   ['event_name:"Failed SSH login"', '"failed ssh login"'],
   ["host:* AND status:*", "and(host=*, status=*)"],
+  ["ip:* NOT src_ip:*", "and(ip=*, not(src_ip=*))"],
+  ["dst_ip:* AND priority:*", "and(dst_ip=*, priority=*)"],
   ["mimi*", "mimi*"],
   ["Host:WEB-01", "host=web-01"],
   ["host: web-01", "host=web-01"],

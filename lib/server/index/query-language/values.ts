@@ -72,15 +72,18 @@ function problem(message: string, at: number): never {
 }
 
 function addressLeaf(field: FieldInfo, side: SearchSide, read: ReadWord): SearchNode {
+  // `src_ip:*`: any source address (NOT src_ip:* the alarms without one).
+  if (read.wildcard) {
+    return { type: "address", side, address: "", prefix: null, wildcard: true, position: read.at };
+  }
   const value = read.value.trim();
   const address = read.prefix
     ? parseIpv4Wildcard(value)
     : // `ip::1` reads as field "ip", value ":1": the address is "::1".
       (parseAddress(value) ?? (value.startsWith(":") ? parseAddress(`:${value}`) : null));
-  if (!address || read.wildcard) {
-    const given = read.wildcard ? "not *" : `'${read.value}' is not one`;
+  if (!address) {
     problem(
-      `${field.name} takes an IP address or CIDR range (${field.example}); ${given}`,
+      `${field.name} takes an IP address or CIDR range (${field.example}), or *; '${read.value}' is not one`,
       read.at,
     );
   }
@@ -99,21 +102,22 @@ function priorityLeaf(field: FieldInfo, read: ReadWord, op: CompareOp | null): S
     };
   }
   const label = field.values?.includes(value) ?? false;
-  if (op === null && label && !read.prefix) {
+  // `priority:*`: the alarm has a priority label (NOT priority:* those without one).
+  if (op === null && (read.wildcard || (label && !read.prefix))) {
     return {
       type: "field",
       field: "priority",
       side: "any",
-      value,
+      value: read.wildcard ? "" : value,
       phrase: read.phrase,
       prefix: false,
-      wildcard: false,
+      wildcard: read.wildcard,
       position: read.at,
     };
   }
   return problem(
     op === null
-      ? `priority takes a number from 0 to 100 or a label (${field.values?.join(", ")}); '${read.value}' is neither`
+      ? `priority takes a number from 0 to 100, a label (${field.values?.join(", ")}) or *; '${read.value}' is none of them`
       : `priority ${op} takes a number from 0 to 100; '${read.value}' is not one`,
     read.at,
   );
