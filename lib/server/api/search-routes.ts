@@ -10,6 +10,7 @@ import {
   readIndex,
 } from "@/lib/server/index/read-index";
 import { parseSearch } from "@/lib/server/index/query-language/parse";
+import { groupAlarms } from "@/lib/server/index/groups";
 import { searchAlarmPage } from "@/lib/server/index/search";
 import { searchMergedPage } from "@/lib/server/index/search-merged";
 import { readable } from "@/lib/server/index/search-where";
@@ -17,7 +18,18 @@ import { suggest } from "@/lib/server/index/suggest";
 import { encodeCursor } from "@/lib/server/queue/cursor";
 import { parseMergedRequest, readMergedQueue, type MergedRequest } from "@/lib/server/queue/read";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
-import { SEARCH_KEY, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import {
+  GROUP_KEY,
+  parseGroupParam,
+  type AlarmGroupsPage,
+  type GroupField,
+} from "@/lib/shared/alarms/groups";
+import {
+  SEARCH_KEY,
+  parseAlarmListQuery,
+  resolveRange,
+  type AlarmListQuery,
+} from "@/lib/shared/alarms/query";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -148,6 +160,59 @@ export async function mergedList(
   if (q === undefined) return readMergedQueue(request, analyst);
   const allowed = visible.map((deployment) => deployment.key);
   return searchMerged({ ...request, query: { ...request.query, q } }, allowed, index);
+}
+
+/** `group`: given once, one to three fields (400 on `group` saying what is wrong). */
+function readGroup(params: URLSearchParams): GroupField[] {
+  const given = params.getAll(GROUP_KEY);
+  const problem = (message: string) =>
+    new ApiError("invalid_request", message, { param: GROUP_KEY });
+  if (given.length === 0 || given[0]!.trim() === "") {
+    throw problem(
+      `${GROUP_KEY} is required: the fields to group by, such as ${GROUP_KEY}=strategy`,
+    );
+  }
+  if (given.length > 1) throw problem(`${GROUP_KEY} may be given only once`);
+  const parsed = parseGroupParam(given[0]!);
+  if (!parsed.ok) throw problem(parsed.message);
+  return parsed.value;
+}
+
+/**
+ * GET /api/d/{key}/alarms/groups?group=…&<the list's parameters> (and /api/d/all/…, which may
+ * name `deployments`): one page of the view's groups, from the index, most alarms first.
+ * Deployments are labelled by their names.
+ */
+export async function groupList(
+  url: URL,
+  scope: SearchScope,
+  { database, now = Date.now() }: IndexInput = {},
+  others: readonly string[] = [],
+  nameOf: (key: string) => string | undefined = (key) =>
+    deploymentRegistry()
+      .all()
+      .find((deployment) => deployment.key === key)?.name,
+): Promise<AlarmGroupsPage> {
+  const { query, problems } = parseAlarmListQuery(url.searchParams, [GROUP_KEY, ...others]);
+  const first = problems[0];
+  if (first) {
+    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
+      param: first.param,
+    });
+  }
+  const group = readGroup(url.searchParams);
+  const search = query.q === undefined ? null : readSearch(query.q);
+  const db = database ?? (await indexDatabase());
+  const page = await read(db, (tx) => groupAlarms(tx, { ...scope, search, query, group }, now));
+  const at = group.indexOf("deployment");
+  if (at < 0) return page;
+  return {
+    ...page,
+    groups: page.groups.map((g) => ({
+      ...g,
+      labels: g.labels.map((label, i) => (i === at && label ? (nameOf(label) ?? label) : label)),
+    })),
+  };
 }
 
 /** Suggestions may stay in the analyst's browser a little while: the index moves slowly. */

@@ -1,0 +1,14 @@
+// GET /api/d/{deployment}/alarms/groups - one page of a view's groups (group=field[,field[,field]] and the list's parameters), from the index
+import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { routeMethods } from "@/lib/server/api/route";
+import { deploymentScope, groupList } from "@/lib/server/api/search-routes";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: deploymentRoute(
+    "GET /api/d/[deployment]/alarms/groups",
+    ({ request, analyst, deployment }) =>
+      groupList(request.nextUrl, deploymentScope(analyst, deployment.key)),
+  ),
+});

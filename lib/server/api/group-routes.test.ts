@@ -1,0 +1,105 @@
+import { beforeEach, expect, it } from "vitest";
+import { parseErrorBody } from "@/lib/shared/core/errors";
+import type { AlarmGroupsPage } from "@/lib/shared/alarms/groups";
+import { describeEachEngine } from "@/test/index-db";
+import { NOW, seedCorpus } from "@/test/search-corpus";
+import { respond } from "./route";
+import { groupList } from "./search-routes";
+
+// The groups API through the one wrapper's respond(), on both engines: the page of groups with
+// its figures, the list's parameters narrowing it, 400 naming `group` or `q` for what is wrong,
+// and only the deployments the analyst may see.
+
+describeEachEngine("The groups API", ({ database }) => {
+  beforeEach(async () => {
+    await seedCorpus(database().db);
+  });
+
+  const NAMES: Record<string, string> = { acme: "Acme SOC", other: "Other Corp" };
+  const groups = (
+    search: string,
+    {
+      allowed = ["acme"],
+      deployments = ["acme"],
+    }: { allowed?: string[]; deployments?: string[] } = {},
+  ) =>
+    respond("GET /api/d/[deployment]/alarms/groups", () =>
+      groupList(
+        new URL(`http://app.test/api/d/acme/alarms/groups${search}`),
+        { allowed, deployments },
+        { database: database(), now: NOW },
+        ["deployments"],
+        (key) => NAMES[key],
+      ),
+    );
+
+  async function ok(search: string, scope?: Parameters<typeof groups>[1]) {
+    const response = await groups(search, scope);
+    expect(response.status, search).toBe(200);
+    return (await response.json()) as AlarmGroupsPage;
+  }
+
+  it("answers a view's groups, most alarms first, each alarm once in each of its groups", async () => {
+    // Users: alice as a1's source and (as Alice) a3's destination, bob a2's; the rest have none.
+    const page = await ok("?group=user");
+    expect(page.fields).toEqual(["user"]);
+    expect(page.alarms).toBe(29);
+    expect(page.groups.map((g) => [g.values[0], g.count])).toEqual([
+      [null, 26],
+      ["alice", 2],
+      ["bob", 1],
+    ]);
+    expect(page.groups[1]).toMatchObject({
+      priority: 90,
+      statuses: { open: 2, in_review: 0, closed: 0, none: 0 },
+    });
+    expect(page.page).toEqual({ number: 0, size: 20, totalElements: 3, totalPages: 1 });
+    expect(page.source.kind).toBe("index");
+  });
+
+  it("narrows by the list's search and filters, and pages the groups", async () => {
+    const searched = await ok(`?group=priority&${new URLSearchParams({ q: "user:alice" })}`);
+    expect(searched.groups.map((g) => [g.values[0], g.count])).toEqual([["high", 2]]);
+    const filtered = await ok("?group=status,priority&status=closed");
+    expect(filtered.groups.map((g) => g.values)).toEqual([["closed", "medium"]]);
+    const paged = await ok("?group=method&size=10&page=0");
+    expect(paged.page.totalElements).toBeGreaterThan(1);
+    const past = await ok("?group=method&page=50");
+    expect(past.groups).toEqual([]);
+    expect(past.page.totalElements).toBe(paged.page.totalElements);
+  });
+
+  it("groups by deployment across those the analyst may see, by their names", async () => {
+    const both = { allowed: ["acme", "other"], deployments: ["acme", "other"] };
+    const page = await ok("?group=deployment,user", both);
+    const alice = page.groups.filter((g) => g.values[1] === "alice");
+    expect(alice.map((g) => [g.labels[0], g.count])).toEqual([
+      ["Acme SOC", 2],
+      ["Other Corp", 1],
+    ]);
+    // Asked for, but not the analyst's: never read.
+    const mine = await ok("?group=deployment", {
+      allowed: ["acme"],
+      deployments: ["acme", "other"],
+    });
+    expect(mine.groups.map((g) => g.values[0])).toEqual(["acme"]);
+  });
+
+  it.each([
+    ["", "group", "group is required"],
+    ["?group=", "group", "group is required"],
+    ["?group=colour", "group", "'colour' is not one"],
+    ["?group=user,user", "group", "names 'user' twice"],
+    ["?group=user,host,status,strategy", "group", "at most 3 fields"],
+    ["?group=user&group=host", "group", "only once"],
+    ["?group=user&size=7", "size", "size must be one of"],
+    ["?group=user&colour=red", "colour", "colour"],
+    [`?group=user&${new URLSearchParams({ q: "user:(alice" })}`, "q", "at character"],
+  ])("refuses %s with 400 on %s", async (search, param, message) => {
+    const response = await groups(search);
+    expect(response.status).toBe(400);
+    const body = parseErrorBody(await response.json());
+    expect(body?.error.param).toBe(param);
+    expect(body?.error.message).toContain(message);
+  });
+});

@@ -1,0 +1,214 @@
+import "server-only";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Database } from "@/lib/server/db";
+import {
+  MULTI_VALUED,
+  type AlarmGroup,
+  type AlarmGroupsPage,
+  type GroupField,
+} from "@/lib/shared/alarms/groups";
+import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { SearchNode } from "@/lib/shared/search/ast";
+import { indexSource } from "./indexed-up-to";
+import { inWindow } from "./pivots";
+import { readable, whereOf, withWords, type SearchWhere } from "./search-where";
+
+// The groups of a list view, from the index: one statement. The view's alarms (the same
+// condition as its page: the analyst's deployments, `q`, the filters) are gathered once, with
+// the narrow columns a group reads; each multi-valued field joins its distinct values per alarm
+// from its side table (alarm_addresses, alarm_entities), so an alarm counts once in each of its
+// groups, and once in the "none" group when it has no value. Values are grouped as the search
+// compares them (lower-cased names, canonical addresses), so a group's count is what the search
+// opening its rows finds (lib/shared/alarms/groups.ts, groupTerm). Field names map to this
+// file's own SQL; every value is a parameter.
+
+type Db = Kysely<Database>;
+
+export interface GroupRequest {
+  /** The deployments the analyst may see. */
+  allowed: readonly string[];
+  /** The deployments to read. */
+  deployments: readonly string[];
+  /** The parsed `q`, or null. */
+  search: SearchNode | null;
+  /** The view's page (of groups), size and filters; its sort is the rows', not read here. */
+  query: AlarmListQuery;
+  group: readonly GroupField[];
+}
+
+/** Single-valued fields: the group's value and its label, per alarm row (`a`). */
+const COLUMN_VALUE: Record<
+  Exclude<GroupField, "src_ip" | "dst_ip" | "user" | "host">,
+  { value: RawBuilder<string | null>; label: RawBuilder<string | null> }
+> = {
+  strategy: { value: sql`lower(a.rule_strategy)`, label: sql`a.rule_strategy` },
+  method: { value: sql`lower(a.rule_method)`, label: sql`a.rule_method` },
+  intent: { value: sql`lower(a.rule_intent)`, label: sql`a.rule_intent` },
+  // By the ATT&CK id (as technique:T1110.001 finds it), shown with the technique's name.
+  technique: {
+    value: sql`lower(a.attack_id)`,
+    label: sql`concat_ws(' · ', a.attack_id, a.attack_technique)`,
+  },
+  priority: { value: sql`lower(a.priority_label)`, label: sql`lower(a.priority_label)` },
+  status: { value: sql`a.status`, label: sql`a.status` },
+  sensor: { value: sql`lower(a.sensor)`, label: sql`a.sensor` },
+  deployment: { value: sql`a.deployment`, label: sql`a.deployment` },
+};
+
+/** A multi-valued field's distinct values per alarm, among `deployments`, within the range. */
+function sideValues(
+  db: Db,
+  field: "src_ip" | "dst_ip" | "user" | "host",
+  deployments: string[],
+  window: { gte: number | null; lte: number | null },
+) {
+  if (field === "src_ip" || field === "dst_ip") {
+    return db
+      .selectFrom("alarm_addresses as x")
+      .select(["x.deployment", "x.uuid", sql<string>`host(x.address)`.as("value")])
+      .distinct()
+      .where("x.deployment", "in", deployments)
+      .where("x.side", "=", field === "src_ip" ? "s" : "d")
+      .where(inWindow("x.occurred_at", window));
+  }
+  return db
+    .selectFrom("alarm_entities as x")
+    .select(["x.deployment", "x.uuid", "x.value"])
+    .distinct()
+    .where("x.deployment", "in", deployments)
+    .where("x.kind", "=", field)
+    .where(inWindow("x.occurred_at", window));
+}
+
+interface GroupRow {
+  n: number;
+  p: number;
+  first: number | null;
+  last: number | null;
+  open: number;
+  in_review: number;
+  closed: number;
+  none: number;
+  groups: number;
+  alarms: number;
+  [column: string]: unknown;
+}
+
+/** One page of the view's groups, most alarms first (then highest priority, then by value). */
+export async function groupAlarms(
+  db: Db,
+  request: GroupRequest,
+  now: number,
+): Promise<AlarmGroupsPage> {
+  const query = resolveRange(request.query, now);
+  const { page, size, filters } = query;
+  const fields = [...request.group];
+  const where: SearchWhere = await withWords(db, { ...request, filters });
+  const keys = readable(where);
+  const occurred = {
+    gte: filters.timestamp_occured_gte ?? null,
+    lte: filters.timestamp_occured_lte ?? null,
+  };
+  const empty: AlarmGroupsPage = {
+    fields,
+    groups: [],
+    page: { number: page, size, totalElements: 0, totalPages: 0 },
+    alarms: 0,
+    occurred,
+    readAt: now,
+    source: await indexSource(db, keys),
+  };
+  if (keys.length === 0) return empty;
+
+  const gathered = db
+    .selectFrom("alarms as a")
+    .select(["a.deployment", "a.uuid", "a.status", "a.priority", "a.occurred_at"])
+    .$call((q) =>
+      fields.reduce(
+        (acc, field, i) =>
+          MULTI_VALUED.has(field)
+            ? acc
+            : acc.select([
+                COLUMN_VALUE[field as keyof typeof COLUMN_VALUE].value.as(`v${i}`),
+                COLUMN_VALUE[field as keyof typeof COLUMN_VALUE].label.as(`l${i}`),
+              ]),
+        q,
+      ),
+    )
+    .where((eb) => whereOf(eb, where));
+
+  const joins = fields.flatMap((field, i) =>
+    MULTI_VALUED.has(field)
+      ? [
+          sql`left join (${sideValues(db, field as "src_ip", keys, occurred)}) as ${sql.table(`x${i}`)}
+            on ${sql.ref(`x${i}.deployment`)} = m.deployment and ${sql.ref(`x${i}.uuid`)} = m.uuid`,
+        ]
+      : [],
+  );
+  const valueOf = (field: GroupField, i: number) =>
+    MULTI_VALUED.has(field) ? sql.ref(`x${i}.value`) : sql.ref(`m.v${i}`);
+  const selected = fields.map((field, i) =>
+    MULTI_VALUED.has(field)
+      ? sql`${valueOf(field, i)} as ${sql.ref(`v${i}`)}, ${valueOf(field, i)} as ${sql.ref(`l${i}`)}`
+      : sql`${valueOf(field, i)} as ${sql.ref(`v${i}`)}, min(${sql.ref(`m.l${i}`)}) as ${sql.ref(`l${i}`)}`,
+  );
+  const groupBy = fields.map((field, i) => valueOf(field, i));
+  const orderBy = fields.map((_, i) => sql`${sql.ref(`g.v${i}`)} asc nulls last`);
+
+  const run = (limit: number, offset: number) => sql<GroupRow>`
+    with m as materialized (${gathered}),
+    g as (
+      select ${sql.join(selected)},
+        count(*) as n,
+        max(m.priority) as p,
+        min(nullif(m.occurred_at, 0)) as first,
+        max(nullif(m.occurred_at, 0)) as last,
+        count(*) filter (where m.status = 'open') as open,
+        count(*) filter (where m.status = 'in_review') as in_review,
+        count(*) filter (where m.status = 'closed') as closed,
+        count(*) filter (where m.status is null) as none
+      from m ${sql.join(joins, sql` `)}
+      group by ${sql.join(groupBy)}
+    )
+    select g.*, count(*) over () as groups, (select count(*) from m) as alarms
+    from g
+    order by g.n desc, g.p desc, ${sql.join(orderBy)}
+    limit ${limit} offset ${offset}`;
+  let rows = (await run(size, page * size).execute(db)).rows;
+  let beyond = false;
+  if (rows.length === 0 && page > 0) {
+    // Past the last page: the first group's row still carries the totals.
+    rows = (await run(1, 0).execute(db)).rows;
+    beyond = true;
+  }
+  if (rows.length === 0) return empty;
+  const total = Number(rows[0]!.groups);
+  return {
+    ...empty,
+    groups: beyond ? [] : rows.map((row) => groupOf(row, fields.length)),
+    page: { number: page, size, totalElements: total, totalPages: Math.ceil(total / size) },
+    alarms: Number(rows[0]!.alarms),
+  };
+}
+
+function groupOf(row: GroupRow, width: number): AlarmGroup {
+  const at = (prefix: "v" | "l", i: number) => {
+    const value = row[`${prefix}${i}`];
+    return value === null || value === undefined ? null : String(value);
+  };
+  const n = (value: unknown) => Number(value ?? 0);
+  return {
+    values: Array.from({ length: width }, (_, i) => at("v", i)),
+    labels: Array.from({ length: width }, (_, i) => at("l", i)),
+    count: n(row.n),
+    priority: n(row.p),
+    first: row.first === null ? null : n(row.first),
+    last: row.last === null ? null : n(row.last),
+    statuses: {
+      open: n(row.open),
+      in_review: n(row.in_review),
+      closed: n(row.closed),
+      none: n(row.none),
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// Groups of a list view (`group=strategy,src_ip`): which fields alarms may be grouped by, how the
+// URL names them, what one group is, and the search that opens a group's rows (the list filtered
+// by its values, so a group's count is exactly what its rows' list finds). Browser-safe, no zod.
+
+import type { IndexSource } from "./types";
+import { quoteSearchValue } from "@/lib/shared/search/pivot-link";
+
+export const GROUP_KEY = "group";
+
+/** At most this many fields: a group within a group within a group. */
+export const MAX_GROUP_FIELDS = 3;
+
+/** The fields, by the search language's names (a group's rows are found by them). */
+export const GROUP_FIELDS = [
+  "strategy",
+  "method",
+  "intent",
+  "technique",
+  "priority",
+  "status",
+  "sensor",
+  "src_ip",
+  "dst_ip",
+  "user",
+  "host",
+  "deployment",
+] as const;
+export type GroupField = (typeof GROUP_FIELDS)[number];
+
+export const GROUP_FIELD_TITLE: Record<GroupField, string> = {
+  strategy: "Rule strategy",
+  method: "Rule method",
+  intent: "Rule intent",
+  technique: "ATT&CK technique",
+  priority: "Priority",
+  status: "Status",
+  sensor: "Sensor",
+  src_ip: "Source address",
+  dst_ip: "Destination address",
+  user: "User",
+  host: "Host",
+  deployment: "Deployment",
+};
+
+/**
+ * Fields an alarm may hold several values of (three source addresses, a user on each side): it
+ * counts once in each of its groups, so the groups' counts add up to more than the alarms.
+ */
+export const MULTI_VALUED: ReadonlySet<GroupField> = new Set<GroupField>([
+  "src_ip",
+  "dst_ip",
+  "user",
+  "host",
+]);
+
+/** "Group by rule", the one-click start: the rule's strategy, then its method. */
+export const GROUP_BY_RULE: readonly GroupField[] = ["strategy", "method"];
+
+export type GroupParse = { ok: true; value: GroupField[] } | { ok: false; message: string };
+
+/** Reads `group`: one to three known fields, comma-separated, each once (any case). */
+export function parseGroupParam(raw: string): GroupParse {
+  const names = raw.split(",").map((name) => name.trim().toLowerCase());
+  if (names.length > MAX_GROUP_FIELDS) {
+    return { ok: false, message: `${GROUP_KEY} takes at most ${MAX_GROUP_FIELDS} fields` };
+  }
+  const fields: GroupField[] = [];
+  for (const name of names) {
+    if (!(GROUP_FIELDS as readonly string[]).includes(name)) {
+      return {
+        ok: false,
+        message: `${GROUP_KEY} takes fields among ${GROUP_FIELDS.join(", ")}; '${name}' is not one`,
+      };
+    }
+    if (fields.includes(name as GroupField)) {
+      return { ok: false, message: `${GROUP_KEY} names '${name}' twice` };
+    }
+    fields.push(name as GroupField);
+  }
+  return { ok: true, value: fields };
+}
+
+/** Split of a group's alarms by their status (null: the upstream gave none). */
+export interface GroupStatuses {
+  open: number;
+  in_review: number;
+  closed: number;
+  none: number;
+}
+
+export interface AlarmGroup {
+  /**
+   * The group's value of each field, as the search compares it (lower-case names, canonical
+   * addresses); null: the alarms without one.
+   */
+  values: (string | null)[];
+  /** The same values as shown (the rule's own case, a technique with its name, a deployment's name). */
+  labels: (string | null)[];
+  /** Alarms in the group. */
+  count: number;
+  /** The highest priority among them (0 to 100). */
+  priority: number;
+  /** Their first and last occurrence, epoch ms (null: none had a time). */
+  first: number | null;
+  last: number | null;
+  statuses: GroupStatuses;
+}
+
+/** GET /api/d/{key}/alarms/groups: one page of a view's groups, most alarms first. */
+export interface AlarmGroupsPage {
+  fields: GroupField[];
+  groups: AlarmGroup[];
+  page: { number: number; size: number; totalElements: number; totalPages: number };
+  /** The alarms of the view, each once (the groups may add up to more: MULTI_VALUED). */
+  alarms: number;
+  occurred: { gte: number | null; lte: number | null };
+  readAt: number;
+  source: IndexSource;
+}
+
+/**
+ * The search term that finds exactly a group's alarms by one field's value (as the groups
+ * compare it), a null value finding the alarms without one. Null when no term can: a blank or
+ * padded value, which the search trims. Deployment is no term: a deployment's group opens that
+ * deployment's list.
+ */
+export function groupTerm(
+  field: Exclude<GroupField, "deployment">,
+  value: string | null,
+): string | null {
+  if (value === null) return `NOT ${field}:*`;
+  if (value === "" || value.trim() !== value) return null;
+  const term = `${field}:${quoteSearchValue(value)}`;
+  // technique:T1110 finds its sub-techniques too; the group T1110 holds the alarms of T1110 alone.
+  if (field === "technique" && /^t[0-9]{4}$/i.test(value)) {
+    return `${term} NOT ${field}:${value}.*`;
+  }
+  return term;
+}
+
+/** `q` narrowed by more terms (kept whole in parentheses when it has an OR of its own). */
+export function narrowSearch(q: string | undefined, terms: readonly string[]): string | undefined {
+  const parts = terms.filter((term) => term !== "");
+  if (parts.length === 0) return q;
+  const base = q?.trim() ? (/\bor\b|\|\|/i.test(q) ? `(${q.trim()})` : q.trim()) : null;
+  return [...(base ? [base] : []), ...parts].join(" ");
+}
