@@ -1,13 +1,15 @@
 // `npm run bench -- index`: the index at a million alarms, PGlite and PostgreSQL side by side, the
 // same SQL: a search page (and its count) for free text, an address, a CIDR, a user and a free text
-// with two filters, newest first; a pivot count; what dropping a month costs; the process's
-// memory. The databases are built once by bench/index-build.ts (kept in .bench-index/).
+// with two filters, newest first; a pivot count; groups of the last 7 days by one field and by
+// three; what dropping a month costs; the process's memory. The databases are built once by bench/index-build.ts (kept in .bench-index/).
+import { groupAlarms } from "../lib/server/index/groups";
 import { parseSearch } from "../lib/server/index/query-language/parse";
 import { pivotCounts } from "../lib/server/index/pivots";
 import { readIndex } from "../lib/server/index/read-index";
 import { searchAlarmPage } from "../lib/server/index/search";
 import { pivotValues } from "../lib/shared/search/pivot-link";
 import { DEFAULT_QUERY, type AlarmFilters, type AlarmListQuery } from "../lib/shared/alarms/query";
+import type { GroupField } from "../lib/shared/alarms/groups";
 import type { Engine } from "../lib/server/db";
 import { benchDatabase, CORPUS, CORPUS_NOW } from "./index-build";
 import { corpusAlarms, externalAddress, hostName, internalAddress, userName } from "./index-corpus";
@@ -120,11 +122,59 @@ async function benchEngine(engine: Engine): Promise<void> {
       pivots.push(await time(() => pivotCounts(db, deployment, values, window)));
     }
     console.log(row("pivot counts (a detail's values, 7 days)", pivots, 50));
+    await benchGroups(built.database, engine);
   } finally {
     await built.close();
   }
   const rss = process.memoryUsage().rss / 2 ** 20;
   console.log(`  process memory after: ${rss.toFixed(0)} MB RSS`);
+}
+
+/** One field, then three (a multi-valued one among them), over 7 days of one deployment. */
+const GROUPINGS: { fields: GroupField[]; targets: [number, number] }[] = [
+  { fields: ["strategy"], targets: [300, 600] },
+  { fields: ["src_ip"], targets: [300, 600] },
+  { fields: ["user"], targets: [300, 600] },
+  { fields: ["strategy", "method", "priority"], targets: [600, 1_200] },
+  { fields: ["strategy", "src_ip", "status"], targets: [600, 1_200] },
+];
+
+async function benchGroups(
+  database: Awaited<ReturnType<typeof benchDatabase>>["database"],
+  engine: Engine,
+): Promise<void> {
+  const runs = RUNS / 2;
+  for (const { fields, targets } of GROUPINGS) {
+    const times: number[] = [];
+    let groups = 0;
+    let alarms = 0;
+    for (let n = 0; n < runs; n++) {
+      // The window ends a few minutes apart each run, as rolling ranges do.
+      const lte = CORPUS_NOW - n * 300_000;
+      const query: AlarmListQuery = {
+        ...DEFAULT_QUERY,
+        size: 50,
+        filters: { timestamp_occured_gte: lte - 7 * DAY, timestamp_occured_lte: lte },
+      };
+      const request = {
+        allowed: ["acme", "globex"],
+        deployments: ["acme"],
+        search: null,
+        query,
+        group: fields,
+      };
+      times.push(
+        await time(async () => {
+          const page = await readIndex(database, (tx) => groupAlarms(tx, request, CORPUS_NOW));
+          groups = page.page.totalElements;
+          alarms = page.alarms;
+        }),
+      );
+    }
+    const name = `group by ${fields.join(", ")} (7 days)`;
+    console.log(row(name, times, targets[engine === "postgres" ? 0 : 1]));
+    console.log(`    ${alarms.toLocaleString("en")} alarms in ${groups.toLocaleString("en")} groups`);
+  }
 }
 
 export async function benchIndex(): Promise<void> {

@@ -14,7 +14,10 @@ import {
   listHref,
   parseListView,
 } from "@/lib/shared/alarms/url-state";
-import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
+import { alarmsQueryOptions, groupsQueryOptions } from "@/lib/shared/queries/query-options";
+import { narrowSearch, type GroupField } from "@/lib/shared/alarms/groups";
+import { GroupBy } from "@/components/groups/group-by";
+import { GroupsTable } from "@/components/groups/groups-table";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
@@ -55,14 +58,24 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   const deployment = useDeployment();
   const url = useMemo(() => listUrl(deployment.key), [deployment.key]);
   const { view, problems, navigate } = useViewUrl(url);
-  const { query, tz } = view;
+  const { query, tz, group } = view;
   const [notice, dismissNotice] = useLastProblems(problems);
 
   const result = useQuery({
     ...alarmsQueryOptions(deployment.key, query),
     placeholderData: keepPreviousData,
+    enabled: group === undefined,
   });
-  const data = result.data;
+  // Grouped, the view's groups stand where its rows would (from the index).
+  const groups = useQuery({
+    ...groupsQueryOptions(deployment.key, query, group ? group.slice(0, 1) : []),
+    placeholderData: keepPreviousData,
+    enabled: group !== undefined,
+  });
+  const groupsData = group ? groups.data : undefined;
+  const groupsFresh = groupsData !== undefined && !groups.isPlaceholderData;
+  const shown = group ? groups : result;
+  const data = group ? undefined : result.data;
   const fresh = data !== undefined && !result.isPlaceholderData;
   const pastEnd =
     fresh && data.alarms.length === 0 && query.page > 0 && data.page.totalElements > 0;
@@ -78,23 +91,26 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   useScrollMemory(fresh);
 
   const rows = useLiveRows(deployment.key, query, fresh ? data : undefined);
+  const groupsTitle = groupsFresh ? groupsData.alarms : undefined;
   const arrivedCount = rows.live.arrived.length;
   useEffect(() => {
-    const title = listTitle(query, fresh ? data.page.totalElements : undefined, deployment);
+    const title = listTitle(query, fresh ? data.page.totalElements : groupsTitle, deployment);
     document.title = arrivedCount > 0 ? `(${formatCount(arrivedCount)}) ${title}` : title;
-  }, [query, fresh, data, deployment, arrivedCount]);
+  }, [query, fresh, data, deployment, arrivedCount, groupsTitle]);
 
   const { listTop, go } = useListTop(navigate);
   const show = (next: AlarmListQuery, options?: { toTop?: boolean }) =>
-    go({ query: next, tz }, options);
-  const totalPages = data?.page.totalPages ?? 0;
+    go({ query: next, tz, group }, options);
+  const setGroup = (next: GroupField[] | undefined) =>
+    go({ query: { ...query, page: 0 }, tz, group: next });
+  const totalPages = (group ? groupsData?.page.totalPages : data?.page.totalPages) ?? 0;
   const setFilters = (filters: AlarmFilters) => show({ ...query, filters, page: 0 });
   // A search starts again at the first page, with the same filters and sort.
   const setSearch = (q: string | undefined) => show({ ...query, q, page: 0 });
   const searching = query.q !== undefined;
   const setPage = useCallback(
-    (page: number) => go({ query: { ...query, page }, tz }, { toTop: true }),
-    [go, query, tz],
+    (page: number) => go({ query: { ...query, page }, tz, group }, { toTop: true }),
+    [go, query, tz, group],
   );
 
   const searchInput = useRef<HTMLInputElement>(null);
@@ -114,6 +130,15 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
     return (alarm: { uuid: string }) => hrefOf(alarm.uuid);
   }, [deployment.key, view]);
   const hasFilters = Object.keys(query.filters).length > 0;
+  // Rows or groups, the body's place, skeleton and errors are the same.
+  const bodyChrome = (read: { refetch: () => unknown; isFetching: boolean }) => ({
+    listTop,
+    skeleton: <TableSkeleton rows={Math.min(query.size, 20)} />,
+    errorView: searchErrorView(() => setSearch(undefined), {
+      onRetry: () => void read.refetch(),
+      retrying: read.isFetching,
+    }),
+  });
 
   return (
     <ListFrame zone={tz}>
@@ -122,7 +147,18 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         zone={tz}
         onZone={(zone) => navigate({ query, tz: zone })}
         summary={
-          data ? (
+          group ? (
+            groupsData ? (
+              <>
+                {formatCount(groupsData.alarms)} alarms in{" "}
+                {formatCount(groupsData.page.totalElements)} groups
+                {` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, groupsData.page.totalPages))}`}
+                {" · "}
+                <SearchSource source={groupsData.source} />
+                {groups.isFetching && !groups.isError ? " · loading…" : ""}
+              </>
+            ) : null
+          ) : data ? (
             <>
               {formatCount(data.page.totalElements)}
               {data.page.totalIsLowerBound ? " or more" : ""} alarms
@@ -142,8 +178,10 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
       >
         <CopyLinkMenu
           filters={query.filters}
-          resolved={fresh ? data.occurred : undefined}
-          hrefFor={(filters) => listHref(deployment.key, { query: { ...query, filters }, tz })}
+          resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}
+          hrefFor={(filters) =>
+            listHref(deployment.key, { query: { ...query, filters }, tz, group })
+          }
         />
         {/* An export reads the upstream, which cannot search. */}
         {searching ? null : <ExportButton view={view} />}
@@ -152,7 +190,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
       <SearchBox
         value={query.q}
         scope={deployment.key}
-        problem={searchProblem(result.isError ? asApiError(result.error) : null)}
+        problem={searchProblem(shown.isError ? asApiError(shown.error) : null)}
         onSearch={setSearch}
         inputRef={searchInput}
       />
@@ -164,18 +202,19 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         onChange={setFilters}
       />
       <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
+      <GroupBy group={group} onGroup={setGroup} />
       {/* The overview and the live queue read the upstream, which cannot search. */}
       {searching ? null : (
         <AlarmOverview
           deployment={deployment.key}
           filters={query.filters}
           zone={tz}
-          ready={fresh || result.isError}
+          ready={fresh || groupsFresh || shown.isError}
           onFilter={setFilters}
         />
       )}
       <RateLimitWatch result={result} />
-      {searching ? null : (
+      {searching || group ? null : (
         <LiveBar
           live={rows.live}
           since={fresh ? data.readAt : undefined}
@@ -184,47 +223,86 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
           deploymentName={deployment.name}
         />
       )}
-      <ListBody
-        result={result}
-        listTop={listTop}
-        skeleton={<TableSkeleton rows={Math.min(query.size, 20)} />}
-        errorView={searchErrorView(() => setSearch(undefined), {
-          onRetry: () => void result.refetch(),
-          retrying: result.isFetching,
-        })}
-      >
-        {(data) =>
-          pastEnd ? (
-            <PastTheEnd
-              lastPage={Math.max(0, data.page.totalPages - 1)}
-              total={data.page.totalElements}
-              pageLink={(page) => ({
-                href: listHref(deployment.key, { query: { ...query, page }, tz }),
-                go: () => setPage(page),
-              })}
-            />
-          ) : data.alarms.length === 0 ? (
-            <EmptyState
-              hasFilters={hasFilters}
-              searched={searching}
-              onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
-            >
-              <DidYouMean filters={query.filters} suggestions={suggestions} onChange={setFilters} />
-            </EmptyState>
-          ) : (
-            <AlarmTable
-              label="Alarms"
-              alarms={rows.alarms ?? data.alarms}
-              detailHref={detailHref}
-              marks={rows.marks}
-              busy={result.isPlaceholderData}
-              sort={{ current: query.sort, onSort: (sort) => show({ ...query, sort, page: 0 }) }}
-              position={{ offset: query.page * query.size, total: data.page.totalElements }}
-              forms={forms}
-            />
-          )
-        }
-      </ListBody>
+      {group ? (
+        <ListBody result={groups} {...bodyChrome(groups)}>
+          {(page) =>
+            page.groups.length === 0 && query.page === 0 ? (
+              <EmptyState
+                hasFilters={hasFilters}
+                searched={searching}
+                onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
+              />
+            ) : (
+              <GroupsTable
+                deployment={deployment.key}
+                query={query}
+                fields={group}
+                page={page}
+                busy={groups.isPlaceholderData}
+                viewHref={(terms, within) =>
+                  listHref(deployment.key, {
+                    query: { ...query, q: narrowSearch(query.q, terms), page: 0 },
+                    tz,
+                    group: within,
+                  })
+                }
+              />
+            )
+          }
+        </ListBody>
+      ) : null}
+      {group ? null : (
+        <ListBody result={result} {...bodyChrome(result)}>
+          {(data) =>
+            pastEnd ? (
+              <PastTheEnd
+                lastPage={Math.max(0, data.page.totalPages - 1)}
+                total={data.page.totalElements}
+                pageLink={(page) => ({
+                  href: listHref(deployment.key, { query: { ...query, page }, tz }),
+                  go: () => setPage(page),
+                })}
+              />
+            ) : data.alarms.length === 0 ? (
+              <EmptyState
+                hasFilters={hasFilters}
+                searched={searching}
+                onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
+              >
+                <DidYouMean
+                  filters={query.filters}
+                  suggestions={suggestions}
+                  onChange={setFilters}
+                />
+              </EmptyState>
+            ) : (
+              <AlarmTable
+                label="Alarms"
+                alarms={rows.alarms ?? data.alarms}
+                detailHref={detailHref}
+                marks={rows.marks}
+                busy={result.isPlaceholderData}
+                sort={{ current: query.sort, onSort: (sort) => show({ ...query, sort, page: 0 }) }}
+                position={{ offset: query.page * query.size, total: data.page.totalElements }}
+                forms={forms}
+              />
+            )
+          }
+        </ListBody>
+      )}
+      {group && groupsData && !groups.isError && groupsData.page.totalElements > 0 ? (
+        <Pager
+          pages={{
+            page: query.page,
+            totalPages: groupsData.page.totalPages,
+            totalElements: groupsData.page.totalElements,
+            onPage: setPage,
+            noun: ["group", "groups"],
+          }}
+          size={query.size}
+          onSize={(size) => show({ ...query, size, page: 0 })}
+        />
+      ) : null}
       {data && !result.isError && !pastEnd ? (
         <Pager
           pages={{

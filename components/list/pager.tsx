@@ -17,6 +17,8 @@ export interface NumberedPages {
   /** The total was counted only so far (a search's "10,000 or more"). */
   totalIsLowerBound?: boolean;
   onPage: (page: number) => void;
+  /** What is paged, one and many (alarms unless said). */
+  noun?: [string, string];
 }
 
 /**
@@ -73,6 +75,7 @@ export function Pager({
 
 function PageRange({ pages, size }: { pages: NumberedPages; size: PageSize }) {
   const { page, totalElements } = pages;
+  const [one, many] = pages.noun ?? ["alarm", "alarms"];
   const first = totalElements === 0 ? 0 : Math.min(page * size + 1, totalElements);
   const last = Math.min((page + 1) * size, totalElements);
   return (
@@ -86,7 +89,7 @@ function PageRange({ pages, size }: { pages: NumberedPages; size: PageSize }) {
         </>
       ) : null}
       <span className="font-semibold tabular-nums">{formatCount(totalElements)}</span>{" "}
-      {pages.totalIsLowerBound ? "or more alarms" : totalElements === 1 ? "alarm" : "alarms"}
+      {pages.totalIsLowerBound ? `or more ${many}` : totalElements === 1 ? one : many}
     </p>
   );
 }

@@ -25,6 +25,8 @@ export interface UpstreamAlarm {
   alarm_destinations?: string[];
   source_username?: string;
   destination_username?: string;
+  rule_strategy?: string;
+  rule_method?: string;
 }
 
 /** One page of a simulator's alarms for `query` (the vendor's parameters), as it holds them. */

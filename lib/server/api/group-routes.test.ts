@@ -51,6 +51,7 @@ describeEachEngine("The groups API", ({ database }) => {
     ]);
     expect(page.groups[1]).toMatchObject({
       priority: 90,
+      priorityLabel: "high",
       statuses: { open: 2, in_review: 0, closed: 0, none: 0 },
     });
     expect(page.page).toEqual({ number: 0, size: 20, totalElements: 3, totalPages: 1 });

@@ -7,6 +7,7 @@ import {
   type AlarmGroupsPage,
   type GroupField,
 } from "@/lib/shared/alarms/groups";
+import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
 import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { indexSource } from "./indexed-up-to";
@@ -80,9 +81,16 @@ function sideValues(
     .where(inWindow("x.occurred_at", window));
 }
 
+/** The priority model's labels ranked (lib/shared/alarms/priority.ts), 0 for none or another. */
+const PRIORITY_RANK = sql`case lower(a.priority_label) ${sql.join(
+  PRIORITY_ORDER.map((label, i) => sql`when ${sql.lit(label)} then ${sql.lit(PRIORITY_ORDER.length - i)}`),
+  sql` `,
+)} else 0 end`;
+
 interface GroupRow {
   n: number;
   p: number;
+  rank: number;
   first: number | null;
   last: number | null;
   open: number;
@@ -123,6 +131,7 @@ export async function groupAlarms(
   const gathered = db
     .selectFrom("alarms as a")
     .select(["a.deployment", "a.uuid", "a.status", "a.priority", "a.occurred_at"])
+    .select(sql<number>`${PRIORITY_RANK}`.as("rank"))
     .$call((q) =>
       fields.reduce(
         (acc, field, i) =>
@@ -161,6 +170,7 @@ export async function groupAlarms(
       select ${sql.join(selected)},
         count(*) as n,
         max(m.priority) as p,
+        max(m.rank) as rank,
         min(nullif(m.occurred_at, 0)) as first,
         max(nullif(m.occurred_at, 0)) as last,
         count(*) filter (where m.status = 'open') as open,
@@ -202,6 +212,7 @@ function groupOf(row: GroupRow, width: number): AlarmGroup {
     labels: Array.from({ length: width }, (_, i) => at("l", i)),
     count: n(row.n),
     priority: n(row.p),
+    priorityLabel: PRIORITY_ORDER[PRIORITY_ORDER.length - n(row.rank)] ?? null,
     first: row.first === null ? null : n(row.first),
     last: row.last === null ? null : n(row.last),
     statuses: {

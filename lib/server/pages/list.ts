@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
-import { searchList } from "@/lib/server/api/search-routes";
+import { groupList, searchList } from "@/lib/server/api/search-routes";
+import { GROUP_KEY, type AlarmGroupsPage, type GroupField } from "@/lib/shared/alarms/groups";
 import { fetchAlarmPage } from "@/lib/server/usm";
 import {
   parseAlarmListQuery,
@@ -11,7 +12,8 @@ import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { pageDeployment } from "./deployment";
 
 // A deployment's list page as its server page reads it, for the rows and the tab's title alike:
-// from the upstream, or from the index when the view searches (as GET /api/d/{key}/alarms does).
+// from the upstream, or from the index when the view searches (as GET /api/d/{key}/alarms does);
+// a grouped view's groups from the index.
 
 const read = cache(async (key: string, search: string): Promise<AlarmPage> => {
   const { info, call, allowed } = await pageDeployment(key);
@@ -23,4 +25,21 @@ const read = cache(async (key: string, search: string): Promise<AlarmPage> => {
 /** One page of `query` (read once per request, however many parts of the page ask). */
 export function readListPage(key: string, query: AlarmListQuery): Promise<AlarmPage> {
   return read(key, toSearchParams(query).toString());
+}
+
+const readGroups = cache(async (key: string, search: string): Promise<AlarmGroupsPage> => {
+  const { info, allowed } = await pageDeployment(key);
+  const url = new URL(`http://page.invalid/?${search}`);
+  return groupList(url, { allowed, deployments: [info.key] });
+});
+
+/** One page of the groups of `query` by `group`, from the index (as GET …/alarms/groups). */
+export function readGroupsPage(
+  key: string,
+  query: AlarmListQuery,
+  group: readonly GroupField[],
+): Promise<AlarmGroupsPage> {
+  const params = toSearchParams(query);
+  params.set(GROUP_KEY, group.join(","));
+  return readGroups(key, params.toString());
 }

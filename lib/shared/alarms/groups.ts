@@ -2,6 +2,7 @@
 // URL names them, what one group is, and the search that opens a group's rows (the list filtered
 // by its values, so a group's count is exactly what its rows' list finds). Browser-safe, no zod.
 
+import type { PriorityName } from "./priority";
 import type { IndexSource } from "./types";
 import { quoteSearchValue } from "@/lib/shared/search/pivot-link";
 
@@ -98,8 +99,9 @@ export interface AlarmGroup {
   labels: (string | null)[];
   /** Alarms in the group. */
   count: number;
-  /** The highest priority among them (0 to 100). */
+  /** The highest priority among them (0 to 100), and the highest label of the priority model. */
   priority: number;
+  priorityLabel: PriorityName | null;
   /** Their first and last occurrence, epoch ms (null: none had a time). */
   first: number | null;
   last: number | null;

@@ -38,6 +38,8 @@ export const api = {
   catalogue: (deployment: string) => `/api${listPath(deployment)}/catalogue`,
   /** What the search box offers for a field's value or a field's name (search: field, prefix). */
   suggest: (deployment: string, search: string) => `/api${listPath(deployment)}/suggest${search}`,
+  /** One page of a view's groups (search: the view's parameters and `group`). */
+  groups: (deployment: string, search: string) => `/api${listPath(deployment)}/groups${search}`,
   /** One section (`part`) of a view's overview; `search` carries the view's filters. */
   overview: (deployment: string, search: string) => `/api${listPath(deployment)}/overview${search}`,
   /** The view's alarms as a file (search: the view, format and id). */

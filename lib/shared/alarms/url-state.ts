@@ -5,6 +5,7 @@ import {
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
+import { GROUP_KEY, parseGroupParam, type GroupField } from "./groups";
 import { detailPath, listPath } from "./paths";
 import { UTC, canonicalTimeZone } from "./time-zone";
 
@@ -18,6 +19,11 @@ export interface ListView {
   query: AlarmListQuery;
   /** An IANA zone name; "UTC" (the default) stays out of the URL. */
   tz: string;
+  /**
+   * The fields the view groups its alarms by (`group=strategy,method`): a table of groups, paged
+   * by the query's page and size, instead of rows. Absent: rows.
+   */
+  group?: GroupField[];
 }
 
 export type ViewProblem = QueryProblem;
@@ -39,8 +45,17 @@ export function parseListView(
   view: ListView;
   problems: ViewProblem[];
 } {
-  const { query, problems, params } = parseAlarmListQuery(input, [TZ_KEY, ...others]);
+  const { query, problems, params } = parseAlarmListQuery(input, [TZ_KEY, GROUP_KEY, ...others]);
   const all: ViewProblem[] = [...problems];
+  const groupValues = params.getAll(GROUP_KEY).filter((value) => value.trim() !== "");
+  let group: GroupField[] | undefined;
+  if (groupValues.length > 1) {
+    all.push({ param: GROUP_KEY, message: `${GROUP_KEY} may be given only once` });
+  } else if (groupValues.length === 1) {
+    const parsed = parseGroupParam(groupValues[0]!);
+    if (parsed.ok) group = parsed.value;
+    else all.push({ param: GROUP_KEY, message: parsed.message });
+  }
   const tzValues = params.getAll(TZ_KEY);
   let tz = UTC;
   if (tzValues.length > 1) {
@@ -53,12 +68,13 @@ export function parseListView(
       tz = zone;
     }
   }
-  return { view: { query, tz }, problems: all };
+  return { view: { query, tz, ...(group ? { group } : {}) }, problems: all };
 }
 
 /** The canonical search params of a view: defaults left out, keys in a fixed order. */
 export function viewSearchParams(view: ListView): URLSearchParams {
   const params = toSearchParams(view.query);
+  if (view.group && view.group.length > 0) params.set(GROUP_KEY, view.group.join(","));
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
   return params;
 }

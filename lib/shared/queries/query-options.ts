@@ -12,6 +12,7 @@ import {
   toSearchParams,
 } from "@/lib/shared/alarms/query";
 import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "@/lib/shared/alarms/types";
+import { GROUP_KEY, type AlarmGroupsPage, type GroupField } from "@/lib/shared/alarms/groups";
 import type { SearchSuggestions } from "@/lib/shared/search/suggestions";
 
 // The key factory shared by the server pages (which swap in a direct queryFn for the SAME key)
@@ -98,6 +99,23 @@ export function alarmsQueryOptions(
     queryKey: alarmKeys.list(deployment, query),
     queryFn: ({ signal }) =>
       fetchJson<AlarmPage>(api.list(deployment, search ? `?${search}` : ""), signal, { fresh }),
+    retry: shouldRetry,
+    retryDelay,
+  });
+}
+
+/** One page of a view's groups by `fields`, from the index. */
+export function groupsQueryOptions(
+  deployment: string,
+  query: AlarmListQuery,
+  fields: readonly GroupField[],
+) {
+  const params = toSearchParams(query);
+  params.set(GROUP_KEY, fields.join(","));
+  return queryOptions({
+    queryKey: ["alarms", deployment, "groups", params.toString()] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<AlarmGroupsPage>(api.groups(deployment, `?${params}`), signal),
     retry: shouldRetry,
     retryDelay,
   });

@@ -1,0 +1,328 @@
+"use client";
+// A view's groups instead of its rows: one row per value (or combination) with its count, the
+// highest priority, first and last occurrence and the split by status. A group's value opens its
+// alarms (the list searching for its values, in the URL); a group of a view grouped by several
+// fields expands in place into the next field's groups, read when opened.
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useId, useState } from "react";
+import { STATUS_NAME, formatCount } from "@/lib/shared/alarms/format";
+import {
+  GROUP_FIELD_TITLE,
+  MULTI_VALUED,
+  groupTerm,
+  narrowSearch,
+  type AlarmGroup,
+  type AlarmGroupsPage,
+  type GroupField,
+} from "@/lib/shared/alarms/groups";
+import type { AlarmListQuery } from "@/lib/shared/alarms/query";
+import { STATUSES } from "@/lib/shared/alarms/query";
+import { asApiError, groupsQueryOptions } from "@/lib/shared/queries/query-options";
+import { PriorityBadge } from "@/components/ui/badges";
+import { TimeText } from "@/components/ui/time-text";
+
+/** A group's place: the terms of its own value and its parents' (null: no search can say it). */
+type Terms = (string | null)[];
+
+export interface GroupsTableProps {
+  deployment: string;
+  /** The view grouped (its page and size page the top level). */
+  query: AlarmListQuery;
+  fields: readonly GroupField[];
+  page: AlarmGroupsPage;
+  busy: boolean;
+  /**
+   * The view searching for `terms` too: its alarms (a group's rows), or grouped by `group` (a
+   * group's subgroups, all of them).
+   */
+  viewHref: (terms: string[], group?: GroupField[]) => string;
+}
+
+const NESTED_SIZE = 10 as const;
+
+export function GroupsTable(props: GroupsTableProps) {
+  const { page, fields, busy } = props;
+  const multi = fields.filter((field) => MULTI_VALUED.has(field));
+  const most = Math.max(1, ...page.groups.map((group) => group.count));
+  return (
+    <div className="flex flex-col gap-2">
+      {multi.length > 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="multi-valued-note">
+          An alarm with several {multi.map((field) => plural(field)).join(" or ")} counts once in
+          each of their groups: the groups add up to more than the view&apos;s{" "}
+          {formatCount(page.alarms)} alarms.
+        </p>
+      ) : null}
+      <div className="panel overflow-x-auto">
+        <table
+          aria-label={`Alarms grouped by ${fields.map((f) => GROUP_FIELD_TITLE[f]).join(", then ")}`}
+          aria-busy={busy}
+          className={`w-full border-collapse text-left text-[13px] transition-opacity ${busy ? "opacity-60" : ""}`}
+        >
+          <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="px-2 py-1.5 font-semibold">
+                {GROUP_FIELD_TITLE[fields[0]!]}
+                {fields.length > 1 ? (
+                  <span className="font-normal text-slate-500 dark:text-slate-400">
+                    {" "}
+                    ›{" "}
+                    {fields
+                      .slice(1)
+                      .map((f) => GROUP_FIELD_TITLE[f])
+                      .join(" › ")}
+                  </span>
+                ) : null}
+              </th>
+              <th scope="col" className="w-28 px-2 py-1.5 text-right font-semibold">
+                Alarms
+              </th>
+              <th scope="col" className="hidden w-32 px-2 py-1.5 font-semibold md:table-cell">
+                Highest
+              </th>
+              <th scope="col" className="hidden px-2 py-1.5 font-semibold lg:table-cell">
+                Status
+              </th>
+              <th scope="col" className="hidden px-2 py-1.5 font-semibold xl:table-cell">
+                First
+              </th>
+              <th scope="col" className="hidden px-2 py-1.5 font-semibold sm:table-cell">
+                Last
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <GroupRows {...props} groups={page.groups} depth={0} parents={[]} most={most} />
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function plural(field: GroupField): string {
+  return {
+    src_ip: "source addresses",
+    dst_ip: "destination addresses",
+    user: "users",
+    host: "hosts",
+  }[field as "src_ip"];
+}
+
+function GroupRows({
+  groups,
+  depth,
+  parents,
+  most,
+  ...props
+}: GroupsTableProps & { groups: AlarmGroup[]; depth: number; parents: Terms; most: number }) {
+  return groups.map((group) => (
+    <GroupRow
+      key={JSON.stringify(group.values)}
+      {...props}
+      group={group}
+      depth={depth}
+      parents={parents}
+      most={most}
+    />
+  ));
+}
+
+function GroupRow({
+  group,
+  depth,
+  parents,
+  most,
+  ...props
+}: GroupsTableProps & { group: AlarmGroup; depth: number; parents: Terms; most: number }) {
+  const { fields, viewHref } = props;
+  const field = fields[depth]!;
+  const value = group.values[0] ?? null;
+  // A deployment's list holds one deployment: its group needs no term.
+  const terms: Terms = [...parents, field === "deployment" ? "" : groupTerm(field, value)];
+  const nestedId = useId();
+  const [open, setOpen] = useState(false);
+  const deeper = depth + 1 < fields.length;
+  const path = searchable(terms);
+  const href = path ? viewHref(path) : null;
+  const label = group.labels[0] ?? null;
+  const shown =
+    label === null ? (
+      <span className="italic text-slate-500 dark:text-slate-400">(none)</span>
+    ) : (
+      label
+    );
+  return (
+    <>
+      <tr
+        className="border-b border-slate-100 align-middle last:border-b-0 dark:border-slate-800"
+        data-group-value={value ?? ""}
+        data-depth={depth}
+      >
+        <td className="px-2 py-1.5">
+          <div
+            className="flex min-w-0 items-center gap-1.5"
+            style={{ paddingLeft: `${depth * 1.25}rem` }}
+          >
+            {deeper ? (
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={open ? nestedId : undefined}
+                aria-label={`${open ? "Hide" : "Show"} ${GROUP_FIELD_TITLE[fields[depth + 1]!]} groups of ${label ?? "(none)"}`}
+                onClick={() => setOpen((was) => !was)}
+                className="grid size-6 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`transition-transform ${open ? "rotate-90" : ""}`}
+                >
+                  ▸
+                </span>
+              </button>
+            ) : depth > 0 || fields.length > 1 ? (
+              <span className="size-6 shrink-0" aria-hidden="true" />
+            ) : null}
+            {href ? (
+              <Link
+                href={href}
+                className="min-w-0 truncate font-medium text-blue-700 hover:underline dark:text-blue-300"
+                title={`Show the ${formatCount(group.count)} alarms of ${label ?? "(none)"}`}
+              >
+                {shown}
+              </Link>
+            ) : (
+              <span className="min-w-0 truncate" title="No search finds exactly this value">
+                {shown}
+              </span>
+            )}
+          </div>
+        </td>
+        <td className="px-2 py-1.5 text-right">
+          <div className="flex flex-col items-end gap-0.5">
+            <span className="font-mono tabular-nums">{formatCount(group.count)}</span>
+            <span
+              aria-hidden="true"
+              className="h-1 rounded-full bg-blue-500/70 dark:bg-blue-400/70"
+              style={{ width: `${Math.max(4, (group.count / most) * 100)}%` }}
+            />
+          </div>
+        </td>
+        <td className="hidden px-2 py-1.5 md:table-cell">
+          <PriorityBadge priority={group.priority} label={group.priorityLabel} />
+        </td>
+        <td className="hidden px-2 py-1.5 text-xs lg:table-cell">
+          <StatusSplit group={group} />
+        </td>
+        <td className="hidden px-2 py-1.5 text-xs whitespace-nowrap xl:table-cell">
+          <TimeText ms={group.first} />
+        </td>
+        <td className="hidden px-2 py-1.5 text-xs whitespace-nowrap sm:table-cell">
+          <TimeText ms={group.last} />
+        </td>
+      </tr>
+      {open && deeper ? (
+        <NestedGroups {...props} id={nestedId} depth={depth + 1} terms={terms} group={group} />
+      ) : null}
+    </>
+  );
+}
+
+/** The terms of a group's path, when a search can say every one of them ("" adds nothing). */
+function searchable(terms: Terms): string[] | null {
+  if (terms.some((term) => term === null)) return null;
+  return (terms as string[]).filter((term) => term !== "");
+}
+
+function StatusSplit({ group }: { group: AlarmGroup }) {
+  const parts = [
+    ...STATUSES.map((status) => [STATUS_NAME[status], group.statuses[status]] as const),
+    ["No status", group.statuses.none] as const,
+  ].filter(([, n]) => n > 0);
+  return (
+    <span className="flex flex-wrap gap-x-2 text-slate-700 dark:text-slate-300">
+      {parts.map(([name, n]) => (
+        <span key={name} className="whitespace-nowrap">
+          <span className="font-mono tabular-nums">{formatCount(n)}</span> {name.toLowerCase()}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The next field's groups within one group, read when it is opened. */
+function NestedGroups({
+  id,
+  depth,
+  terms,
+  group,
+  ...props
+}: GroupsTableProps & { id: string; depth: number; terms: Terms; group: AlarmGroup }) {
+  const { deployment, query, fields, viewHref } = props;
+  const [size, setSize] = useState<AlarmListQuery["size"]>(NESTED_SIZE);
+  const path = searchable(terms) ?? [];
+  const within: AlarmListQuery = { ...query, page: 0, size, q: narrowSearch(query.q, path) };
+  const result = useQuery({
+    ...groupsQueryOptions(deployment, within, [fields[depth]!]),
+    placeholderData: keepPreviousData,
+  });
+  const colSpan = 6;
+  if (result.isError) {
+    return (
+      <tr id={id}>
+        <td colSpan={colSpan} className="px-2 py-1.5 text-xs text-red-700 dark:text-red-300">
+          {asApiError(result.error).message}
+        </td>
+      </tr>
+    );
+  }
+  if (!result.data) {
+    return (
+      <tr id={id}>
+        <td
+          colSpan={colSpan}
+          className="px-2 py-1.5 text-xs text-slate-500"
+          style={{ paddingLeft: `${depth * 1.25 + 0.5}rem` }}
+        >
+          Loading {GROUP_FIELD_TITLE[fields[depth]!].toLowerCase()} groups…
+        </td>
+      </tr>
+    );
+  }
+  const data = result.data;
+  const most = Math.max(1, ...data.groups.map((g) => g.count));
+  const more = data.page.totalElements - data.groups.length;
+  return (
+    <>
+      <GroupRows {...props} groups={data.groups} depth={depth} parents={terms} most={most} />
+      {more > 0 ? (
+        <tr id={id}>
+          <td
+            colSpan={colSpan}
+            className="px-2 py-1"
+            style={{ paddingLeft: `${depth * 1.25 + 2.25}rem` }}
+          >
+            {size < 100 ? (
+              <button
+                type="button"
+                onClick={() => setSize(size < 50 ? 50 : 100)}
+                className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+              >
+                Show more ({formatCount(more)} more in {group.labels[0] ?? "(none)"})
+              </button>
+            ) : (
+              <Link
+                href={viewHref(path, fields.slice(depth))}
+                className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+              >
+                All {formatCount(data.page.totalElements)} groups of {group.labels[0] ?? "(none)"}
+              </Link>
+            )}
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

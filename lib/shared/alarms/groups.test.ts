@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { groupTerm, narrowSearch, parseGroupParam } from "./groups";
+import { listHref, parseListView } from "./url-state";
+
+// The grouping's part of the URL contract, and the search each group opens its rows with.
+
+describe("group in a list's URL", () => {
+  it("reads one to three fields, in any case, and writes them back in canonical form", () => {
+    expect(parseGroupParam("Strategy,SRC_IP")).toEqual({ ok: true, value: ["strategy", "src_ip"] });
+    const { view, problems } = parseListView(new URLSearchParams("group=User,host&range=7d"));
+    expect(problems).toEqual([]);
+    expect(view.group).toEqual(["user", "host"]);
+    expect(listHref("acme", view)).toBe("/d/acme/alarms?range=7d&group=user%2Chost");
+  });
+
+  it.each([
+    ["colour", "'colour' is not one"],
+    ["user,user", "names 'user' twice"],
+    ["user,host,status,sensor", "at most 3 fields"],
+    ["user,", "'' is not one"],
+  ])("refuses group=%s, saying why, and shows rows", (raw, message) => {
+    const { view, problems } = parseListView(new URLSearchParams({ group: raw }));
+    expect(view.group).toBeUndefined();
+    expect(problems).toEqual([{ param: "group", message: expect.stringContaining(message) }]);
+  });
+
+  it("takes group once", () => {
+    const { problems } = parseListView(new URLSearchParams("group=user&group=host"));
+    expect(problems[0]?.message).toBe("group may be given only once");
+  });
+});
+
+describe("the search a group opens its rows with", () => {
+  it.each([
+    ["strategy", "brute force authentication", 'strategy:"brute force authentication"'],
+    ["src_ip", "2001:db8::1", 'src_ip:"2001:db8::1"'],
+    ["src_ip", "10.1.2.3", "src_ip:10.1.2.3"],
+    ["user", "alice", "user:alice"],
+    ["technique", "t1110.001", "technique:t1110.001"],
+    // T1110 alone, not its sub-techniques.
+    ["technique", "t1110", "technique:t1110 NOT technique:t1110.*"],
+    ["priority", null, "NOT priority:*"],
+    ["host", null, "NOT host:*"],
+    ["strategy", 'say "hi"', 'strategy:"say \\"hi\\""'],
+  ] as const)("%s %s: %s", (field, value, term) => {
+    expect(groupTerm(field, value)).toBe(term);
+  });
+
+  it("has none for a value the search would read otherwise (blank, padded)", () => {
+    expect(groupTerm("strategy", "")).toBeNull();
+    expect(groupTerm("method", " ssh ")).toBeNull();
+  });
+
+  it("narrows the view's own search, keeping an OR whole", () => {
+    expect(narrowSearch(undefined, ["user:alice"])).toBe("user:alice");
+    expect(narrowSearch("brute", ["user:alice"])).toBe("brute user:alice");
+    expect(narrowSearch("ssh OR rdp", ["user:alice"])).toBe("(ssh OR rdp) user:alice");
+    expect(narrowSearch("ssh", [])).toBe("ssh");
+  });
+});
