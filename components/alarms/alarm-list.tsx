@@ -15,7 +15,7 @@ import {
   parseListView,
 } from "@/lib/shared/alarms/url-state";
 import { alarmsQueryOptions, groupsQueryOptions } from "@/lib/shared/queries/query-options";
-import { narrowSearch, type GroupField } from "@/lib/shared/alarms/groups";
+import { GROUP_FIELDS, narrowSearch, type GroupField } from "@/lib/shared/alarms/groups";
 import { GroupBy } from "@/components/groups/group-by";
 import { GroupsTable } from "@/components/groups/groups-table";
 import { useDeployment } from "@/components/deployments/deployment-context";
@@ -145,7 +145,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
       <ListHeader
         title="Alarms"
         zone={tz}
-        onZone={(zone) => navigate({ query, tz: zone })}
+        onZone={(zone) => navigate({ query, tz: zone, group })}
         summary={
           group ? (
             groupsData ? (
@@ -202,7 +202,12 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         onChange={setFilters}
       />
       <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
-      <GroupBy group={group} onGroup={setGroup} />
+      {/* One deployment's alarms are one group of deployment: not offered. */}
+      <GroupBy
+        group={group}
+        fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
+        onGroup={setGroup}
+      />
       {/* The overview and the live queue read the upstream, which cannot search. */}
       {searching ? null : (
         <AlarmOverview
@@ -226,7 +231,17 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
       {group ? (
         <ListBody result={groups} {...bodyChrome(groups)}>
           {(page) =>
-            page.groups.length === 0 && query.page === 0 ? (
+            page.groups.length === 0 && query.page > 0 && page.page.totalElements > 0 ? (
+              <PastTheEnd
+                lastPage={Math.max(0, page.page.totalPages - 1)}
+                total={page.page.totalElements}
+                noun={["group", "groups"]}
+                pageLink={(last) => ({
+                  href: listHref(deployment.key, { query: { ...query, page: last }, tz, group }),
+                  go: () => setPage(last),
+                })}
+              />
+            ) : page.groups.length === 0 ? (
               <EmptyState
                 hasFilters={hasFilters}
                 searched={searching}

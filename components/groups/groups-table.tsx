@@ -6,7 +6,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { STATUS_NAME, formatCount } from "@/lib/shared/alarms/format";
 import {
   GROUP_FIELD_TITLE,
@@ -142,10 +142,10 @@ function GroupRow({
   const value = group.values[0] ?? null;
   // A deployment's list holds one deployment: its group needs no term.
   const terms: Terms = [...parents, field === "deployment" ? "" : groupTerm(field, value)];
-  const nestedId = useId();
   const [open, setOpen] = useState(false);
-  const deeper = depth + 1 < fields.length;
   const path = searchable(terms);
+  // Within a group no search can name, the next field's groups could not be told apart.
+  const deeper = depth + 1 < fields.length && path !== null;
   const href = path ? viewHref(path) : null;
   const label = group.labels[0] ?? null;
   const shown =
@@ -170,7 +170,6 @@ function GroupRow({
               <button
                 type="button"
                 aria-expanded={open}
-                aria-controls={open ? nestedId : undefined}
                 aria-label={`${open ? "Hide" : "Show"} ${GROUP_FIELD_TITLE[fields[depth + 1]!]} groups of ${label ?? "(none)"}`}
                 onClick={() => setOpen((was) => !was)}
                 className="grid size-6 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
@@ -182,7 +181,7 @@ function GroupRow({
                   ▸
                 </span>
               </button>
-            ) : depth > 0 || fields.length > 1 ? (
+            ) : fields.length > 1 ? (
               <span className="size-6 shrink-0" aria-hidden="true" />
             ) : null}
             {href ? (
@@ -224,7 +223,7 @@ function GroupRow({
         </td>
       </tr>
       {open && deeper ? (
-        <NestedGroups {...props} id={nestedId} depth={depth + 1} terms={terms} group={group} />
+        <NestedGroups {...props} depth={depth + 1} path={path} group={group} />
       ) : null}
     </>
   );
@@ -254,15 +253,13 @@ function StatusSplit({ group }: { group: AlarmGroup }) {
 
 /** The next field's groups within one group, read when it is opened. */
 function NestedGroups({
-  id,
   depth,
-  terms,
+  path,
   group,
   ...props
-}: GroupsTableProps & { id: string; depth: number; terms: Terms; group: AlarmGroup }) {
+}: GroupsTableProps & { depth: number; path: string[]; group: AlarmGroup }) {
   const { deployment, query, fields, viewHref } = props;
   const [size, setSize] = useState<AlarmListQuery["size"]>(NESTED_SIZE);
-  const path = searchable(terms) ?? [];
   const within: AlarmListQuery = { ...query, page: 0, size, q: narrowSearch(query.q, path) };
   const result = useQuery({
     ...groupsQueryOptions(deployment, within, [fields[depth]!]),
@@ -271,7 +268,7 @@ function NestedGroups({
   const colSpan = 6;
   if (result.isError) {
     return (
-      <tr id={id}>
+      <tr>
         <td colSpan={colSpan} className="px-2 py-1.5 text-xs text-red-700 dark:text-red-300">
           {asApiError(result.error).message}
         </td>
@@ -280,7 +277,7 @@ function NestedGroups({
   }
   if (!result.data) {
     return (
-      <tr id={id}>
+      <tr>
         <td
           colSpan={colSpan}
           className="px-2 py-1.5 text-xs text-slate-500"
@@ -296,9 +293,9 @@ function NestedGroups({
   const more = data.page.totalElements - data.groups.length;
   return (
     <>
-      <GroupRows {...props} groups={data.groups} depth={depth} parents={terms} most={most} />
+      <GroupRows {...props} groups={data.groups} depth={depth} parents={path} most={most} />
       {more > 0 ? (
-        <tr id={id}>
+        <tr>
           <td
             colSpan={colSpan}
             className="px-2 py-1"

@@ -150,7 +150,13 @@ export function EmptyState({
  */
 export function PastTheEnd(
   props:
-    | { lastPage: number; total: number; pageLink: (page: number) => PageLinkTarget }
+    | {
+        lastPage: number;
+        total: number;
+        pageLink: (page: number) => PageLinkTarget;
+        /** What the pages hold, one and many (alarms unless said). */
+        noun?: [string, string];
+      }
     | { newest: PageLinkTarget },
 ) {
   if ("newest" in props) {
@@ -172,13 +178,13 @@ export function PastTheEnd(
       </Panel>
     );
   }
-  const { lastPage, total, pageLink } = props;
+  const { lastPage, total, pageLink, noun: [one, many] = ["alarm", "alarms"] } = props;
   // Links, so the way back in works from the server's HTML too (before the page's scripts run).
   const [last, first] = [pageLink(lastPage), pageLink(0)];
   return (
     <Panel
-      heading="This page is past the last alarm"
-      text={`These ${formatCount(total)} alarms fill ${formatCount(lastPage + 1)} ${lastPage === 0 ? "page" : "pages"}.`}
+      heading={`This page is past the last ${one}`}
+      text={`These ${formatCount(total)} ${many} fill ${formatCount(lastPage + 1)} ${lastPage === 0 ? "page" : "pages"}.`}
     >
       <div className="mt-1 flex gap-2">
         <Link href={last.href} className="btn-primary" onClick={(event) => followHere(event, last)}>

@@ -3,8 +3,10 @@ import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import { describeEachEngine } from "@/test/index-db";
 import { NOW, seedCorpus } from "@/test/search-corpus";
+import { ingestAlarms } from "@/lib/server/index/ingest";
+import { indexedAlarm } from "@/test/indexed-alarm";
 import { respond } from "./route";
-import { groupList } from "./search-routes";
+import { groupList, mergedGroupScope } from "./search-routes";
 
 // The groups API through the one wrapper's respond(), on both engines: the page of groups with
 // its figures, the list's parameters narrowing it, 400 naming `group` or `q` for what is wrong,
@@ -84,6 +86,34 @@ describeEachEngine("The groups API", ({ database }) => {
       deployments: ["acme", "other"],
     });
     expect(mine.groups.map((g) => g.values[0])).toEqual(["acme"]);
+  });
+
+  it("reads only the view's alarms' values, and shows a technique without one as none", async () => {
+    const { db } = database();
+    const named = indexedAlarm({
+      occurredAt: NOW - 5_000,
+      rule: { ...indexedAlarm({}).summary.rule, attackId: null, attackTechnique: "Phishing" },
+    });
+    await ingestAlarms(db, "acme", [named], 1);
+    const one = await ok(
+      `?group=technique,user&${new URLSearchParams({ q: `uuid:${named.summary.uuid}` })}`,
+    );
+    expect(one.alarms).toBe(1);
+    expect(one.groups.map((g) => [g.values, g.labels])).toEqual([
+      [
+        [null, null],
+        [null, null],
+      ],
+    ]);
+  });
+
+  it("refuses deployments on the merged queue's groups that the analyst may not see", () => {
+    const scope = (search: string) =>
+      mergedGroupScope(new URL(`http://app.test/api/d/all/alarms/groups?${search}`), ["acme"]);
+    expect(scope("").deployments).toEqual(["acme"]);
+    expect(scope("deployments=ACME").deployments).toEqual(["acme"]);
+    expect(() => scope("deployments=other")).toThrow(/no deployment other you may see/);
+    expect(() => scope("deployments=acme&deployments=acme")).toThrow(/only once/);
   });
 
   it.each([

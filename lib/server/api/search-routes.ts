@@ -17,7 +17,7 @@ import { readable } from "@/lib/server/index/search-where";
 import { suggest } from "@/lib/server/index/suggest";
 import { encodeCursor } from "@/lib/server/queue/cursor";
 import { parseMergedRequest, readMergedQueue, type MergedRequest } from "@/lib/server/queue/read";
-import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
+import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
 import {
   GROUP_KEY,
   parseGroupParam,
@@ -203,7 +203,11 @@ export async function groupList(
   const group = readGroup(url.searchParams);
   const search = query.q === undefined ? null : readSearch(query.q);
   const db = database ?? (await indexDatabase());
-  const page = await read(db, (tx) => groupAlarms(tx, { ...scope, search, query, group }, now));
+  const page = await read(
+    db,
+    (tx) => groupAlarms(tx, { ...scope, search, query, group }, now),
+    query.q === undefined ? GROUP_KEY : SEARCH_KEY,
+  );
   const at = group.indexOf("deployment");
   if (at < 0) return page;
   return {
@@ -213,6 +217,20 @@ export async function groupList(
       labels: g.labels.map((label, i) => (i === at && label ? (nameOf(label) ?? label) : label)),
     })),
   };
+}
+
+/**
+ * The merged queue's groups: the `deployments` it names (a comma list of those the analyst may
+ * see; 400 on it for any other), or all it shows.
+ */
+export function mergedGroupScope(url: URL, allowed: readonly string[]): SearchScope {
+  const problems: { param: string; message: string }[] = [];
+  const given = url.searchParams.getAll(DEPLOYMENTS_KEY);
+  const named = parseDeployments(given, allowed, problems);
+  if (problems[0]) {
+    throw new ApiError("invalid_request", problems[0].message, { param: problems[0].param });
+  }
+  return { allowed, deployments: given.length > 0 ? named : allowed };
 }
 
 /** Suggestions may stay in the analyst's browser a little while: the index moves slowly. */

@@ -11,7 +11,6 @@ import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
 import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { indexSource } from "./indexed-up-to";
-import { inWindow } from "./pivots";
 import { readable, whereOf, withWords, type SearchWhere } from "./search-where";
 
 // The groups of a list view, from the index: one statement. The view's alarms (the same
@@ -48,7 +47,8 @@ const COLUMN_VALUE: Record<
   // By the ATT&CK id (as technique:T1110.001 finds it), shown with the technique's name.
   technique: {
     value: sql`lower(a.attack_id)`,
-    label: sql`concat_ws(' · ', a.attack_id, a.attack_technique)`,
+    // The group without an id is "none", whatever names its alarms carry.
+    label: sql`case when a.attack_id is not null then concat_ws(' · ', a.attack_id, a.attack_technique) end`,
   },
   priority: { value: sql`lower(a.priority_label)`, label: sql`lower(a.priority_label)` },
   status: { value: sql`a.status`, label: sql`a.status` },
@@ -56,34 +56,32 @@ const COLUMN_VALUE: Record<
   deployment: { value: sql`a.deployment`, label: sql`a.deployment` },
 };
 
-/** A multi-valued field's distinct values per alarm, among `deployments`, within the range. */
-function sideValues(
-  db: Db,
-  field: "src_ip" | "dst_ip" | "user" | "host",
-  deployments: string[],
-  window: { gte: number | null; lte: number | null },
-) {
+/**
+ * A multi-valued field's distinct values of one alarm of the view (`m`), looked up by its key:
+ * the cost follows the view's alarms, not the deployment's. Joined whole, the range's side rows
+ * made a one-alarm view grouped by address read every address of the deployment (645 ms at
+ * 300,000 alarms) and a user's 30,000 alarms over all time 1.6 s at a million; by key, 7 days of
+ * a million (39,000 alarms) take 150 ms by address where the whole join took 163.
+ */
+function valuesOfAlarm(field: "src_ip" | "dst_ip" | "user" | "host") {
   if (field === "src_ip" || field === "dst_ip") {
-    return db
-      .selectFrom("alarm_addresses as x")
-      .select(["x.deployment", "x.uuid", sql<string>`host(x.address)`.as("value")])
-      .distinct()
-      .where("x.deployment", "in", deployments)
-      .where("x.side", "=", field === "src_ip" ? "s" : "d")
-      .where(inWindow("x.occurred_at", window));
+    // One row per side and address already (the table's key).
+    return sql`
+      select host(x.address) as value from alarm_addresses x
+      where x.deployment = m.deployment and x.uuid = m.uuid
+        and x.side = ${field === "src_ip" ? "s" : "d"}`;
   }
-  return db
-    .selectFrom("alarm_entities as x")
-    .select(["x.deployment", "x.uuid", "x.value"])
-    .distinct()
-    .where("x.deployment", "in", deployments)
-    .where("x.kind", "=", field)
-    .where(inWindow("x.occurred_at", window));
+  // A user (or host) on both sides is one value of the alarm.
+  return sql`
+    select distinct x.value from alarm_entities x
+    where x.deployment = m.deployment and x.uuid = m.uuid and x.kind = ${field}`;
 }
 
 /** The priority model's labels ranked (lib/shared/alarms/priority.ts), 0 for none or another. */
 const PRIORITY_RANK = sql`case lower(a.priority_label) ${sql.join(
-  PRIORITY_ORDER.map((label, i) => sql`when ${sql.lit(label)} then ${sql.lit(PRIORITY_ORDER.length - i)}`),
+  PRIORITY_ORDER.map(
+    (label, i) => sql`when ${sql.lit(label)} then ${sql.lit(PRIORITY_ORDER.length - i)}`,
+  ),
   sql` `,
 )} else 0 end`;
 
@@ -149,8 +147,7 @@ export async function groupAlarms(
   const joins = fields.flatMap((field, i) =>
     MULTI_VALUED.has(field)
       ? [
-          sql`left join (${sideValues(db, field as "src_ip", keys, occurred)}) as ${sql.table(`x${i}`)}
-            on ${sql.ref(`x${i}.deployment`)} = m.deployment and ${sql.ref(`x${i}.uuid`)} = m.uuid`,
+          sql`left join lateral (${valuesOfAlarm(field as "src_ip")}) as ${sql.table(`x${i}`)} on true`,
         ]
       : [],
   );

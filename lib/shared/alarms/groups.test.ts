@@ -49,6 +49,8 @@ describe("the search a group opens its rows with", () => {
   it("has none for a value the search would read otherwise (blank, padded)", () => {
     expect(groupTerm("strategy", "")).toBeNull();
     expect(groupTerm("method", " ssh ")).toBeNull();
+    // No search says "no ATT&CK id": technique:* finds a technique's name too.
+    expect(groupTerm("technique", null)).toBeNull();
   });
 
   it("narrows the view's own search, keeping an OR whole", () => {
@@ -56,5 +58,8 @@ describe("the search a group opens its rows with", () => {
     expect(narrowSearch("brute", ["user:alice"])).toBe("brute user:alice");
     expect(narrowSearch("ssh OR rdp", ["user:alice"])).toBe("(ssh OR rdp) user:alice");
     expect(narrowSearch("ssh", [])).toBe("ssh");
+    // A last backslash stays a backslash, rather than escaping the space before the terms.
+    expect(narrowSearch("foo\\", ["user:alice"])).toBe("foo\\\\ user:alice");
+    expect(narrowSearch("foo\\\\", ["user:alice"])).toBe("foo\\\\ user:alice");
   });
 });

@@ -130,7 +130,9 @@ export function groupTerm(
   field: Exclude<GroupField, "deployment">,
   value: string | null,
 ): string | null {
-  if (value === null) return `NOT ${field}:*`;
+  // The alarms without an ATT&CK id include some with a technique's name, which technique:*
+  // finds: no search says "no id".
+  if (value === null) return field === "technique" ? null : `NOT ${field}:*`;
   if (value === "" || value.trim() !== value) return null;
   const term = `${field}:${quoteSearchValue(value)}`;
   // technique:T1110 finds its sub-techniques too; the group T1110 holds the alarms of T1110 alone.
@@ -144,6 +146,8 @@ export function groupTerm(
 export function narrowSearch(q: string | undefined, terms: readonly string[]): string | undefined {
   const parts = terms.filter((term) => term !== "");
   if (parts.length === 0) return q;
-  const base = q?.trim() ? (/\bor\b|\|\|/i.test(q) ? `(${q.trim()})` : q.trim()) : null;
+  let base = q?.trim() ? (/\bor\b|\|\|/i.test(q) ? `(${q.trim()})` : q.trim()) : null;
+  // A last backslash, taken as it is at the end, would escape the space before the terms.
+  if (base && /(^|[^\\])(\\\\)*\\$/.test(base)) base = `${base}\\`;
   return [...(base ? [base] : []), ...parts].join(" ");
 }

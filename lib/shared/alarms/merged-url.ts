@@ -89,7 +89,8 @@ export function parseMergedView(
   return { view, problems };
 }
 
-function parseDeployments(
+/** `deployments` (one comma list) as keys among `known`; what is wrong is pushed to `problems`. */
+export function parseDeployments(
   raw: string[],
   known: readonly string[] | undefined,
   problems: MergedProblem[],

@@ -1,13 +1,13 @@
 // GET /api/d/all/alarms/groups - one page of the groups of every deployment the analyst may see (or those `deployments` names), from the index
 import { analystRoute, routeMethods } from "@/lib/server/api/route";
-import { groupList, mergedSuggestScope, visibleKeys } from "@/lib/server/api/search-routes";
+import { groupList, mergedGroupScope, visibleKeys } from "@/lib/server/api/search-routes";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: analystRoute("GET /api/d/all/alarms/groups", ({ request, analyst }) =>
-    groupList(request.nextUrl, mergedSuggestScope(request.nextUrl, visibleKeys(analyst)), {}, [
+    groupList(request.nextUrl, mergedGroupScope(request.nextUrl, visibleKeys(analyst)), {}, [
       DEPLOYMENTS_KEY,
     ]),
   ),
