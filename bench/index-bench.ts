@@ -3,6 +3,8 @@
 // with two filters, newest first; a pivot count; groups of the last 7 days by one field and by
 // three; what dropping a month costs; the process's memory. The databases are built once by bench/index-build.ts (kept in .bench-index/).
 import { groupAlarms } from "../lib/server/index/groups";
+import { indexedOverviewPart } from "../lib/server/index/overview";
+import { OVERVIEW_PARTS } from "../lib/shared/overview/plan";
 import { parseSearch } from "../lib/server/index/query-language/parse";
 import { pivotCounts } from "../lib/server/index/pivots";
 import { readIndex } from "../lib/server/index/read-index";
@@ -123,6 +125,7 @@ async function benchEngine(engine: Engine): Promise<void> {
     }
     console.log(row("pivot counts (a detail's values, 7 days)", pivots, 50));
     await benchGroups(built.database, engine);
+    await benchOverview(built.database);
   } finally {
     await built.close();
   }
@@ -156,6 +159,7 @@ async function benchGroups(
     const times: number[] = [];
     let groups = 0;
     let alarms = 0;
+    let most = 0;
     for (let n = 0; n < runs; n++) {
       // The window ends a few minutes apart each run, as rolling ranges do.
       const lte = CORPUS_NOW - n * 300_000;
@@ -179,14 +183,52 @@ async function benchGroups(
           const page = await readIndex(database, (tx) => groupAlarms(tx, request, CORPUS_NOW));
           groups = page.page.totalElements;
           alarms = page.alarms;
+          most = Math.max(most, alarms);
         }),
       );
     }
     const name = `group by ${fields.join(", ")} (${search ? "a user's alarms, all time" : "7 days"})`;
     console.log(row(name, times, targets[engine === "postgres" ? 0 : 1]));
     console.log(
-      `    ${alarms.toLocaleString("en")} alarms in ${groups.toLocaleString("en")} groups`,
+      `    ${alarms.toLocaleString("en")} alarms in ${groups.toLocaleString("en")} groups` +
+        (most > alarms ? ` (the largest view: ${most.toLocaleString("en")} alarms)` : ""),
     );
+  }
+}
+
+/**
+ * The overview of a deployment held whole, from the index (no upstream call): its four sections
+ * (priority, status, intent counts and the histogram), one after another, for a day, a week, a
+ * month and all time.
+ */
+async function benchOverview(
+  database: Awaited<ReturnType<typeof benchDatabase>>["database"],
+): Promise<void> {
+  const source = { kind: "index" as const, indexedUpTo: CORPUS_NOW };
+  const spans: [string, number | null][] = [
+    ["a day", DAY],
+    ["7 days", 7 * DAY],
+    ["30 days", 30 * DAY],
+    ["all time", null],
+  ];
+  for (const [name, span] of spans) {
+    const times: number[] = [];
+    for (let n = 0; n < RUNS / 4; n++) {
+      const lte = CORPUS_NOW - n * 300_000;
+      const filters: AlarmFilters =
+        span === null ? {} : { timestamp_occured_gte: lte - span, timestamp_occured_lte: lte };
+      const query: AlarmListQuery = { ...DEFAULT_QUERY, filters };
+      times.push(
+        await time(() =>
+          readIndex(database, async (tx) => {
+            for (const part of OVERVIEW_PARTS) {
+              await indexedOverviewPart(tx, "acme", part, query, CORPUS_NOW, source);
+            }
+          }),
+        ),
+      );
+    }
+    console.log(row(`overview from the index, 4 sections (${name})`, times));
   }
 }
 

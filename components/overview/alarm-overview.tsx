@@ -3,7 +3,7 @@
 
 import { useId, useSyncExternalStore } from "react";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
-import type { HistogramBar, HistogramOverview } from "@/lib/shared/overview/types";
+import type { HistogramBar, HistogramOverview, OverviewSection } from "@/lib/shared/overview/types";
 import { useViewPreferences } from "@/components/list/use-view-preferences";
 import { CountGroup } from "./count-group";
 import { Histogram } from "./histogram";
@@ -47,6 +47,10 @@ export function AlarmOverview({
   const histogram = useSection(deployment, "histogram", filters, on);
   const groupProps = { filters, onFilter };
   const histogramData = histogram.data as HistogramOverview | undefined;
+  // Counted in the index (the deployment held whole): exact, and no call to the upstream.
+  const fromIndex = [...Object.values(sections), histogram].some(
+    (section) => (section.data as OverviewSection | undefined)?.source?.kind === "index",
+  );
 
   function pickBar(bar: HistogramBar) {
     const { range: _range, ...rest } = filters;
@@ -65,6 +69,7 @@ export function AlarmOverview({
           Overview{" "}
           <span className="font-normal text-slate-600 dark:text-slate-400">
             of the alarms these filters match
+            {fromIndex ? <span data-overview-source="index"> · exact, from the index</span> : null}
           </span>
         </h2>
         <button

@@ -1,8 +1,19 @@
 import "server-only";
 import { z } from "zod";
-import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import { OVERVIEW_PARTS } from "@/lib/shared/overview/plan";
-import { indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
+import { indexStatus, indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
+import { indexedOverviewPart } from "@/lib/server/index/overview";
+import { readIndex } from "@/lib/server/index/read-index";
+import { databaseState } from "@/lib/server/db";
+import {
+  DEFAULT_QUERY,
+  parseAlarmListQuery,
+  toSearchParams,
+  type AlarmListQuery,
+} from "@/lib/shared/alarms/query";
+import { OVERVIEW_STEP_MS, baseFilters, type OverviewPart } from "@/lib/shared/overview/plan";
+import { sharedStore } from "@/lib/server/store";
+import type { OverviewSection } from "@/lib/shared/overview/types";
 import { readOverviewPart } from "@/lib/server/overview/read";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -74,6 +85,48 @@ export async function alarmCatalogue(call: UsmCall): Promise<JsonText> {
 }
 
 /**
+ * A section of the overview from the index, where it holds the deployment whole (its backfill
+ * done, following the upstream): exact at any range, no upstream call. Null otherwise (another
+ * process's index, a backfill under way, the sync behind or failed, the database gone), and the
+ * upstream's counts answer as before.
+ */
+async function indexedSection(
+  deployment: string,
+  part: OverviewPart,
+  query: AlarmListQuery,
+  now: number,
+): Promise<OverviewSection | null> {
+  const status = await indexStatus(deployment);
+  if (status.state !== "following") return null;
+  const state = await databaseState();
+  if (!state.ok) return null;
+  const source = { kind: "index" as const, indexedUpTo: status.syncedAt };
+  // Shared by every analyst and replica asking for the same view within the overview's step
+  // (a rolling range is resolved on it): one statement a section, whoever asks.
+  const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
+  const key = `overview:index:${deployment}:${part}:${base}`;
+  try {
+    const cached = await sharedStore().get(key);
+    if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    let reading = overviewsReading.get(key);
+    if (!reading) {
+      reading = readIndex(state.database, (tx) =>
+        indexedOverviewPart(tx, deployment, part, query, now, source),
+      ).finally(() => overviewsReading.delete(key));
+      overviewsReading.set(key, reading);
+    }
+    const section = await reading;
+    await sharedStore().set(key, JSON.stringify(section), OVERVIEW_STEP_MS);
+    return section;
+  } catch {
+    return null; // the database (or the store) failed mid-read: the upstream's counts answer
+  }
+}
+
+/** The index's overview sections being read in this process, by their shared key. */
+const overviewsReading = new Map<string, Promise<OverviewSection>>();
+
+/**
  * GET /api/d/{deployment}/health: whether the upstream answers, the token's expiry, the asker's
  * own queue.
  */
@@ -120,7 +173,12 @@ const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
  * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
  * parameter. Its page, size and sort do not matter; its filters do.
  */
-export async function alarmOverview(url: URL, call: UsmCall, signal?: AbortSignal) {
+export async function alarmOverview(
+  url: URL,
+  call: UsmCall,
+  signal?: AbortSignal,
+  deployment?: string,
+) {
   const parts = url.searchParams.getAll("part");
   const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
   if (!part.success) {
@@ -139,7 +197,10 @@ export async function alarmOverview(url: URL, call: UsmCall, signal?: AbortSigna
       param: "q",
     });
   }
-  const section = readOverviewPart(part.data, query, call);
+  const now = (call.now ?? Date.now)();
+  const section = (async () =>
+    (deployment ? await indexedSection(deployment, part.data, query, now) : null) ??
+    readOverviewPart(part.data, query, call))();
   if (!signal) return section;
   // Left by the browser (the analyst moved on): answer at once, so the request stops holding
   // one of the analyst's places in the gate; its reads go on and fill the shared cache.

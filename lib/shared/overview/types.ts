@@ -1,3 +1,4 @@
+import type { IndexSource } from "@/lib/shared/alarms/types";
 import type { OverviewPart } from "./plan";
 
 // What the overview route answers, one section at a time. Client-safe.
@@ -29,6 +30,8 @@ export interface DimensionOverview {
   problem: OverviewProblem | null;
   /** When the server read it (epoch ms). */
   readAt: number;
+  /** Counted from the index (the deployment held whole), not the upstream's counts. */
+  source?: IndexSource;
 }
 
 export interface HistogramBar {
@@ -45,6 +48,8 @@ export interface HistogramOverview {
   bars: HistogramBar[];
   problem: OverviewProblem | null;
   readAt: number;
+  /** Counted from the index (the deployment held whole), not the upstream's counts. */
+  source?: IndexSource;
 }
 
 export type OverviewSection = DimensionOverview | HistogramOverview;

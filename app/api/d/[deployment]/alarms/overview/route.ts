@@ -6,7 +6,8 @@ import { routeMethods } from "@/lib/server/api/route";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: deploymentRoute("GET /api/d/[deployment]/alarms/overview", ({ request, call }) =>
-    alarmOverview(request.nextUrl, call, request.signal),
+  GET: deploymentRoute("GET /api/d/[deployment]/alarms/overview", ({ request, call, deployment }) =>
+    // From the index where it holds the deployment whole, else the upstream's counts.
+    alarmOverview(request.nextUrl, call, request.signal, deployment.key),
   ),
 });

@@ -1,0 +1,194 @@
+import "server-only";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "@/lib/server/db";
+import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
+import { STATUSES, type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { IndexSource } from "@/lib/shared/alarms/types";
+import {
+  DIMENSION_FILTER,
+  OVERVIEW_STEP_MS,
+  baseFilters,
+  dimensionValues,
+  histogramBuckets,
+  overviewBounds,
+  withValue,
+  type CountFilters,
+  type OverviewPart,
+} from "@/lib/shared/overview/plan";
+import type {
+  DimensionOverview,
+  HistogramOverview,
+  OverviewSection,
+} from "@/lib/shared/overview/types";
+import { whereOf } from "./search-where";
+
+// A view's overview from the index, for a deployment the index holds whole (its backfill done,
+// following the upstream): the same sections the upstream's counts make (lib/server/overview),
+// each one statement over the narrow table, exact at any range and at no upstream cost. Each
+// dimension leaves out its own filter, as the plan says; the histogram's bars are the plan's
+// buckets, counted in one pass.
+
+type Db = Kysely<Database>;
+
+/** The alarms of `deployment` that `filters` (a rolling range resolved) hold. */
+function counted(db: Db, deployment: string, filters: CountFilters) {
+  const where = {
+    allowed: [deployment],
+    deployments: [deployment],
+    search: null,
+    filters: filters as AlarmFilters,
+  };
+  return db.selectFrom("alarms as a").where((eb) => whereOf(eb, where));
+}
+
+/** Each dimension's column, and whether its values are read lower-cased (labels are any case). */
+const DIMENSION_COLUMN = {
+  priority: { column: "a.priority_label", lower: true },
+  status: { column: "a.status", lower: false },
+  intent: { column: "a.rule_intent", lower: false },
+} as const;
+
+/** Counts of a dimension's values among the view's alarms, its own filter left out. */
+async function dimensionCounts(
+  db: Db,
+  deployment: string,
+  base: CountFilters,
+  part: keyof typeof DIMENSION_COLUMN,
+): Promise<Map<string | null, number>> {
+  const { column, lower } = DIMENSION_COLUMN[part];
+  const filters = withValue(base, DIMENSION_FILTER[part], undefined);
+  const value = lower ? sql<string | null>`lower(${sql.ref(column)})` : sql.ref(column);
+  const rows = await counted(db, deployment, filters)
+    .select([value.as("value"), sql<number>`count(*)`.as("n")])
+    .groupBy(sql`1`)
+    .execute();
+  return new Map(rows.map((row) => [row.value as string | null, Number(row.n)]));
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+
+async function priorities(
+  db: Db,
+  deployment: string,
+  base: CountFilters,
+  readAt: number,
+): Promise<DimensionOverview> {
+  const found = await dimensionCounts(db, deployment, base, "priority");
+  // Critical only where the deployment labels alarms so (as the upstream's counts say it).
+  const labels = PRIORITY_ORDER.filter((label) => label !== "critical" || found.has(label));
+  const counts = labels.map((label) => ({ value: label, count: found.get(label) ?? 0 }));
+  const beyond = sum(found.values()) - sum(counts.map((c) => c.count));
+  return {
+    part: "priority",
+    counts,
+    rest: beyond > 0 ? { count: beyond } : null,
+    problem: null,
+    readAt,
+  };
+}
+
+async function statuses(
+  db: Db,
+  deployment: string,
+  base: CountFilters,
+  readAt: number,
+): Promise<DimensionOverview> {
+  const found = await dimensionCounts(db, deployment, base, "status");
+  const counts = STATUSES.map((status) => ({ value: status, count: found.get(status) ?? 0 }));
+  return { part: "status", counts, rest: null, problem: null, readAt };
+}
+
+async function intents(
+  db: Db,
+  deployment: string,
+  query: AlarmListQuery,
+  base: CountFilters,
+  readAt: number,
+): Promise<DimensionOverview> {
+  const found = await dimensionCounts(db, deployment, base, "intent");
+  // The view's own intents, most alarms first (ties by name): what the catalogue says upstream.
+  const known = [...found]
+    .filter((entry): entry is [string, number] => entry[0] !== null)
+    .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([intent]) => intent);
+  const values = dimensionValues("intent", query.filters, known);
+  const counts = values.map((value) => ({ value, count: found.get(value) ?? 0 }));
+  const beyond = sum(found.values()) - sum(counts.map((c) => c.count));
+  return {
+    part: "intent",
+    counts,
+    rest: beyond > 0 ? { count: beyond } : null,
+    problem: null,
+    readAt,
+  };
+}
+
+async function histogram(
+  db: Db,
+  deployment: string,
+  query: AlarmListQuery,
+  base: CountFilters,
+  now: number,
+  readAt: number,
+): Promise<HistogramOverview> {
+  const bounds = overviewBounds(query.filters, now);
+  const lte = bounds.lte ?? Math.ceil(now / OVERVIEW_STEP_MS) * OVERVIEW_STEP_MS;
+  let gte = bounds.gte;
+  if (gte === undefined) {
+    // No lower bound: the histogram starts at the view's oldest alarm.
+    const oldest = await counted(db, deployment, base)
+      .select(sql<number | null>`min(a.occurred_at)`.as("first"))
+      .executeTakeFirst();
+    if (oldest?.first === null || oldest?.first === undefined) {
+      return { part: "histogram", bars: [], problem: null, readAt };
+    }
+    gte = Math.min(Number(oldest.first), lte);
+  }
+  const buckets = histogramBuckets(gte, lte);
+  if (buckets.length === 0) return { part: "histogram", bars: [], problem: null, readAt };
+  // Each alarm's bar: how many bars begin at or before it (the bars are contiguous).
+  const starts = buckets.map((bucket) => bucket.gte);
+  const rows = await counted(db, deployment, {
+    ...base,
+    timestamp_occured_gte: gte,
+    timestamp_occured_lte: lte,
+  })
+    .select([
+      sql<number>`width_bucket(a.occurred_at, ${starts}::bigint[])`.as("bar"),
+      sql<number>`count(*)`.as("n"),
+    ])
+    .groupBy(sql`1`)
+    .execute();
+  const byBar = new Map(rows.map((row) => [Number(row.bar), Number(row.n)]));
+  return {
+    part: "histogram",
+    bars: buckets.map((bucket, index) => ({ ...bucket, count: byBar.get(index + 1) ?? 0 })),
+    problem: null,
+    readAt,
+  };
+}
+
+/**
+ * One section of a view's overview from the index (the caller checked the deployment is held
+ * whole), saying so in `source`.
+ */
+export async function indexedOverviewPart(
+  db: Db,
+  deployment: string,
+  part: OverviewPart,
+  query: AlarmListQuery,
+  now: number,
+  source: IndexSource,
+): Promise<OverviewSection> {
+  const base = baseFilters(query.filters, now);
+  const readAt = now;
+  const section =
+    part === "histogram"
+      ? await histogram(db, deployment, query, base, now, readAt)
+      : part === "priority"
+        ? await priorities(db, deployment, base, readAt)
+        : part === "status"
+          ? await statuses(db, deployment, base, readAt)
+          : await intents(db, deployment, query, base, readAt);
+  return { ...section, source };
+}
