@@ -59,7 +59,7 @@ export function GroupsTable(props: GroupsTableProps) {
         <table
           aria-label={`Alarms grouped by ${fields.map((f) => GROUP_FIELD_TITLE[f]).join(", then ")}`}
           aria-busy={busy}
-          className={`w-full border-collapse text-left text-[13px] transition-opacity ${busy ? "opacity-60" : ""}`}
+          className={`w-full table-fixed border-collapse text-left text-[13px] transition-opacity ${busy ? "opacity-60" : ""}`}
         >
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
             <tr className="border-b border-slate-200 dark:border-slate-700">
@@ -76,19 +76,19 @@ export function GroupsTable(props: GroupsTableProps) {
                   </span>
                 ) : null}
               </th>
-              <th scope="col" className="w-28 px-2 py-1.5 text-right font-semibold">
+              <th scope="col" className="w-24 px-2 py-1.5 text-right font-semibold sm:w-28">
                 Alarms
               </th>
               <th scope="col" className="hidden w-32 px-2 py-1.5 font-semibold md:table-cell">
                 Highest
               </th>
-              <th scope="col" className="hidden px-2 py-1.5 font-semibold lg:table-cell">
+              <th scope="col" className="hidden w-72 px-2 py-1.5 font-semibold lg:table-cell">
                 Status
               </th>
-              <th scope="col" className="hidden px-2 py-1.5 font-semibold xl:table-cell">
+              <th scope="col" className="hidden w-48 px-2 py-1.5 font-semibold xl:table-cell">
                 First
               </th>
-              <th scope="col" className="hidden px-2 py-1.5 font-semibold sm:table-cell">
+              <th scope="col" className="hidden w-48 px-2 py-1.5 font-semibold sm:table-cell">
                 Last
               </th>
             </tr>
@@ -289,7 +289,8 @@ function NestedGroups({
     );
   }
   const data = result.data;
-  const most = Math.max(1, ...data.groups.map((g) => g.count));
+  // Bars within a group measure against the group itself.
+  const most = Math.max(1, group.count);
   const more = data.page.totalElements - data.groups.length;
   return (
     <>
