@@ -56,9 +56,10 @@ export function GroupBy({
         </>
       )}
       {current.length < MAX_GROUP_FIELDS ? (
-        <label className="inline-flex items-center gap-1">
-          <span className="sr-only">{current.length === 0 ? "Group by" : "Then by"}</span>
+        <span className="inline-flex items-center gap-1">
+          {/* Named by aria-label: a wrapping label would read its options into its name. */}
           <select
+            aria-label={current.length === 0 ? "Group by" : "Then group by"}
             className={control}
             value=""
             onChange={(event) => {
@@ -73,7 +74,7 @@ export function GroupBy({
               </option>
             ))}
           </select>
-        </label>
+        </span>
       ) : null}
       {current.length > 0 ? (
         <button type="button" className={control} onClick={() => onGroup(undefined)}>
