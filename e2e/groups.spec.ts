@@ -149,3 +149,50 @@ test("a grouping by address says an alarm counts once in each of its groups", as
   await expect(page.getByText(/'colour' is not one/)).toBeVisible();
   await expect(page).not.toHaveURL(/group=/);
 });
+
+test("the queue of every deployment groups by deployment; a deployment's group leads into its own list", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const mine = acme.filter(inWindow);
+  // Once Acme is indexed whole in the window: its group counts every one of its alarms there.
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(
+          `/api/d/all/alarms/groups?group=deployment&${windowParams()}`,
+        );
+        if (response.status() !== 200) return `status ${response.status()}`;
+        const body = (await response.json()) as AlarmGroupsPage;
+        return body.groups.find((group) => group.values[0] === "acme")?.count ?? 0;
+      },
+      { timeout: INDEX_WAIT_MS, intervals: [1_000] },
+    )
+    .toBe(mine.length);
+
+  await open(page, `/d/all/alarms?group=deployment,strategy&${windowParams()}`);
+  const groups = page.getByRole("table", {
+    name: "Alarms grouped by Deployment, then Rule strategy",
+  });
+  await expect(groups).toHaveAttribute("aria-busy", "false");
+  // The analyst's deployments only (Initech is another team's).
+  const names = await groups.locator("tbody tr[data-depth='0'] a").allInnerTexts();
+  expect(names.sort()).toEqual(["Acme", "Globex"]);
+  const acmeRow = groups.locator("tbody tr[data-depth='0']", { hasText: "Acme" });
+  await expect(acmeRow).toContainText(mine.length.toLocaleString("en"));
+
+  // Within Acme, Acme's own strategies.
+  await acmeRow.getByRole("button", { name: "Show Rule strategy groups of Acme" }).click();
+  const byRule = countBy(mine, (alarm) => (alarm.rule_strategy ? [alarm.rule_strategy] : []));
+  const [rule, count] = [...byRule].sort((a, b) => b[1] - a[1])[0]!;
+  const nested = groups.locator('tbody tr[data-depth="1"]').first();
+  await expect(nested.getByRole("link", { name: rule })).toBeVisible();
+  await expect(nested).toContainText(count.toLocaleString("en"));
+
+  // Acme's group opens Acme's own list, the same window, without groups.
+  await acmeRow.getByRole("link", { name: "Acme" }).click();
+  await expect(page).toHaveURL(/\/d\/acme\/alarms\?/);
+  expect(searchParam(page, "group")).toBeNull();
+  expect(searchParam(page, "timestamp_occured_gte")).toBe(String(window.gte));
+  await settled(page);
+});

@@ -27,7 +27,10 @@ import { TimeText } from "@/components/ui/time-text";
 type Terms = (string | null)[];
 
 export interface GroupsTableProps {
+  /** The deployment whose groups these are, or "all" (the merged queue's). */
   deployment: string;
+  /** With "all": the deployments the queue names (none: every one the analyst may see). */
+  deployments?: readonly string[];
   /** The view grouped (its page and size page the top level). */
   query: AlarmListQuery;
   fields: readonly GroupField[];
@@ -35,9 +38,10 @@ export interface GroupsTableProps {
   busy: boolean;
   /**
    * The view searching for `terms` too: its alarms (a group's rows), or grouped by `group` (a
-   * group's subgroups, all of them).
+   * group's subgroups, all of them); in `deployment`'s own list where a deployment's group is on
+   * the way (the merged queue's).
    */
-  viewHref: (terms: string[], group?: GroupField[]) => string;
+  viewHref: (terms: string[], group?: GroupField[], deployment?: string) => string;
 }
 
 const NESTED_SIZE = 10 as const;
@@ -111,22 +115,20 @@ function plural(field: GroupField): string {
   }[field as "src_ip"];
 }
 
+/** Where a row sits: its depth, its parents' terms, the deployment a parent's group chose. */
+interface Place {
+  depth: number;
+  parents: Terms;
+  into?: string;
+}
+
 function GroupRows({
   groups,
-  depth,
-  parents,
   most,
   ...props
-}: GroupsTableProps & { groups: AlarmGroup[]; depth: number; parents: Terms; most: number }) {
+}: GroupsTableProps & Place & { groups: AlarmGroup[]; most: number }) {
   return groups.map((group) => (
-    <GroupRow
-      key={JSON.stringify(group.values)}
-      {...props}
-      group={group}
-      depth={depth}
-      parents={parents}
-      most={most}
-    />
+    <GroupRow key={JSON.stringify(group.values)} {...props} group={group} most={most} />
   ));
 }
 
@@ -134,19 +136,21 @@ function GroupRow({
   group,
   depth,
   parents,
+  into,
   most,
   ...props
-}: GroupsTableProps & { group: AlarmGroup; depth: number; parents: Terms; most: number }) {
+}: GroupsTableProps & Place & { group: AlarmGroup; most: number }) {
   const { fields, viewHref } = props;
   const field = fields[depth]!;
   const value = group.values[0] ?? null;
-  // A deployment's list holds one deployment: its group needs no term.
+  // A deployment is no search term: its group leads into that deployment's own list.
   const terms: Terms = [...parents, field === "deployment" ? "" : groupTerm(field, value)];
+  const deployment = field === "deployment" ? (value ?? undefined) : into;
   const [open, setOpen] = useState(false);
   const path = searchable(terms);
   // Within a group no search can name, the next field's groups could not be told apart.
   const deeper = depth + 1 < fields.length && path !== null;
-  const href = path ? viewHref(path) : null;
+  const href = path ? viewHref(path, undefined, deployment) : null;
   const label = group.labels[0] ?? null;
   const shown =
     label === null ? (
@@ -223,7 +227,7 @@ function GroupRow({
         </td>
       </tr>
       {open && deeper ? (
-        <NestedGroups {...props} depth={depth + 1} path={path} group={group} />
+        <NestedGroups {...props} depth={depth + 1} path={path} into={deployment} group={group} />
       ) : null}
     </>
   );
@@ -255,37 +259,32 @@ function StatusSplit({ group }: { group: AlarmGroup }) {
 function NestedGroups({
   depth,
   path,
+  into,
   group,
   ...props
-}: GroupsTableProps & { depth: number; path: string[]; group: AlarmGroup }) {
-  const { deployment, query, fields, viewHref } = props;
+}: GroupsTableProps & { depth: number; path: string[]; into?: string; group: AlarmGroup }) {
+  const { query, fields, viewHref } = props;
+  // Within a deployment's group, that deployment's groups.
+  const deployment = into ?? props.deployment;
+  const deployments = into ? [] : (props.deployments ?? []);
   const [size, setSize] = useState<AlarmListQuery["size"]>(NESTED_SIZE);
   const within: AlarmListQuery = { ...query, page: 0, size, q: narrowSearch(query.q, path) };
   const result = useQuery({
-    ...groupsQueryOptions(deployment, within, [fields[depth]!]),
+    ...groupsQueryOptions(deployment, within, [fields[depth]!], deployments),
     placeholderData: keepPreviousData,
   });
-  const colSpan = 6;
   if (result.isError) {
     return (
-      <tr>
-        <td colSpan={colSpan} className="px-2 py-1.5 text-xs text-red-700 dark:text-red-300">
-          {asApiError(result.error).message}
-        </td>
-      </tr>
+      <NoteRow className="px-2 py-1.5 text-xs text-red-700 dark:text-red-300">
+        {asApiError(result.error).message}
+      </NoteRow>
     );
   }
   if (!result.data) {
     return (
-      <tr>
-        <td
-          colSpan={colSpan}
-          className="px-2 py-1.5 text-xs text-slate-500"
-          style={{ paddingLeft: `${depth * 1.25 + 0.5}rem` }}
-        >
-          Loading {GROUP_FIELD_TITLE[fields[depth]!].toLowerCase()} groups…
-        </td>
-      </tr>
+      <NoteRow className="px-2 py-1.5 text-xs text-slate-500" indent={depth * 1.25 + 0.5}>
+        Loading {GROUP_FIELD_TITLE[fields[depth]!].toLowerCase()} groups…
+      </NoteRow>
     );
   }
   const data = result.data;
@@ -294,33 +293,65 @@ function NestedGroups({
   const more = data.page.totalElements - data.groups.length;
   return (
     <>
-      <GroupRows {...props} groups={data.groups} depth={depth} parents={path} most={most} />
+      <GroupRows
+        {...props}
+        groups={data.groups}
+        depth={depth}
+        parents={path}
+        into={into}
+        most={most}
+      />
       {more > 0 ? (
-        <tr>
-          <td
-            colSpan={colSpan}
-            className="px-2 py-1"
-            style={{ paddingLeft: `${depth * 1.25 + 2.25}rem` }}
-          >
-            {size < 100 ? (
-              <button
-                type="button"
-                onClick={() => setSize(size < 50 ? 50 : 100)}
-                className="text-xs text-blue-700 hover:underline dark:text-blue-300"
-              >
-                Show more ({formatCount(more)} more in {group.labels[0] ?? "(none)"})
-              </button>
-            ) : (
-              <Link
-                href={viewHref(path, fields.slice(depth))}
-                className="text-xs text-blue-700 hover:underline dark:text-blue-300"
-              >
-                All {formatCount(data.page.totalElements)} groups of {group.labels[0] ?? "(none)"}
-              </Link>
-            )}
-          </td>
-        </tr>
+        <NoteRow className="px-2 py-1" indent={depth * 1.25 + 2.25}>
+          {size < 100 ? (
+            <button
+              type="button"
+              onClick={() => setSize(size < 50 ? 50 : 100)}
+              className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+            >
+              Show more ({formatCount(more)} more in {group.labels[0] ?? "(none)"})
+            </button>
+          ) : (
+            <Link
+              href={viewHref(path, fields.slice(depth), into)}
+              className="text-xs text-blue-700 hover:underline dark:text-blue-300"
+            >
+              All {formatCount(data.page.totalElements)} groups of {group.labels[0] ?? "(none)"}
+            </Link>
+          )}
+        </NoteRow>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A row that says something of a group (loading, an error, more to show) across the value and
+ * the count, with the other cells as the header shows them: a cell spanning every column made
+ * the fixed layout give the hidden ones room on a phone.
+ */
+function NoteRow({
+  className,
+  indent,
+  children,
+}: {
+  className: string;
+  indent?: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <tr>
+      <td
+        colSpan={2}
+        className={className}
+        style={indent === undefined ? undefined : { paddingLeft: `${indent}rem` }}
+      >
+        {children}
+      </td>
+      <td className="hidden md:table-cell" />
+      <td className="hidden lg:table-cell" />
+      <td className="hidden xl:table-cell" />
+      <td className="hidden sm:table-cell" />
+    </tr>
   );
 }

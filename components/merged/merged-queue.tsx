@@ -14,13 +14,18 @@ import {
   parseMergedView,
   withDeployments,
   withFilters,
+  withGroup,
   withSearch,
   withSize,
   withZone,
 } from "@/lib/shared/alarms/merged-url";
-import type { AlarmFilters } from "@/lib/shared/alarms/query";
+import { DEFAULT_QUERY, type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { narrowSearch } from "@/lib/shared/alarms/groups";
+import { listHref } from "@/lib/shared/alarms/url-state";
+import { GroupBy } from "@/components/groups/group-by";
+import { GroupsTable } from "@/components/groups/groups-table";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
-import { mergedQueryOptions } from "@/lib/shared/queries/query-options";
+import { groupsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import { useDeployments } from "@/components/deployments/deployment-context";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import { AlarmTable } from "@/components/list/alarm-table";
@@ -72,11 +77,32 @@ export function MergedQueue() {
   );
   const [notice, dismissNotice] = useLastProblems(problems);
 
+  const { group } = view;
   const result = useQuery({
     ...mergedQueryOptions(mergedApiSearch(view)),
     placeholderData: keepPreviousData,
+    enabled: group === undefined,
   });
-  const data = result.data;
+  // Grouped, the queue's groups (from the index) stand where its rows would.
+  const groupsQuery: AlarmListQuery = {
+    ...DEFAULT_QUERY,
+    page: view.page ?? 0,
+    size: view.size,
+    filters: view.filters,
+    ...(view.q !== undefined ? { q: view.q } : {}),
+  };
+  const groups = useQuery({
+    ...groupsQueryOptions(
+      ALL_DEPLOYMENTS,
+      groupsQuery,
+      group ? group.slice(0, 1) : [],
+      view.deployments,
+    ),
+    placeholderData: keepPreviousData,
+    enabled: group !== undefined,
+  });
+  const groupsData = group ? groups.data : undefined;
+  const data = group ? undefined : result.data;
   const fresh = data !== undefined && !result.isPlaceholderData;
 
   // The older page is fetched before the analyst asks for it.
@@ -106,11 +132,23 @@ export function MergedQueue() {
   const toOlder = useMemo(() => (older !== null ? place(older) : null), [older, place]);
   const newest = place(null);
 
+  const groupPage = view.page ?? 0;
+  const groupPages = groupsData?.page.totalPages ?? 0;
+  const setGroupPage = useCallback(
+    (page: number) => go({ ...view, page: page > 0 ? page : undefined }, { toTop: true }),
+    [view, go],
+  );
   const searchInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
     focusFilter: useCallback(() => focusSearch(searchInput.current), []),
-    nextPage: useCallback(() => toOlder?.go(), [toOlder]),
-    previousPage: useCallback(() => newer?.go(), [newer]),
+    nextPage: useCallback(() => {
+      if (!group) toOlder?.go();
+      else if (groupPage + 1 < groupPages) setGroupPage(groupPage + 1);
+    }, [group, toOlder, groupPage, groupPages, setGroupPage]),
+    previousPage: useCallback(() => {
+      if (!group) newer?.go();
+      else if (groupPage > 0) setGroupPage(groupPage - 1);
+    }, [group, newer, groupPage, setGroupPage]),
   });
 
   // What the page reads: the answer's list once there is one, else what the URL names.
@@ -131,19 +169,32 @@ export function MergedQueue() {
         zone={view.tz}
         onZone={(tz) => go(withZone(view, tz))}
         summary={
-          <>
-            {data?.matches
-              ? `${formatCount(data.matches.count)}${data.matches.isLowerBound ? " or more" : ""} alarms · `
-              : null}
-            Newest first across {shown.map(nameOf).join(", ")}
-            {data?.source ? (
+          group ? (
+            groupsData ? (
               <>
+                {formatCount(groupsData.alarms)} alarms in{" "}
+                {formatCount(groupsData.page.totalElements)} groups across{" "}
+                {shown.map(nameOf).join(", ")}
                 {" · "}
-                <SearchSource source={data.source} />
+                <SearchSource source={groupsData.source} />
+                {groups.isFetching && !groups.isError ? " · loading…" : ""}
               </>
-            ) : null}
-            {result.isFetching && !result.isError ? " · loading…" : ""}
-          </>
+            ) : null
+          ) : (
+            <>
+              {data?.matches
+                ? `${formatCount(data.matches.count)}${data.matches.isLowerBound ? " or more" : ""} alarms · `
+                : null}
+              Newest first across {shown.map(nameOf).join(", ")}
+              {data?.source ? (
+                <>
+                  {" · "}
+                  <SearchSource source={data.source} />
+                </>
+              ) : null}
+              {result.isFetching && !result.isError ? " · loading…" : ""}
+            </>
+          )
         }
       >
         <CopyLinkMenu
@@ -157,7 +208,9 @@ export function MergedQueue() {
         value={view.q}
         scope={ALL_DEPLOYMENTS}
         deployments={view.deployments}
-        problem={searchProblem(result.isError ? asApiError(result.error) : null)}
+        problem={searchProblem(
+          (group ? groups : result).isError ? asApiError((group ? groups : result).error) : null,
+        )}
         onSearch={setSearch}
         inputRef={searchInput}
       />
@@ -174,8 +227,66 @@ export function MergedQueue() {
         }}
       />
       <FilterChips filters={view.filters} zone={view.tz} onChange={setFilters} />
+      <GroupBy group={group} onGroup={(next) => go(withGroup(view, next))} />
+      {group ? (
+        <ListBody
+          result={groups}
+          listTop={listTop}
+          skeleton={<TableSkeleton rows={Math.min(view.size, 20)} deployments />}
+          errorView={searchErrorView(() => setSearch(undefined), {
+            onRetry: () => void groups.refetch(),
+            retrying: groups.isFetching,
+          })}
+        >
+          {(page) =>
+            page.groups.length === 0 ? (
+              <EmptyState
+                hasFilters={hasFilters}
+                searched={searching}
+                onClear={() => go(withFilters(withSearch(view, undefined), {}))}
+                several
+              />
+            ) : (
+              <GroupsTable
+                deployment={ALL_DEPLOYMENTS}
+                deployments={view.deployments}
+                query={groupsQuery}
+                fields={group}
+                page={page}
+                busy={groups.isPlaceholderData}
+                viewHref={(terms, within, deployment) => {
+                  const q = narrowSearch(view.q, terms);
+                  // A deployment's group leads into its own list, the same filters and search.
+                  if (deployment) {
+                    const query = { ...DEFAULT_QUERY, size: view.size, filters: view.filters };
+                    return listHref(deployment, {
+                      query: q === undefined ? query : { ...query, q },
+                      tz: view.tz,
+                      group: within,
+                    });
+                  }
+                  return mergedHref(withGroup(withSearch(view, q), within));
+                }}
+              />
+            )
+          }
+        </ListBody>
+      ) : null}
+      {group && groupsData && !groups.isError && groupsData.page.totalElements > 0 ? (
+        <Pager
+          pages={{
+            page: groupPage,
+            totalPages: groupsData.page.totalPages,
+            totalElements: groupsData.page.totalElements,
+            onPage: setGroupPage,
+            noun: ["group", "groups"],
+          }}
+          size={view.size}
+          onSize={(size) => go(withSize(view, size))}
+        />
+      ) : null}
       <RateLimitWatch result={result} />
-      {data && !result.isError ? (
+      {group ? null : data && !result.isError ? (
         <FailureBanners
           failures={data.failures}
           nameOf={nameOf}
@@ -183,47 +294,53 @@ export function MergedQueue() {
           retrying={result.isFetching}
         />
       ) : null}
-      <ListBody
-        result={result}
-        listTop={listTop}
-        skeleton={<TableSkeleton rows={Math.min(view.size, 20)} deployments />}
-        startOver={(error) => ({
-          href: mergedNewestHref(view),
-          label: "Start from the newest",
-          refused:
-            error.param === "cursor"
-              ? "This place in the queue cannot be found"
-              : "These alarms cannot be shown",
-        })}
-        errorView={searchErrorView(() => setSearch(undefined), {
-          onRetry: () => void result.refetch(),
-          retrying: result.isFetching,
-        })}
-      >
-        {(data) =>
-          data.alarms.length > 0 ? (
-            <AlarmTable
-              label={MERGED_TABLE_LABEL}
-              alarms={data.alarms}
-              detailHref={detailHref}
-              deploymentName={nameOf}
-              busy={result.isPlaceholderData}
-            />
-          ) : view.cursor !== null ? (
-            <PastTheEnd newest={newest} />
-          ) : (
-            <EmptyState
-              hasFilters={hasFilters}
-              searched={searching}
-              onClear={() => go(withFilters(withSearch(view, undefined), {}))}
-              several
-              anyFailed={data.failures.length > 0}
-            >
-              <DidYouMean filters={view.filters} suggestions={suggestions} onChange={setFilters} />
-            </EmptyState>
-          )
-        }
-      </ListBody>
+      {group ? null : (
+        <ListBody
+          result={result}
+          listTop={listTop}
+          skeleton={<TableSkeleton rows={Math.min(view.size, 20)} deployments />}
+          startOver={(error) => ({
+            href: mergedNewestHref(view),
+            label: "Start from the newest",
+            refused:
+              error.param === "cursor"
+                ? "This place in the queue cannot be found"
+                : "These alarms cannot be shown",
+          })}
+          errorView={searchErrorView(() => setSearch(undefined), {
+            onRetry: () => void result.refetch(),
+            retrying: result.isFetching,
+          })}
+        >
+          {(data) =>
+            data.alarms.length > 0 ? (
+              <AlarmTable
+                label={MERGED_TABLE_LABEL}
+                alarms={data.alarms}
+                detailHref={detailHref}
+                deploymentName={nameOf}
+                busy={result.isPlaceholderData}
+              />
+            ) : view.cursor !== null ? (
+              <PastTheEnd newest={newest} />
+            ) : (
+              <EmptyState
+                hasFilters={hasFilters}
+                searched={searching}
+                onClear={() => go(withFilters(withSearch(view, undefined), {}))}
+                several
+                anyFailed={data.failures.length > 0}
+              >
+                <DidYouMean
+                  filters={view.filters}
+                  suggestions={suggestions}
+                  onChange={setFilters}
+                />
+              </EmptyState>
+            )
+          }
+        </ListBody>
+      )}
       {data && !result.isError && data.alarms.length > 0 ? (
         <Pager
           pages={{

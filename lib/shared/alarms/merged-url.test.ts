@@ -9,6 +9,7 @@ import {
   parseMergedView,
   withDeployments,
   withFilters,
+  withGroup,
   withSearch,
   withSize,
   withZone,
@@ -17,6 +18,32 @@ import {
 const KNOWN = ["acme", "globex"] as const;
 const parse = (search: string) => parseMergedView(new URLSearchParams(search), KNOWN);
 const CURSOR = "eyJkIjoibyIsInAiOnsiYWNtZSI6WzEsImFiYyJdfX0";
+
+describe("the merged queue's URL, grouped", () => {
+  it("takes group and, grouped, a page of groups; a cursor has no place in it", () => {
+    const { view, problems } = parse(`group=Deployment,strategy&page=2&cursor=${CURSOR}&range=7d`);
+    expect(problems).toEqual([]);
+    expect(view).toMatchObject({ group: ["deployment", "strategy"], page: 2, cursor: null });
+    expect(mergedHref(view)).toBe("/d/all/alarms?range=7d&group=deployment%2Cstrategy&page=2");
+    // Not grouped, page is the list's and ignored, as before.
+    expect(parse("page=2").view.page).toBeUndefined();
+  });
+
+  it("refuses a bad grouping or page, saying which", () => {
+    expect(parse("group=colour").problems[0]).toMatchObject({ param: "group" });
+    expect(parse("group=colour").view.group).toBeUndefined();
+    expect(parse("group=user&page=x").problems[0]).toMatchObject({ param: "page" });
+  });
+
+  it("starts again from the first page of groups when what is shown changes", () => {
+    const { view } = parse("group=user&page=3");
+    expect(withFilters(view, { status: "open" }).page).toBeUndefined();
+    expect(withSearch(view, "ssh").page).toBeUndefined();
+    expect(withSize(view, 50).page).toBeUndefined();
+    expect(withGroup(view, undefined)).toMatchObject({ group: undefined, page: undefined });
+    expect(mergedHref(withGroup(view, undefined))).toBe("/d/all/alarms");
+  });
+});
 
 describe("the merged queue's URL", () => {
   it("is /d/all/alarms with nothing for the default view", () => {

@@ -1,10 +1,12 @@
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
+import { GROUP_KEY, parseGroupParam, type GroupField } from "./groups";
 import { MERGED_LIST_PATH, detailPath } from "./paths";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import {
   QUERY_KEYS,
   type AlarmFilters,
   type PageSize,
+  paramParsers,
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
@@ -14,7 +16,8 @@ import { TZ_KEY, parseTimeZoneParam } from "./url-state";
 // The merged queue's whole URL (/d/all/alarms): the list's filters and page size (it pages by
 // cursor, newest first, so no `page` and no `sort`), which deployments (`deployments`, a comma
 // list; none = every one the analyst may see), where in the queue (`cursor`, opaque: only the
-// server reads it) and the time zone. One parser, one canonical form, every link built here.
+// server reads it) and the time zone. Grouped (`group`, from the index), it shows groups instead,
+// paged by number (`page`). One parser, one canonical form, every link built here.
 // Client-safe, no zod (see lib/shared/alarms/query.ts).
 
 export const DEPLOYMENTS_KEY = "deployments";
@@ -34,12 +37,16 @@ export interface MergedView {
   cursor: string | null;
   /** An IANA zone name; "UTC" (the default) stays out of the URL. */
   tz: string;
+  /** The fields the queue's alarms are grouped by (lib/shared/alarms/groups); absent: rows. */
+  group?: GroupField[];
+  /** The page of groups (grouped only; 0 stays out of the URL). */
+  page?: number;
 }
 
 export type MergedProblem = ParamProblem;
 
 /** The queue's own parameters, besides the list's. */
-const OWN_KEYS = [DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY];
+const OWN_KEYS = [DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY, GROUP_KEY];
 
 /**
  * Reads the merged queue's search params, names in any case. Every wrong parameter is reported
@@ -86,6 +93,24 @@ export function parseMergedView(
 
   const view: MergedView = { filters: query.filters, size: query.size, deployments, cursor, tz };
   if (query.q !== undefined) view.q = query.q;
+
+  const groups = values(GROUP_KEY).filter((value) => value.trim() !== "");
+  if (groups.length > 1) {
+    problems.push({ param: GROUP_KEY, message: `${GROUP_KEY} may be given only once` });
+  } else if (groups[0] !== undefined) {
+    const parsed = parseGroupParam(groups[0]);
+    if (parsed.ok) {
+      // Groups are paged by number: a page of groups, no place in the queue.
+      view.group = parsed.value;
+      view.cursor = null;
+      const page = values("page")[0];
+      const read = page === undefined || page === "" ? null : paramParsers.page(page);
+      if (read?.ok && read.value > 0) view.page = read.value;
+      else if (read && !read.ok) problems.push({ param: "page", message: `page ${read.message}` });
+    } else {
+      problems.push({ param: GROUP_KEY, message: parsed.message });
+    }
+  }
   return { view, problems };
 }
 
@@ -142,9 +167,13 @@ export function mergedApiSearch(view: MergedView): string {
   return mergedApiParams(view).toString();
 }
 
-/** The page's canonical search params: the API's, then the time zone. */
+/** The page's canonical search params: the API's, the grouping and its page, the time zone. */
 export function mergedSearchParams(view: MergedView): URLSearchParams {
   const params = mergedApiParams(view);
+  if (view.group && view.group.length > 0) {
+    params.set(GROUP_KEY, view.group.join(","));
+    if (view.page) params.set("page", String(view.page));
+  }
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
   return params;
 }
@@ -182,20 +211,25 @@ export function isCanonicalMerged(current: URLSearchParams, view: MergedView): b
 // Changing what is shown starts again from the newest: a cursor holds positions in one view.
 
 export function withFilters(view: MergedView, filters: AlarmFilters): MergedView {
-  return { ...view, filters, cursor: null };
+  return { ...view, filters, cursor: null, page: undefined };
 }
 
 /** Another search (undefined: none); the filters stay. */
 export function withSearch(view: MergedView, q: string | undefined): MergedView {
-  return { ...view, q, cursor: null };
+  return { ...view, q, cursor: null, page: undefined };
 }
 
 export function withDeployments(view: MergedView, deployments: readonly string[]): MergedView {
-  return { ...view, deployments: [...deployments], cursor: null };
+  return { ...view, deployments: [...deployments], cursor: null, page: undefined };
 }
 
 export function withSize(view: MergedView, size: PageSize): MergedView {
-  return { ...view, size, cursor: null };
+  return { ...view, size, cursor: null, page: undefined };
+}
+
+/** Grouped by `group` (undefined: rows again), from the first page. */
+export function withGroup(view: MergedView, group: GroupField[] | undefined): MergedView {
+  return { ...view, group, cursor: null, page: undefined };
 }
 
 /** The zone changes how times are written, not which alarms: the place in the queue stays. */

@@ -104,14 +104,19 @@ export function alarmsQueryOptions(
   });
 }
 
-/** One page of a view's groups by `fields`, from the index. */
+/**
+ * One page of a view's groups by `fields`, from the index (`deployment` a key, or "all" with the
+ * `deployments` the merged queue names; none: every one the analyst may see).
+ */
 export function groupsQueryOptions(
   deployment: string,
   query: AlarmListQuery,
   fields: readonly GroupField[],
+  deployments: readonly string[] = [],
 ) {
   const params = toSearchParams(query);
   params.set(GROUP_KEY, fields.join(","));
+  if (deployments.length > 0) params.set("deployments", deployments.join(","));
   return queryOptions({
     queryKey: ["alarms", deployment, "groups", params.toString()] as const,
     queryFn: ({ signal }) =>
