@@ -196,3 +196,31 @@ test("the queue of every deployment groups by deployment; a deployment's group l
   expect(searchParam(page, "timestamp_occured_gte")).toBe(String(window.gte));
   await settled(page);
 });
+
+test("a groups table sorts by its headers, and the link keeps the order", async ({ page }) => {
+  await open(page, `/d/acme/alarms?group=strategy,method&${windowParams()}`);
+  const groups = page.getByRole("table", {
+    name: "Alarms grouped by Rule strategy, then Rule method",
+  });
+  await expect(groups).toHaveAttribute("aria-busy", "false");
+  await groups.getByRole("button", { name: "Last" }).click();
+  await expect(page).toHaveURL(/group_sort=last/);
+  await expect(groups.getByRole("columnheader", { name: "Last" })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+  await expect(groups).toHaveAttribute("aria-busy", "false");
+  const lasts = await groups.locator("tbody tr[data-depth='0'] time").evaluateAll((all) =>
+    all
+      .filter((_, i) => i % 2 === 1) // each row's first, then last
+      .map((time) => Date.parse(time.getAttribute("datetime")!)),
+  );
+  expect(lasts.length).toBeGreaterThan(1);
+  expect(lasts).toEqual([...lasts].sort((a, b) => b - a));
+  // The link reproduces it.
+  await page.reload();
+  await expect(groups.getByRole("columnheader", { name: "Last" })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+});

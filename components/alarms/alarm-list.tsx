@@ -58,7 +58,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   const deployment = useDeployment();
   const url = useMemo(() => listUrl(deployment.key), [deployment.key]);
   const { view, problems, navigate } = useViewUrl(url);
-  const { query, tz, group } = view;
+  const { query, tz, group, groupSort } = view;
   const [notice, dismissNotice] = useLastProblems(problems);
 
   const result = useQuery({
@@ -68,7 +68,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   });
   // Grouped, the view's groups stand where its rows would (from the index).
   const groups = useQuery({
-    ...groupsQueryOptions(deployment.key, query, group ? group.slice(0, 1) : []),
+    ...groupsQueryOptions(deployment.key, query, group ? group.slice(0, 1) : [], [], groupSort),
     placeholderData: keepPreviousData,
     enabled: group !== undefined,
   });
@@ -100,17 +100,17 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
 
   const { listTop, go } = useListTop(navigate);
   const show = (next: AlarmListQuery, options?: { toTop?: boolean }) =>
-    go({ query: next, tz, group }, options);
+    go({ ...view, query: next }, options);
   const setGroup = (next: GroupField[] | undefined) =>
-    go({ query: { ...query, page: 0 }, tz, group: next });
+    go({ query: { ...query, page: 0 }, tz, group: next, ...(next ? { groupSort } : {}) });
   const totalPages = (group ? groupsData?.page.totalPages : data?.page.totalPages) ?? 0;
   const setFilters = (filters: AlarmFilters) => show({ ...query, filters, page: 0 });
   // A search starts again at the first page, with the same filters and sort.
   const setSearch = (q: string | undefined) => show({ ...query, q, page: 0 });
   const searching = query.q !== undefined;
   const setPage = useCallback(
-    (page: number) => go({ query: { ...query, page }, tz, group }, { toTop: true }),
-    [go, query, tz, group],
+    (page: number) => go({ ...view, query: { ...query, page } }, { toTop: true }),
+    [go, query, view],
   );
 
   const searchInput = useRef<HTMLInputElement>(null);
@@ -145,7 +145,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
       <ListHeader
         title="Alarms"
         zone={tz}
-        onZone={(zone) => navigate({ query, tz: zone, group })}
+        onZone={(zone) => navigate({ ...view, tz: zone })}
         summary={
           group ? (
             groupsData ? (
@@ -179,9 +179,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         <CopyLinkMenu
           filters={query.filters}
           resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}
-          hrefFor={(filters) =>
-            listHref(deployment.key, { query: { ...query, filters }, tz, group })
-          }
+          hrefFor={(filters) => listHref(deployment.key, { ...view, query: { ...query, filters } })}
         />
         {/* An export reads the upstream, which cannot search. */}
         {searching ? null : <ExportButton view={view} />}
@@ -237,7 +235,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
                 total={page.page.totalElements}
                 noun={["group", "groups"]}
                 pageLink={(last) => ({
-                  href: listHref(deployment.key, { query: { ...query, page: last }, tz, group }),
+                  href: listHref(deployment.key, { ...view, query: { ...query, page: last } }),
                   go: () => setPage(last),
                 })}
               />
@@ -253,12 +251,21 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
                 query={query}
                 fields={group}
                 page={page}
+                sort={groupSort ?? "count"}
+                onSort={(sort) =>
+                  go({
+                    ...view,
+                    query: { ...query, page: 0 },
+                    groupSort: sort === "count" ? undefined : sort,
+                  })
+                }
                 busy={groups.isPlaceholderData}
                 viewHref={(terms, within) =>
                   listHref(deployment.key, {
                     query: { ...query, q: narrowSearch(query.q, terms), page: 0 },
                     tz,
                     group: within,
+                    groupSort,
                   })
                 }
               />

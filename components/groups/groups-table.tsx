@@ -16,6 +16,7 @@ import {
   type AlarmGroup,
   type AlarmGroupsPage,
   type GroupField,
+  type GroupSort,
 } from "@/lib/shared/alarms/groups";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { STATUSES } from "@/lib/shared/alarms/query";
@@ -42,6 +43,9 @@ export interface GroupsTableProps {
    * the way (the merged queue's).
    */
   viewHref: (terms: string[], group?: GroupField[], deployment?: string) => string;
+  /** The groups' order, and how to change it (the headers sort when it is given). */
+  sort?: GroupSort;
+  onSort?: (sort: GroupSort) => void;
 }
 
 const NESTED_SIZE = 10 as const;
@@ -67,8 +71,14 @@ export function GroupsTable(props: GroupsTableProps) {
         >
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
             <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="px-2 py-1.5 font-semibold">
-                {GROUP_FIELD_TITLE[fields[0]!]}
+              <th
+                scope="col"
+                className="px-2 py-1.5 font-semibold"
+                aria-sort={ariaSorted(props, "value")}
+              >
+                <SortHeader {...props} by="value">
+                  {GROUP_FIELD_TITLE[fields[0]!]}
+                </SortHeader>
                 {fields.length > 1 ? (
                   <span className="font-normal text-slate-500 dark:text-slate-400">
                     {" "}
@@ -80,21 +90,37 @@ export function GroupsTable(props: GroupsTableProps) {
                   </span>
                 ) : null}
               </th>
-              <th scope="col" className="w-24 px-2 py-1.5 text-right font-semibold sm:w-28">
+              <SortableTh
+                {...props}
+                by="count"
+                className="w-24 px-2 py-1.5 text-right font-semibold sm:w-28"
+              >
                 Alarms
-              </th>
-              <th scope="col" className="hidden w-32 px-2 py-1.5 font-semibold md:table-cell">
+              </SortableTh>
+              <SortableTh
+                {...props}
+                by="priority"
+                className="hidden w-32 px-2 py-1.5 font-semibold md:table-cell"
+              >
                 Highest
-              </th>
+              </SortableTh>
               <th scope="col" className="hidden w-72 px-2 py-1.5 font-semibold lg:table-cell">
                 Status
               </th>
-              <th scope="col" className="hidden w-48 px-2 py-1.5 font-semibold xl:table-cell">
+              <SortableTh
+                {...props}
+                by="first"
+                className="hidden w-48 px-2 py-1.5 font-semibold xl:table-cell"
+              >
                 First
-              </th>
-              <th scope="col" className="hidden w-48 px-2 py-1.5 font-semibold sm:table-cell">
+              </SortableTh>
+              <SortableTh
+                {...props}
+                by="last"
+                className="hidden w-48 px-2 py-1.5 font-semibold sm:table-cell"
+              >
                 Last
-              </th>
+              </SortableTh>
             </tr>
           </thead>
           <tbody>
@@ -103,6 +129,65 @@ export function GroupsTable(props: GroupsTableProps) {
         </table>
       </div>
     </div>
+  );
+}
+
+/** How each sort reads: the way its column is ordered. */
+const SORT_WAY: Record<GroupSort, "ascending" | "descending"> = {
+  count: "descending",
+  priority: "descending",
+  last: "descending",
+  first: "ascending",
+  value: "ascending",
+};
+
+function ariaSorted(
+  { sort = "count" }: Pick<GroupsTableProps, "sort">,
+  by: GroupSort,
+): "ascending" | "descending" | undefined {
+  return sort === by ? SORT_WAY[by] : undefined;
+}
+
+/** A column's header whose button orders the groups by it, saying so in aria-sort. */
+function SortableTh({
+  className,
+  by,
+  children,
+  ...props
+}: Pick<GroupsTableProps, "sort" | "onSort"> & {
+  className: string;
+  by: GroupSort;
+  children: React.ReactNode;
+}) {
+  return (
+    <th scope="col" className={className} aria-sort={ariaSorted(props, by)}>
+      <SortHeader sort={props.sort} onSort={props.onSort} by={by}>
+        {children}
+      </SortHeader>
+    </th>
+  );
+}
+
+/** A header that orders the groups by its column, each its natural way; plain text without onSort. */
+function SortHeader({
+  sort = "count",
+  onSort,
+  by,
+  children,
+}: Pick<GroupsTableProps, "sort" | "onSort"> & { by: GroupSort; children: React.ReactNode }) {
+  if (!onSort) return children;
+  const on = sort === by;
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(by)}
+      className={`inline-flex items-center gap-0.5 rounded hover:text-slate-900 dark:hover:text-white ${on ? "text-slate-900 dark:text-white" : ""}`}
+    >
+      {children}
+      <span aria-hidden="true" className={on ? "" : "text-slate-400"}>
+        {on ? (SORT_WAY[by] === "descending" ? "▾" : "▴") : "↕"}
+      </span>
+    </button>
   );
 }
 
@@ -270,7 +355,7 @@ function NestedGroups({
   const [size, setSize] = useState<AlarmListQuery["size"]>(NESTED_SIZE);
   const within: AlarmListQuery = { ...query, page: 0, size, q: narrowSearch(query.q, path) };
   const result = useQuery({
-    ...groupsQueryOptions(deployment, within, [fields[depth]!], deployments),
+    ...groupsQueryOptions(deployment, within, [fields[depth]!], deployments, props.sort),
     placeholderData: keepPreviousData,
   });
   if (result.isError) {

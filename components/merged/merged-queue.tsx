@@ -15,6 +15,7 @@ import {
   withDeployments,
   withFilters,
   withGroup,
+  withGroupSort,
   withSearch,
   withSize,
   withZone,
@@ -97,6 +98,7 @@ export function MergedQueue() {
       groupsQuery,
       group ? group.slice(0, 1) : [],
       view.deployments,
+      view.groupSort,
     ),
     placeholderData: keepPreviousData,
     enabled: group !== undefined,
@@ -253,6 +255,8 @@ export function MergedQueue() {
                 query={groupsQuery}
                 fields={group}
                 page={page}
+                sort={view.groupSort ?? "count"}
+                onSort={(sort) => go(withGroupSort(view, sort))}
                 busy={groups.isPlaceholderData}
                 viewHref={(terms, within, deployment) => {
                   const q = narrowSearch(view.q, terms);
@@ -263,6 +267,7 @@ export function MergedQueue() {
                       query: q === undefined ? query : { ...query, q },
                       tz: view.tz,
                       group: within,
+                      groupSort: view.groupSort,
                     });
                   }
                   return mergedHref(withGroup(withSearch(view, q), within));

@@ -72,6 +72,26 @@ describeEachEngine("The groups API", ({ database }) => {
     expect(past.page.totalElements).toBe(paged.page.totalElements);
   });
 
+  it("orders the groups as asked: newest last occurrence, oldest first, highest priority, by value", async () => {
+    const by = async (sort: string) =>
+      (await ok(`?group=method&size=100&group_sort=${sort}`)).groups;
+    const last = await by("last");
+    expect(last.map((g) => g.last)).toEqual([...last.map((g) => g.last)].sort((a, b) => b! - a!));
+    const first = await by("first");
+    expect(first.map((g) => g.first)).toEqual(
+      [...first.map((g) => g.first)].sort((a, b) => a! - b!),
+    );
+    const priority = await by("priority");
+    expect(priority.map((g) => g.priority)).toEqual(
+      [...priority.map((g) => g.priority)].sort((a, b) => b - a),
+    );
+    const value = await by("value");
+    const names = value.map((g) => g.values[0]).filter((v): v is string => v !== null);
+    expect(names).toEqual([...names].sort());
+    // The default: most alarms first.
+    expect((await ok("?group=method&size=100")).sort).toBe("count");
+  });
+
   it("groups by deployment across those the analyst may see, by their names", async () => {
     const both = { allowed: ["acme", "other"], deployments: ["acme", "other"] };
     const page = await ok("?group=deployment,user", both);
@@ -124,6 +144,8 @@ describeEachEngine("The groups API", ({ database }) => {
     ["?group=user,host,status,strategy", "group", "at most 3 fields"],
     ["?group=user&group=host", "group", "only once"],
     ["?group=user&size=7", "size", "size must be one of"],
+    ["?group=user&group_sort=size", "group_sort", "group_sort must be one of"],
+    ["?group=user&group_sort=last&group_sort=first", "group_sort", "only once"],
     ["?group=user&colour=red", "colour", "colour"],
     [`?group=user&${new URLSearchParams({ q: "user:(alice" })}`, "q", "at character"],
   ])("refuses %s with 400 on %s", async (search, param, message) => {

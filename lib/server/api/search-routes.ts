@@ -20,7 +20,10 @@ import { parseMergedRequest, readMergedQueue, type MergedRequest } from "@/lib/s
 import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
 import {
   GROUP_KEY,
+  GROUP_SORT_KEY,
   parseGroupParam,
+  parseGroupSort,
+  type GroupSort,
   type AlarmGroupsPage,
   type GroupField,
 } from "@/lib/shared/alarms/groups";
@@ -178,6 +181,18 @@ function readGroup(params: URLSearchParams): GroupField[] {
   return parsed.value;
 }
 
+/** `group_sort`: at most once, one of the sorts (absent: most alarms first). */
+function readGroupSort(params: URLSearchParams): GroupSort | undefined {
+  const given = params.getAll(GROUP_SORT_KEY).filter((value) => value.trim() !== "");
+  const problem = (message: string) =>
+    new ApiError("invalid_request", message, { param: GROUP_SORT_KEY });
+  if (given.length > 1) throw problem(`${GROUP_SORT_KEY} may be given only once`);
+  if (given.length === 0) return undefined;
+  const parsed = parseGroupSort(given[0]!);
+  if (!parsed.ok) throw problem(parsed.message);
+  return parsed.value;
+}
+
 /**
  * GET /api/d/{key}/alarms/groups?group=…&<the list's parameters> (and /api/d/all/…, which may
  * name `deployments`): one page of the view's groups, from the index, most alarms first.
@@ -193,7 +208,11 @@ export async function groupList(
       .all()
       .find((deployment) => deployment.key === key)?.name,
 ): Promise<AlarmGroupsPage> {
-  const { query, problems } = parseAlarmListQuery(url.searchParams, [GROUP_KEY, ...others]);
+  const { query, problems } = parseAlarmListQuery(url.searchParams, [
+    GROUP_KEY,
+    GROUP_SORT_KEY,
+    ...others,
+  ]);
   const first = problems[0];
   if (first) {
     throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
@@ -201,11 +220,12 @@ export async function groupList(
     });
   }
   const group = readGroup(url.searchParams);
+  const sort = readGroupSort(url.searchParams);
   const search = query.q === undefined ? null : readSearch(query.q);
   const db = database ?? (await indexDatabase());
   const page = await read(
     db,
-    (tx) => groupAlarms(tx, { ...scope, search, query, group }, now),
+    (tx) => groupAlarms(tx, { ...scope, search, query, group, sort }, now),
     query.q === undefined ? GROUP_KEY : SEARCH_KEY,
   );
   const at = group.indexOf("deployment");

@@ -2,8 +2,10 @@ import "server-only";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "@/lib/server/db";
 import {
+  DEFAULT_GROUP_SORT,
   MULTI_VALUED,
   type AlarmGroup,
+  type GroupSort,
   type AlarmGroupsPage,
   type GroupField,
 } from "@/lib/shared/alarms/groups";
@@ -34,6 +36,8 @@ export interface GroupRequest {
   /** The view's page (of groups), size and filters; its sort is the rows', not read here. */
   query: AlarmListQuery;
   group: readonly GroupField[];
+  /** The groups' order (most alarms first by default). */
+  sort?: GroupSort;
 }
 
 /** Single-valued fields: the group's value and its label, per alarm row (`a`). */
@@ -85,6 +89,15 @@ const PRIORITY_RANK = sql`case lower(a.priority_label) ${sql.join(
   sql` `,
 )} else 0 end`;
 
+/** Each sort's own term (count's and value's are the order's usual ones). */
+const SORTED: Record<GroupSort, RawBuilder<unknown> | null> = {
+  count: null,
+  priority: sql`g.p desc`,
+  last: sql`g.last desc nulls last`,
+  first: sql`g.first asc nulls last`,
+  value: null,
+};
+
 interface GroupRow {
   n: number;
   p: number;
@@ -115,8 +128,10 @@ export async function groupAlarms(
     gte: filters.timestamp_occured_gte ?? null,
     lte: filters.timestamp_occured_lte ?? null,
   };
+  const sort = request.sort ?? DEFAULT_GROUP_SORT;
   const empty: AlarmGroupsPage = {
     fields,
+    sort,
     groups: [],
     page: { number: page, size, totalElements: 0, totalPages: 0 },
     alarms: 0,
@@ -159,7 +174,12 @@ export async function groupAlarms(
       : sql`${valueOf(field, i)} as ${sql.ref(`v${i}`)}, min(${sql.ref(`m.l${i}`)}) as ${sql.ref(`l${i}`)}`,
   );
   const groupBy = fields.map((field, i) => valueOf(field, i));
-  const orderBy = fields.map((_, i) => sql`${sql.ref(`g.v${i}`)} asc nulls last`);
+  const byValue = fields.map((_, i) => sql`${sql.ref(`g.v${i}`)} asc nulls last`);
+  // The sort first, then most alarms and the highest priority, then by value: a stable order.
+  const orderBy =
+    sort === "value"
+      ? [...byValue, sql`g.n desc`]
+      : [...(SORTED[sort] ? [SORTED[sort]] : []), sql`g.n desc, g.p desc`, ...byValue];
 
   const run = (limit: number, offset: number) => sql<GroupRow>`
     with m as materialized (${gathered}),
@@ -179,7 +199,7 @@ export async function groupAlarms(
     )
     select g.*, count(*) over () as groups, (select count(*) from m) as alarms
     from g
-    order by g.n desc, g.p desc, ${sql.join(orderBy)}
+    order by ${sql.join(orderBy)}
     limit ${limit} offset ${offset}`;
   let rows = (await run(size, page * size).execute(db)).rows;
   let beyond = false;

@@ -24,6 +24,18 @@ describe("group in a list's URL", () => {
     expect(problems).toEqual([{ param: "group", message: expect.stringContaining(message) }]);
   });
 
+  it("takes group_sort with group, the default (count) left out of the link", () => {
+    const { view, problems } = parseListView(new URLSearchParams("group=user&group_sort=LAST"));
+    expect(problems).toEqual([]);
+    expect(view.groupSort).toBe("last");
+    expect(listHref("acme", view)).toBe("/d/acme/alarms?group=user&group_sort=last");
+    expect(parseListView(new URLSearchParams("group=user&group_sort=count")).view.groupSort).toBe(
+      undefined,
+    );
+    const bad = parseListView(new URLSearchParams("group=user&group_sort=size"));
+    expect(bad.problems[0]).toMatchObject({ param: "group_sort" });
+  });
+
   it("takes group once", () => {
     const { problems } = parseListView(new URLSearchParams("group=user&group=host"));
     expect(problems[0]?.message).toBe("group may be given only once");

@@ -59,6 +59,26 @@ export const GROUP_BY_RULE: readonly GroupField[] = ["strategy", "method"];
 
 export type GroupParse = { ok: true; value: GroupField[] } | { ok: false; message: string };
 
+export const GROUP_SORT_KEY = "group_sort";
+
+/**
+ * How groups are ordered, each its natural way: most alarms, highest priority, newest last
+ * occurrence, oldest first occurrence (what has been going on longest), or by value A to Z.
+ */
+export const GROUP_SORTS = ["count", "priority", "last", "first", "value"] as const;
+export type GroupSort = (typeof GROUP_SORTS)[number];
+export const DEFAULT_GROUP_SORT: GroupSort = "count";
+
+export type GroupSortParse = { ok: true; value: GroupSort } | { ok: false; message: string };
+
+/** Reads `group_sort` (any case). */
+export function parseGroupSort(raw: string): GroupSortParse {
+  const value = raw.trim().toLowerCase();
+  return (GROUP_SORTS as readonly string[]).includes(value)
+    ? { ok: true, value: value as GroupSort }
+    : { ok: false, message: `${GROUP_SORT_KEY} must be one of ${GROUP_SORTS.join(", ")}` };
+}
+
 /** Reads `group`: one to three known fields, comma-separated, each once (any case). */
 export function parseGroupParam(raw: string): GroupParse {
   const names = raw.split(",").map((name) => name.trim().toLowerCase());
@@ -108,9 +128,10 @@ export interface AlarmGroup {
   statuses: GroupStatuses;
 }
 
-/** GET /api/d/{key}/alarms/groups: one page of a view's groups, most alarms first. */
+/** GET /api/d/{key}/alarms/groups: one page of a view's groups, most alarms first unless sorted. */
 export interface AlarmGroupsPage {
   fields: GroupField[];
+  sort: GroupSort;
   groups: AlarmGroup[];
   page: { number: number; size: number; totalElements: number; totalPages: number };
   /** The alarms of the view, each once (the groups may add up to more: MULTI_VALUED). */

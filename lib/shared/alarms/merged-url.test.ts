@@ -10,6 +10,7 @@ import {
   withDeployments,
   withFilters,
   withGroup,
+  withGroupSort,
   withSearch,
   withSize,
   withZone,
@@ -27,6 +28,13 @@ describe("the merged queue's URL, grouped", () => {
     expect(mergedHref(view)).toBe("/d/all/alarms?range=7d&group=deployment%2Cstrategy&page=2");
     // Not grouped, page is the list's and ignored, as before.
     expect(parse("page=2").view.page).toBeUndefined();
+  });
+
+  it("takes group_sort when grouped, and starts its groups again from the first page", () => {
+    const { view, problems } = parse("group=deployment&group_sort=first&page=2");
+    expect(problems).toEqual([]);
+    expect(mergedHref(view)).toBe("/d/all/alarms?group=deployment&group_sort=first&page=2");
+    expect(mergedHref(withGroupSort(view, "count"))).toBe("/d/all/alarms?group=deployment");
   });
 
   it("refuses a bad grouping or page, saying which", () => {

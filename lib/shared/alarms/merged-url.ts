@@ -1,5 +1,11 @@
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
-import { GROUP_KEY, parseGroupParam, type GroupField } from "./groups";
+import {
+  GROUP_KEY,
+  GROUP_SORT_KEY,
+  parseGroupParam,
+  type GroupField,
+  type GroupSort,
+} from "./groups";
 import { MERGED_LIST_PATH, detailPath } from "./paths";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import {
@@ -11,7 +17,7 @@ import {
   toSearchParams,
 } from "./query";
 import { UTC } from "./time-zone";
-import { TZ_KEY, parseTimeZoneParam } from "./url-state";
+import { TZ_KEY, parseTimeZoneParam, readGroupSort } from "./url-state";
 
 // The merged queue's whole URL (/d/all/alarms): the list's filters and page size (it pages by
 // cursor, newest first, so no `page` and no `sort`), which deployments (`deployments`, a comma
@@ -41,12 +47,14 @@ export interface MergedView {
   group?: GroupField[];
   /** The page of groups (grouped only; 0 stays out of the URL). */
   page?: number;
+  /** How the groups are ordered (grouped only; absent: most alarms first). */
+  groupSort?: GroupSort;
 }
 
 export type MergedProblem = ParamProblem;
 
 /** The queue's own parameters, besides the list's. */
-const OWN_KEYS = [DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY, GROUP_KEY];
+const OWN_KEYS = [DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY, GROUP_KEY, GROUP_SORT_KEY];
 
 /**
  * Reads the merged queue's search params, names in any case. Every wrong parameter is reported
@@ -106,6 +114,8 @@ export function parseMergedView(
       const page = values("page")[0];
       const read = page === undefined || page === "" ? null : paramParsers.page(page);
       if (read?.ok && read.value > 0) view.page = read.value;
+      const sort = readGroupSort(values(GROUP_SORT_KEY), problems);
+      if (sort) view.groupSort = sort;
       else if (read && !read.ok) problems.push({ param: "page", message: `page ${read.message}` });
     } else {
       problems.push({ param: GROUP_KEY, message: parsed.message });
@@ -172,6 +182,7 @@ export function mergedSearchParams(view: MergedView): URLSearchParams {
   const params = mergedApiParams(view);
   if (view.group && view.group.length > 0) {
     params.set(GROUP_KEY, view.group.join(","));
+    if (view.groupSort) params.set(GROUP_SORT_KEY, view.groupSort);
     if (view.page) params.set("page", String(view.page));
   }
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
@@ -229,7 +240,18 @@ export function withSize(view: MergedView, size: PageSize): MergedView {
 
 /** Grouped by `group` (undefined: rows again), from the first page. */
 export function withGroup(view: MergedView, group: GroupField[] | undefined): MergedView {
-  return { ...view, group, cursor: null, page: undefined };
+  return {
+    ...view,
+    group,
+    cursor: null,
+    page: undefined,
+    ...(group ? {} : { groupSort: undefined }),
+  };
+}
+
+/** The groups in another order, from the first page. */
+export function withGroupSort(view: MergedView, groupSort: GroupSort): MergedView {
+  return { ...view, groupSort: groupSort === "count" ? undefined : groupSort, page: undefined };
 }
 
 /** The zone changes how times are written, not which alarms: the place in the queue stays. */

@@ -5,7 +5,14 @@ import {
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
-import { GROUP_KEY, parseGroupParam, type GroupField } from "./groups";
+import {
+  GROUP_KEY,
+  GROUP_SORT_KEY,
+  parseGroupParam,
+  parseGroupSort,
+  type GroupField,
+  type GroupSort,
+} from "./groups";
 import { detailPath, listPath } from "./paths";
 import { UTC, canonicalTimeZone } from "./time-zone";
 
@@ -24,6 +31,8 @@ export interface ListView {
    * by the query's page and size, instead of rows. Absent: rows.
    */
   group?: GroupField[];
+  /** How the groups are ordered (absent: most alarms first); only with `group`. */
+  groupSort?: GroupSort;
 }
 
 export type ViewProblem = QueryProblem;
@@ -45,7 +54,12 @@ export function parseListView(
   view: ListView;
   problems: ViewProblem[];
 } {
-  const { query, problems, params } = parseAlarmListQuery(input, [TZ_KEY, GROUP_KEY, ...others]);
+  const { query, problems, params } = parseAlarmListQuery(input, [
+    TZ_KEY,
+    GROUP_KEY,
+    GROUP_SORT_KEY,
+    ...others,
+  ]);
   const all: ViewProblem[] = [...problems];
   const groupValues = params.getAll(GROUP_KEY).filter((value) => value.trim() !== "");
   let group: GroupField[] | undefined;
@@ -68,13 +82,36 @@ export function parseListView(
       tz = zone;
     }
   }
-  return { view: { query, tz, ...(group ? { group } : {}) }, problems: all };
+  const groupSort = group ? readGroupSort(params.getAll(GROUP_SORT_KEY), all) : undefined;
+  return {
+    view: { query, tz, ...(group ? { group } : {}), ...(groupSort ? { groupSort } : {}) },
+    problems: all,
+  };
+}
+
+/** `group_sort` of a grouped view: once, one of the sorts; "count" (the default) is no sort. */
+export function readGroupSort(values: string[], problems: ViewProblem[]): GroupSort | undefined {
+  const given = values.filter((value) => value.trim() !== "");
+  if (given.length > 1) {
+    problems.push({ param: GROUP_SORT_KEY, message: `${GROUP_SORT_KEY} may be given only once` });
+    return undefined;
+  }
+  if (given[0] === undefined) return undefined;
+  const parsed = parseGroupSort(given[0]);
+  if (!parsed.ok) {
+    problems.push({ param: GROUP_SORT_KEY, message: parsed.message });
+    return undefined;
+  }
+  return parsed.value === "count" ? undefined : parsed.value;
 }
 
 /** The canonical search params of a view: defaults left out, keys in a fixed order. */
 export function viewSearchParams(view: ListView): URLSearchParams {
   const params = toSearchParams(view.query);
-  if (view.group && view.group.length > 0) params.set(GROUP_KEY, view.group.join(","));
+  if (view.group && view.group.length > 0) {
+    params.set(GROUP_KEY, view.group.join(","));
+    if (view.groupSort && view.groupSort !== "count") params.set(GROUP_SORT_KEY, view.groupSort);
+  }
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
   return params;
 }

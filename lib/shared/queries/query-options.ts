@@ -12,7 +12,13 @@ import {
   toSearchParams,
 } from "@/lib/shared/alarms/query";
 import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "@/lib/shared/alarms/types";
-import { GROUP_KEY, type AlarmGroupsPage, type GroupField } from "@/lib/shared/alarms/groups";
+import {
+  GROUP_KEY,
+  GROUP_SORT_KEY,
+  type AlarmGroupsPage,
+  type GroupField,
+  type GroupSort,
+} from "@/lib/shared/alarms/groups";
 import type { SearchSuggestions } from "@/lib/shared/search/suggestions";
 
 // The key factory shared by the server pages (which swap in a direct queryFn for the SAME key)
@@ -113,9 +119,11 @@ export function groupsQueryOptions(
   query: AlarmListQuery,
   fields: readonly GroupField[],
   deployments: readonly string[] = [],
+  sort?: GroupSort,
 ) {
   const params = toSearchParams(query);
   params.set(GROUP_KEY, fields.join(","));
+  if (sort && sort !== "count") params.set(GROUP_SORT_KEY, sort);
   if (deployments.length > 0) params.set("deployments", deployments.join(","));
   return queryOptions({
     queryKey: ["alarms", deployment, "groups", params.toString()] as const,
