@@ -21,11 +21,8 @@ import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-ur
 import {
   GROUP_KEY,
   GROUP_SORT_KEY,
-  parseGroupParam,
-  parseGroupSort,
-  type GroupSort,
+  readGrouping,
   type AlarmGroupsPage,
-  type GroupField,
 } from "@/lib/shared/alarms/groups";
 import {
   SEARCH_KEY,
@@ -165,34 +162,6 @@ export async function mergedList(
   return searchMerged({ ...request, query: { ...request.query, q } }, allowed, index);
 }
 
-/** `group`: given once, one to three fields (400 on `group` saying what is wrong). */
-function readGroup(params: URLSearchParams): GroupField[] {
-  const given = params.getAll(GROUP_KEY);
-  const problem = (message: string) =>
-    new ApiError("invalid_request", message, { param: GROUP_KEY });
-  if (given.length === 0 || given[0]!.trim() === "") {
-    throw problem(
-      `${GROUP_KEY} is required: the fields to group by, such as ${GROUP_KEY}=strategy`,
-    );
-  }
-  if (given.length > 1) throw problem(`${GROUP_KEY} may be given only once`);
-  const parsed = parseGroupParam(given[0]!);
-  if (!parsed.ok) throw problem(parsed.message);
-  return parsed.value;
-}
-
-/** `group_sort`: at most once, one of the sorts (absent: most alarms first). */
-function readGroupSort(params: URLSearchParams): GroupSort | undefined {
-  const given = params.getAll(GROUP_SORT_KEY).filter((value) => value.trim() !== "");
-  const problem = (message: string) =>
-    new ApiError("invalid_request", message, { param: GROUP_SORT_KEY });
-  if (given.length > 1) throw problem(`${GROUP_SORT_KEY} may be given only once`);
-  if (given.length === 0) return undefined;
-  const parsed = parseGroupSort(given[0]!);
-  if (!parsed.ok) throw problem(parsed.message);
-  return parsed.value;
-}
-
 /**
  * GET /api/d/{key}/alarms/groups?group=…&<the list's parameters> (and /api/d/all/…, which may
  * name `deployments`): one page of the view's groups, from the index, most alarms first.
@@ -208,19 +177,27 @@ export async function groupList(
       .all()
       .find((deployment) => deployment.key === key)?.name,
 ): Promise<AlarmGroupsPage> {
-  const { query, problems } = parseAlarmListQuery(url.searchParams, [
+  const { query, problems, params } = parseAlarmListQuery(url.searchParams, [
     GROUP_KEY,
     GROUP_SORT_KEY,
     ...others,
   ]);
+  const grouping = problems.length > 0 ? {} : readGrouping(params, problems);
   const first = problems[0];
   if (first) {
     throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
       param: first.param,
     });
   }
-  const group = readGroup(url.searchParams);
-  const sort = readGroupSort(url.searchParams);
+  const group = grouping.group;
+  if (!group) {
+    throw new ApiError(
+      "invalid_request",
+      `${GROUP_KEY} is required: the fields to group by, such as ${GROUP_KEY}=strategy`,
+      { param: GROUP_KEY },
+    );
+  }
+  const sort = grouping.groupSort;
   const search = query.q === undefined ? null : readSearch(query.q);
   const db = database ?? (await indexDatabase());
   const page = await read(

@@ -2,6 +2,7 @@
 // URL names them, what one group is, and the search that opens a group's rows (the list filtered
 // by its values, so a group's count is exactly what its rows' list finds). Browser-safe, no zod.
 
+import type { ParamProblem } from "./params";
 import type { PriorityName } from "./priority";
 import type { IndexSource } from "./types";
 import { quoteSearchValue } from "@/lib/shared/search/pivot-link";
@@ -99,6 +100,40 @@ export function parseGroupParam(raw: string): GroupParse {
     fields.push(name as GroupField);
   }
   return { ok: true, value: fields };
+}
+
+/**
+ * A URL's grouping, for every reader of one (the list, the merged queue, the groups API): `group`
+ * given once and checked, and with it `group_sort` ("count", the default, reads as none). What
+ * is wrong is added to `problems`, named by its parameter; `params`' names are lower-case.
+ */
+export function readGrouping(
+  params: URLSearchParams,
+  problems: ParamProblem[],
+): { group?: GroupField[]; groupSort?: GroupSort } {
+  const group = readOnce(params, GROUP_KEY, parseGroupParam, problems);
+  if (!group) return {};
+  const groupSort = readOnce(params, GROUP_SORT_KEY, parseGroupSort, problems);
+  return { group, ...(groupSort && groupSort !== "count" ? { groupSort } : {}) };
+}
+
+/** A parameter given at most once (blank is not given), read by `parse`. */
+function readOnce<T>(
+  params: URLSearchParams,
+  key: string,
+  parse: (raw: string) => { ok: true; value: T } | { ok: false; message: string },
+  problems: ParamProblem[],
+): T | undefined {
+  const given = params.getAll(key).filter((value) => value.trim() !== "");
+  if (given.length > 1) {
+    problems.push({ param: key, message: `${key} may be given only once` });
+    return undefined;
+  }
+  if (given[0] === undefined) return undefined;
+  const parsed = parse(given[0]);
+  if (parsed.ok) return parsed.value;
+  problems.push({ param: key, message: parsed.message });
+  return undefined;
 }
 
 /** Split of a group's alarms by their status (null: the upstream gave none). */

@@ -41,6 +41,10 @@ describe("the merged queue's URL, grouped", () => {
     expect(parse("group=colour").problems[0]).toMatchObject({ param: "group" });
     expect(parse("group=colour").view.group).toBeUndefined();
     expect(parse("group=user&page=x").problems[0]).toMatchObject({ param: "page" });
+    // With a sort too (the sort once swallowed the page's problem).
+    expect(parse("group=user&group_sort=last&page=x").problems[0]).toMatchObject({
+      param: "page",
+    });
   });
 
   it("starts again from the first page of groups when what is shown changes", () => {

@@ -1,11 +1,5 @@
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
-import {
-  GROUP_KEY,
-  GROUP_SORT_KEY,
-  parseGroupParam,
-  type GroupField,
-  type GroupSort,
-} from "./groups";
+import { GROUP_KEY, GROUP_SORT_KEY, readGrouping, type GroupField, type GroupSort } from "./groups";
 import { MERGED_LIST_PATH, detailPath } from "./paths";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import {
@@ -17,7 +11,7 @@ import {
   toSearchParams,
 } from "./query";
 import { UTC } from "./time-zone";
-import { TZ_KEY, parseTimeZoneParam, readGroupSort } from "./url-state";
+import { TZ_KEY, parseTimeZoneParam } from "./url-state";
 
 // The merged queue's whole URL (/d/all/alarms): the list's filters and page size (it pages by
 // cursor, newest first, so no `page` and no `sort`), which deployments (`deployments`, a comma
@@ -102,24 +96,16 @@ export function parseMergedView(
   const view: MergedView = { filters: query.filters, size: query.size, deployments, cursor, tz };
   if (query.q !== undefined) view.q = query.q;
 
-  const groups = values(GROUP_KEY).filter((value) => value.trim() !== "");
-  if (groups.length > 1) {
-    problems.push({ param: GROUP_KEY, message: `${GROUP_KEY} may be given only once` });
-  } else if (groups[0] !== undefined) {
-    const parsed = parseGroupParam(groups[0]);
-    if (parsed.ok) {
-      // Groups are paged by number: a page of groups, no place in the queue.
-      view.group = parsed.value;
-      view.cursor = null;
-      const page = values("page")[0];
-      const read = page === undefined || page === "" ? null : paramParsers.page(page);
-      if (read?.ok && read.value > 0) view.page = read.value;
-      const sort = readGroupSort(values(GROUP_SORT_KEY), problems);
-      if (sort) view.groupSort = sort;
-      else if (read && !read.ok) problems.push({ param: "page", message: `page ${read.message}` });
-    } else {
-      problems.push({ param: GROUP_KEY, message: parsed.message });
-    }
+  const { group, groupSort } = readGrouping(params, problems);
+  if (group) {
+    // Groups are paged by number: a page of groups, no place in the queue.
+    view.group = group;
+    view.cursor = null;
+    if (groupSort) view.groupSort = groupSort;
+    const page = values("page")[0];
+    const read = page === undefined || page === "" ? null : paramParsers.page(page);
+    if (read?.ok && read.value > 0) view.page = read.value;
+    else if (read && !read.ok) problems.push({ param: "page", message: `page ${read.message}` });
   }
   return { view, problems };
 }

@@ -5,14 +5,7 @@ import {
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
-import {
-  GROUP_KEY,
-  GROUP_SORT_KEY,
-  parseGroupParam,
-  parseGroupSort,
-  type GroupField,
-  type GroupSort,
-} from "./groups";
+import { GROUP_KEY, GROUP_SORT_KEY, readGrouping, type GroupField, type GroupSort } from "./groups";
 import { detailPath, listPath } from "./paths";
 import { UTC, canonicalTimeZone } from "./time-zone";
 
@@ -61,15 +54,7 @@ export function parseListView(
     ...others,
   ]);
   const all: ViewProblem[] = [...problems];
-  const groupValues = params.getAll(GROUP_KEY).filter((value) => value.trim() !== "");
-  let group: GroupField[] | undefined;
-  if (groupValues.length > 1) {
-    all.push({ param: GROUP_KEY, message: `${GROUP_KEY} may be given only once` });
-  } else if (groupValues.length === 1) {
-    const parsed = parseGroupParam(groupValues[0]!);
-    if (parsed.ok) group = parsed.value;
-    else all.push({ param: GROUP_KEY, message: parsed.message });
-  }
+  const { group, groupSort } = readGrouping(params, all);
   const tzValues = params.getAll(TZ_KEY);
   let tz = UTC;
   if (tzValues.length > 1) {
@@ -82,27 +67,10 @@ export function parseListView(
       tz = zone;
     }
   }
-  const groupSort = group ? readGroupSort(params.getAll(GROUP_SORT_KEY), all) : undefined;
   return {
     view: { query, tz, ...(group ? { group } : {}), ...(groupSort ? { groupSort } : {}) },
     problems: all,
   };
-}
-
-/** `group_sort` of a grouped view: once, one of the sorts; "count" (the default) is no sort. */
-export function readGroupSort(values: string[], problems: ViewProblem[]): GroupSort | undefined {
-  const given = values.filter((value) => value.trim() !== "");
-  if (given.length > 1) {
-    problems.push({ param: GROUP_SORT_KEY, message: `${GROUP_SORT_KEY} may be given only once` });
-    return undefined;
-  }
-  if (given[0] === undefined) return undefined;
-  const parsed = parseGroupSort(given[0]);
-  if (!parsed.ok) {
-    problems.push({ param: GROUP_SORT_KEY, message: parsed.message });
-    return undefined;
-  }
-  return parsed.value === "count" ? undefined : parsed.value;
 }
 
 /** The canonical search params of a view: defaults left out, keys in a fixed order. */
