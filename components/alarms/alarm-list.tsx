@@ -17,7 +17,7 @@ import {
 import { alarmsQueryOptions, groupsQueryOptions } from "@/lib/shared/queries/query-options";
 import { GROUP_FIELDS, narrowSearch, type GroupField } from "@/lib/shared/alarms/groups";
 import { GroupBy } from "@/components/groups/group-by";
-import { GroupsTable } from "@/components/groups/groups-table";
+import { GroupsSummary, GroupsTable } from "@/components/groups/groups-table";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
@@ -149,14 +149,11 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         summary={
           group ? (
             groupsData ? (
-              <>
-                {formatCount(groupsData.alarms)} alarms in{" "}
-                {formatCount(groupsData.page.totalElements)} groups
-                {` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, groupsData.page.totalPages))}`}
-                {" · "}
-                <SearchSource source={groupsData.source} />
-                {groups.isFetching && !groups.isError ? " · loading…" : ""}
-              </>
+              <GroupsSummary
+                page={groupsData}
+                detail={` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, groupsData.page.totalPages))}`}
+                fetching={groups.isFetching && !groups.isError}
+              />
             ) : null
           ) : data ? (
             <>

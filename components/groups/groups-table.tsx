@@ -23,6 +23,7 @@ import { STATUSES } from "@/lib/shared/alarms/query";
 import { asApiError, groupsQueryOptions } from "@/lib/shared/queries/query-options";
 import { PriorityBadge } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
+import { SearchSource } from "@/components/search/search-source";
 
 /** A group's place: the terms of its own value and its parents' (null: no search can say it). */
 type Terms = (string | null)[];
@@ -49,6 +50,28 @@ export interface GroupsTableProps {
 }
 
 const NESTED_SIZE = 10 as const;
+
+/** A grouped list's heading: "1,127 alarms in 18 groups{detail} · where they came from". */
+export function GroupsSummary({
+  page,
+  detail,
+  fetching,
+}: {
+  page: AlarmGroupsPage;
+  /** What the list adds (its page, the deployments across). */
+  detail: string;
+  fetching: boolean;
+}) {
+  return (
+    <>
+      {formatCount(page.alarms)} alarms in {formatCount(page.page.totalElements)} groups
+      {detail}
+      {" · "}
+      <SearchSource source={page.source} />
+      {fetching ? " · loading…" : ""}
+    </>
+  );
+}
 
 export function GroupsTable(props: GroupsTableProps) {
   const { page, fields, busy } = props;

@@ -24,7 +24,7 @@ import { DEFAULT_QUERY, type AlarmFilters, type AlarmListQuery } from "@/lib/sha
 import { narrowSearch } from "@/lib/shared/alarms/groups";
 import { listHref } from "@/lib/shared/alarms/url-state";
 import { GroupBy } from "@/components/groups/group-by";
-import { GroupsTable } from "@/components/groups/groups-table";
+import { GroupsSummary, GroupsTable } from "@/components/groups/groups-table";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { groupsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import { useDeployments } from "@/components/deployments/deployment-context";
@@ -173,14 +173,11 @@ export function MergedQueue() {
         summary={
           group ? (
             groupsData ? (
-              <>
-                {formatCount(groupsData.alarms)} alarms in{" "}
-                {formatCount(groupsData.page.totalElements)} groups across{" "}
-                {shown.map(nameOf).join(", ")}
-                {" · "}
-                <SearchSource source={groupsData.source} />
-                {groups.isFetching && !groups.isError ? " · loading…" : ""}
-              </>
+              <GroupsSummary
+                page={groupsData}
+                detail={` across ${shown.map(nameOf).join(", ")}`}
+                fetching={groups.isFetching && !groups.isError}
+              />
             ) : null
           ) : (
             <>

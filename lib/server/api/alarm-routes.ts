@@ -96,18 +96,19 @@ async function indexedSection(
   query: AlarmListQuery,
   now: number,
 ): Promise<OverviewSection | null> {
-  const status = await indexStatus(deployment);
-  if (status.state !== "following") return null;
-  const state = await databaseState();
-  if (!state.ok) return null;
-  const source = { kind: "index" as const, indexedUpTo: status.syncedAt };
   // Shared by every analyst and replica asking for the same view within the overview's step
-  // (a rolling range is resolved on it): one statement a section, whoever asks.
+  // (a rolling range is resolved on it): one statement a section, whoever asks. Only a section
+  // the index answered is kept, so a view kept answers without reading the sync's state again.
   const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
   const key = `overview:index:${deployment}:${part}:${base}`;
   try {
     const cached = await sharedStore().get(key);
     if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    const status = await indexStatus(deployment);
+    if (status.state !== "following") return null;
+    const state = await databaseState();
+    if (!state.ok) return null;
+    const source = { kind: "index" as const, indexedUpTo: status.syncedAt };
     let reading = overviewsReading.get(key);
     if (!reading) {
       reading = readIndex(state.database, (tx) =>

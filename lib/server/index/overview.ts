@@ -76,12 +76,26 @@ async function priorities(
   const found = await dimensionCounts(db, deployment, base, "priority");
   // Critical only where the deployment labels alarms so (as the upstream's counts say it).
   const labels = PRIORITY_ORDER.filter((label) => label !== "critical" || found.has(label));
-  const counts = labels.map((label) => ({ value: label, count: found.get(label) ?? 0 }));
+  return dimension("priority", found, labels, readAt);
+}
+
+/**
+ * A dimension's section: the count of each of `values`, and for an open set what its alarms hold
+ * beyond them ("other"), when anything.
+ */
+function dimension(
+  part: DimensionOverview["part"],
+  found: Map<string | null, number>,
+  values: readonly string[],
+  readAt: number,
+  open = true,
+): DimensionOverview {
+  const counts = values.map((value) => ({ value, count: found.get(value) ?? 0 }));
   const beyond = sum(found.values()) - sum(counts.map((c) => c.count));
   return {
-    part: "priority",
+    part,
     counts,
-    rest: beyond > 0 ? { count: beyond } : null,
+    rest: open && beyond > 0 ? { count: beyond } : null,
     problem: null,
     readAt,
   };
@@ -94,8 +108,8 @@ async function statuses(
   readAt: number,
 ): Promise<DimensionOverview> {
   const found = await dimensionCounts(db, deployment, base, "status");
-  const counts = STATUSES.map((status) => ({ value: status, count: found.get(status) ?? 0 }));
-  return { part: "status", counts, rest: null, problem: null, readAt };
+  // A closed set: its counts are the whole.
+  return dimension("status", found, STATUSES, readAt, false);
 }
 
 async function intents(
@@ -111,16 +125,7 @@ async function intents(
     .filter((entry): entry is [string, number] => entry[0] !== null)
     .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))
     .map(([intent]) => intent);
-  const values = dimensionValues("intent", query.filters, known);
-  const counts = values.map((value) => ({ value, count: found.get(value) ?? 0 }));
-  const beyond = sum(found.values()) - sum(counts.map((c) => c.count));
-  return {
-    part: "intent",
-    counts,
-    rest: beyond > 0 ? { count: beyond } : null,
-    problem: null,
-    readAt,
-  };
+  return dimension("intent", found, dimensionValues("intent", query.filters, known), readAt);
 }
 
 async function histogram(
