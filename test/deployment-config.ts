@@ -1,4 +1,5 @@
 // A deployment's configuration on a simulator, for tests that build a registry of their own.
+import { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import type { DeploymentConfig } from "@/lib/server/env/deployments";
 
 export function simulatedDeployment(
@@ -21,4 +22,19 @@ export function simulatedDeployment(
     groups: [],
     ...more,
   };
+}
+
+/**
+ * A registry of deployments that only the index may answer for: making a client of any of them
+ * fails the test (a read that was meant to stay in the index went upstream).
+ */
+export function indexOnlyRegistry(keys: readonly string[]): DeploymentRegistry {
+  return new DeploymentRegistry(
+    keys.map((key) =>
+      simulatedDeployment(key, { url: "http://127.0.0.1:9" }, { id: "unused", secret: "unused" }),
+    ),
+    () => {
+      throw new Error("this read must not reach the upstream");
+    },
+  );
 }

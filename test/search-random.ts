@@ -139,9 +139,15 @@ export function query(r: () => number): string {
 
 export function filters(r: () => number): AlarmFilters {
   const f: AlarmFilters = {};
-  if (r() < 0.4) f.status = (["open", "closed", "in_review"] as const)[Math.floor(r() * 3)];
+  // One status, or two of them (several values of a filter: any of them).
+  if (r() < 0.4) {
+    const statuses = ["open", "closed", "in_review"] as const;
+    const one = statuses[Math.floor(r() * 3)]!;
+    const other = statuses[Math.floor(r() * 3)]!;
+    f.status = r() < 0.5 || one === other ? [one] : [one, other];
+  }
   if (r() < 0.3) f.timestamp_occured_gte = T - Math.floor(r() * 300) * 1000;
   if (r() < 0.3) f.timestamp_occured_lte = T - Math.floor(r() * 300) * 1000;
-  if (r() < 0.15) f.priority_label = "high";
+  if (r() < 0.15) f.priority_label = r() < 0.5 ? ["high"] : ["high", "low"];
   return f;
 }

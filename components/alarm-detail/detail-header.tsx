@@ -48,7 +48,7 @@ function FilterLink({
   children: React.ReactNode;
 }) {
   const { key: deployment } = useDeployment();
-  const values = Object.values(filters) as unknown[];
+  const values = Object.values(filters).flat() as unknown[];
   const usable = values.every((value) =>
     typeof value === "string" ? isFilterText(value) || isAlarmUuid(value) : true,
   );
@@ -102,7 +102,7 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {rule.intent ? (
           <FilterLink
-            filters={{ rule_intent: rule.intent }}
+            filters={{ rule_intent: [rule.intent] }}
             zone={zone}
             title={`Every alarm of intent ${rule.intent}`}
           >

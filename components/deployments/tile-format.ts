@@ -23,7 +23,7 @@ export function labelName(label: TileLabel): string {
 
 /** The deployment's open alarms. */
 export function openListHref(deployment: string): string {
-  return filteredListHref(deployment, { status: "open" });
+  return filteredListHref(deployment, { status: ["open"] });
 }
 
 /**
@@ -32,7 +32,7 @@ export function openListHref(deployment: string): string {
  */
 export function priorityListHref(deployment: string, label: TileLabel): string | null {
   if (!isFilterablePriority(label)) return null;
-  return filteredListHref(deployment, { status: "open", priority_label: label });
+  return filteredListHref(deployment, { status: ["open"], priority_label: [label] });
 }
 
 const rateFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });

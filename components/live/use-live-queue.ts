@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { AlarmListQuery, AlarmStatus } from "@/lib/shared/alarms/query";
+import { readsIndex, type AlarmListQuery, type AlarmStatus } from "@/lib/shared/alarms/query";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import type { LiveFresh } from "@/lib/shared/live/types";
 import { liveViewId } from "@/lib/shared/live/view-id";
@@ -58,8 +58,13 @@ export function useLiveQueue(
   page: AlarmPage | undefined,
 ): LiveQueue {
   const [pausedByHand, togglePause] = usePausedByHand();
-  const paused: PauseReason | null =
-    query.q !== undefined ? "search" : pausedByHand ? "manual" : query.page > 0 ? "page" : null;
+  const paused: PauseReason | null = readsIndex(query)
+    ? "search"
+    : pausedByHand
+      ? "manual"
+      : query.page > 0
+        ? "page"
+        : null;
   const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
   const live = useLiveView(paused ? null : view);
   const { state } = live;

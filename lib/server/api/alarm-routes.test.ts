@@ -9,7 +9,7 @@ import { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { simulatedDeployment } from "@/test/deployment-config";
-import { alarmDetail, alarmList, health, healthOfAll } from "./alarm-routes";
+import { alarmDetail, alarmList, alarmOverview, health, healthOfAll } from "./alarm-routes";
 import { respond } from "./route";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 
@@ -74,7 +74,7 @@ describe("GET /api/d/{key}/alarms", () => {
     ["?timestamp_occured_gte=2000&timestamp_occured_lte=1000", "timestamp_occured_lte"],
     ["?page=1&page=2", "page"],
     ["?query=188.1.32.78", "query"],
-    ["?status=open&Status=closed", "status"],
+    ["?suppressed=true&Suppressed=false", "suppressed"],
   ])("answers 400 invalid_request naming the parameter for %s", async (query, param) => {
     const response = await list(query);
     expect(response.status).toBe(400);
@@ -141,6 +141,32 @@ describe("GET /api/d/{key}/alarms", () => {
     const response = await list("", wrong);
     expect(response.status).toBe(502);
     expect(await errorOf(response)).toMatchObject({ code: "upstream_auth_failed" });
+  });
+});
+
+describe("GET /api/d/{key}/alarms/overview", () => {
+  const overview = (query: string, deployment?: string) =>
+    respond("GET /api/d/[deployment]/alarms/overview", () =>
+      alarmOverview(
+        new URL(`http://app.test/api/d/acme/alarms/overview${query}`),
+        asTester(client),
+        undefined,
+        deployment,
+      ),
+    );
+
+  it("counts one value of each filter upstream, and several only from an index holding the deployment", async () => {
+    expect((await overview("?part=priority&status=open")).status).toBe(200);
+    const calls = sim.stats().byRoute.alarms;
+    expect(calls).toBeGreaterThan(0);
+    // Its own filter left out, a dimension of several values is counted upstream as any other.
+    expect((await overview("?part=status&status=open&status=closed")).status).toBe(200);
+    // Acme is not indexed here: no count of another view stands in for the view's.
+    for (const deployment of [undefined, "acme"]) {
+      const refused = await overview("?part=priority&status=open&status=closed", deployment);
+      expect(refused.status).toBe(503);
+      expect(await errorOf(refused)).toMatchObject({ code: "index_unavailable", param: "status" });
+    }
   });
 });
 

@@ -8,10 +8,17 @@ import { databaseState } from "@/lib/server/db";
 import {
   DEFAULT_QUERY,
   parseAlarmListQuery,
+  readsIndex,
+  severalValued,
   toSearchParams,
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
-import { OVERVIEW_STEP_MS, baseFilters, type OverviewPart } from "@/lib/shared/overview/plan";
+import {
+  DIMENSION_FILTER,
+  OVERVIEW_STEP_MS,
+  baseFilters,
+  type OverviewPart,
+} from "@/lib/shared/overview/plan";
 import { sharedStore } from "@/lib/server/store";
 import type { OverviewSection } from "@/lib/shared/overview/types";
 import { readOverviewPart } from "@/lib/server/overview/read";
@@ -33,7 +40,8 @@ import { searchList, type IndexInput, type SearchScope } from "./search-routes";
 
 /**
  * GET /api/d/{deployment}/alarms?page&size&sort&<filters>[&q]: one AlarmPage, or 400 naming the
- * wrong parameter. Without `q` from the upstream; with it, a search of the index (`search`: whose
+ * wrong parameter. Without `q` from the upstream; with it (or several values of a filter, which
+ * the upstream cannot filter by), a read of the index (`search`: whose
  * alarms the analyst may read, and the index to read in tests), saying so in its `source`.
  * `fresh` (the request said Cache-Control: no-cache; the live queue's Show) reads the upstream
  * anew instead of taking a page another analyst read a moment ago, which may lack the alarms
@@ -52,9 +60,9 @@ export async function alarmList(
       param: first.param,
     });
   }
-  if (query.q !== undefined) {
+  if (readsIndex(query)) {
     if (!search) throw new ApiError("internal", "A search needs the analyst's deployments.");
-    return searchList({ ...query, q: query.q }, search, search);
+    return searchList(query, search, search);
   }
   return new JsonText((await readAlarmPage(query, call, { fresh })).json);
 }
@@ -170,6 +178,26 @@ const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
 });
 
 /**
+ * A section counted by the upstream's `size=1` reads, each of one value per filter: a view with
+ * several values of a filter is the index's to count, once it holds the deployment whole (but a
+ * dimension's own filter, which its counts leave out).
+ */
+function upstreamSection(part: OverviewPart, query: AlarmListQuery, call: UsmCall) {
+  const counted = { ...query.filters };
+  if (part !== "histogram") delete counted[DIMENSION_FILTER[part]];
+  const several = severalValued(counted);
+  if (several !== undefined) {
+    throw new ApiError(
+      "index_unavailable",
+      "Counted once the index holds this deployment whole: the upstream counts one value of a " +
+        "filter at a time",
+      { param: several },
+    );
+  }
+  return readOverviewPart(part, query, call);
+}
+
+/**
  * GET /api/d/{deployment}/alarms/overview?part&<the list's query>: one section of the view's
  * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
  * parameter. Its page, size and sort do not matter; its filters do.
@@ -201,7 +229,7 @@ export async function alarmOverview(
   const now = (call.now ?? Date.now)();
   const section = (async () =>
     (deployment ? await indexedSection(deployment, part.data, query, now) : null) ??
-    readOverviewPart(part.data, query, call))();
+    upstreamSection(part.data, query, call))();
   if (!signal) return section;
   // Left by the browser (the analyst moved on): answer at once, so the request stops holding
   // one of the analyst's places in the gate; its reads go on and fill the shared cache.

@@ -99,7 +99,7 @@ describe("the live stream", () => {
   it("never writes a client's lastEventId back raw (an event injected into the stream)", async () => {
     const { hub, push } = fakeHub();
     const analyst = testAnalyst("local:inject");
-    const other = liveViewId("acme", { ...DEFAULT_QUERY, filters: { status: "open" } });
+    const other = liveViewId("acme", { ...DEFAULT_QUERY, filters: { status: ["open"] } });
     // No spaces: the id is split on them. SSE needs none after the colon.
     const evil = 'x\nevent:state\ndata:{"view":"forged"}\n\n';
     const search = new URLSearchParams([

@@ -18,7 +18,7 @@ const CREDS = { id: "stream-client", secret: "stream-secret-90ab" };
 const INTERVAL = 15_000;
 const world = acmeSimulator(CREDS, { alarms: 3000 });
 
-const VIEW = liveViewId("acme", { ...DEFAULT_QUERY, filters: { status: "open" } });
+const VIEW = liveViewId("acme", { ...DEFAULT_QUERY, filters: { status: ["open"] } });
 
 function setup() {
   const clock = new ManualClock();

@@ -1,10 +1,10 @@
 import { beforeEach, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { alarmPageSchema } from "@/lib/server/core/shapes";
-import { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import type { UsmCall } from "@/lib/server/usm";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import { indexOnlyRegistry } from "@/test/deployment-config";
 import { describeEachEngine } from "@/test/index-db";
 import { NOW, seedCorpus, type Corpus } from "@/test/search-corpus";
 import { alarmList } from "./alarm-routes";
@@ -18,24 +18,7 @@ import { mergedList, searchSuggestions } from "./search-routes";
 
 // A search never calls the upstream: a client that no test makes is never made.
 const NO_UPSTREAM = {} as UsmCall;
-const registry = new DeploymentRegistry(
-  ["acme", "other"].map((key) => ({
-    key,
-    name: key,
-    kind: "anywhere" as const,
-    baseUrl: "http://127.0.0.1:9",
-    clientId: "unused",
-    clientSecret: "unused",
-    timeoutMs: 1_000,
-    getPerSecond: 1,
-    postPerSecond: 1,
-    analysts: [],
-    groups: [],
-  })),
-  () => {
-    throw new Error("a search must not reach the upstream");
-  },
-);
+const registry = indexOnlyRegistry(["acme", "other"]);
 
 describeEachEngine("The search API", ({ database, server, engine }) => {
   let corpus: Corpus;

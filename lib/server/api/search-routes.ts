@@ -27,6 +27,7 @@ import {
 import {
   SEARCH_KEY,
   parseAlarmListQuery,
+  readsIndex,
   resolveRange,
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
@@ -102,24 +103,31 @@ export function readSearch(q: string): SearchNode {
   });
 }
 
-/** GET /api/d/{key}/alarms?q=…: one AlarmPage of the search, from the index. */
+/**
+ * GET /api/d/{key}/alarms?q=… (or with several values of a filter): one AlarmPage of the view,
+ * from the index.
+ */
 export async function searchList(
-  query: AlarmListQuery & { q: string },
+  query: AlarmListQuery,
   scope: SearchScope,
   { database, now = Date.now() }: IndexInput = {},
 ): Promise<AlarmPage> {
-  const search = readSearch(query.q);
+  const search = query.q === undefined ? null : readSearch(query.q);
   const db = database ?? (await indexDatabase());
   return read(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now));
 }
 
-/** GET /api/d/all/alarms?q=…: one page of the merged queue's search, from the index. */
+/**
+ * GET /api/d/all/alarms?q=… (or with several values of a filter): one page of the merged queue's
+ * view, from the index.
+ */
 export async function searchMerged(
-  request: MergedRequest & { query: { q: string } },
+  request: MergedRequest,
   allowed: readonly string[],
   { database, now = Date.now() }: IndexInput = {},
 ): Promise<MergedQueuePage> {
-  const search = readSearch(request.query.q);
+  const { q } = request.query;
+  const search = q === undefined ? null : readSearch(q);
   const db = database ?? (await indexDatabase());
   const { filters } = resolveRange(request.query, now);
   const deployments = request.deployments.map((deployment) => deployment.key);
@@ -147,7 +155,7 @@ export async function searchMerged(
 
 /**
  * GET /api/d/all/alarms: the merged queue of the `visible` deployments (or those it names), from
- * each upstream, or with `q` a search of the index over all of them at once.
+ * each upstream, or with `q` (or several values of a filter) from the index over all of them.
  */
 export async function mergedList(
   params: URLSearchParams,
@@ -156,10 +164,9 @@ export async function mergedList(
   index: IndexInput = {},
 ): Promise<MergedQueuePage> {
   const request = parseMergedRequest(params, visible);
-  const { q } = request.query;
-  if (q === undefined) return readMergedQueue(request, analyst);
+  if (!readsIndex(request.query)) return readMergedQueue(request, analyst);
   const allowed = visible.map((deployment) => deployment.key);
-  return searchMerged({ ...request, query: { ...request.query, q } }, allowed, index);
+  return searchMerged(request, allowed, index);
 }
 
 /**

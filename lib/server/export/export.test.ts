@@ -45,7 +45,7 @@ describe("an export of a view", () => {
     const query: AlarmListQuery = {
       ...DEFAULT_QUERY,
       sort: { field: "priority", direction: "asc" },
-      filters: { status: "open", timestamp_occured_lte: EXPORT_ANCHOR },
+      filters: { status: ["open"], timestamp_occured_lte: EXPORT_ANCHOR },
     };
     const direct = await directRead(world.sim.url, query);
     expect(direct.length).toBeGreaterThan(200);
@@ -68,8 +68,8 @@ describe("an export of a view", () => {
     const query: AlarmListQuery = {
       ...DEFAULT_QUERY,
       filters: {
-        priority_label: "high",
-        status: "in_review",
+        priority_label: ["high"],
+        status: ["in_review"],
         timestamp_occured_lte: EXPORT_ANCHOR,
       },
     };
@@ -114,7 +114,7 @@ describe("an export of a view", () => {
 
   it("takes the largest page size the deployment accepts and remembers it", async () => {
     const store = new MemoryStore();
-    const query = { ...DEFAULT_QUERY, filters: { status: "in_review" as const } };
+    const query = { ...DEFAULT_QUERY, filters: { status: ["in_review" as const] } };
     const direct = await directRead(world.sim.url, {
       ...query,
       filters: { ...query.filters, timestamp_occured_lte: EXPORT_ANCHOR },

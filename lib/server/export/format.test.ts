@@ -135,14 +135,24 @@ describe("the file name", () => {
     const query = {
       ...DEFAULT_QUERY,
       filters: {
-        status: "open" as const,
-        priority_label: "high" as const,
-        rule_intent: "Delivery & Attack",
+        status: ["open" as const],
+        priority_label: ["high" as const],
+        rule_intent: ["Delivery & Attack"],
       },
     };
     const name = exportFileName("acme", query, at, "csv");
     expect(name).toBe(
       "acme-alarms-status-open-priority-high-intent-delivery-attack-2026-11-23T1405Z.csv",
+    );
+    const several = {
+      ...DEFAULT_QUERY,
+      filters: {
+        status: ["open" as const, "in_review" as const],
+        alarm_sensor_sources: ["9f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b"],
+      },
+    };
+    expect(exportFileName("acme", several, at, "csv")).toBe(
+      "acme-alarms-status-open-or-in-review-sensor-9f1c2a34-2026-11-23T1405Z.csv",
     );
     expect(exportFileName("acme", DEFAULT_QUERY, at, "ndjson")).toBe(
       "acme-alarms-2026-11-23T1405Z.ndjson",

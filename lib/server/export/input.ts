@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { resolveRange, severalValued, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { parseListView, viewSearchParams, type ListView } from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
 import { EXPORT_FORMATS, EXPORT_ID } from "@/lib/shared/export/contract";
@@ -44,6 +44,14 @@ export function readView(params: URLSearchParams, others: readonly string[] = []
       "invalid_request",
       "q: an export holds a list's filters, not a search; export without the search",
       { param: "q" },
+    );
+  }
+  const several = severalValued(view.query.filters);
+  if (several !== undefined) {
+    throw new ApiError(
+      "invalid_request",
+      `${several}: an export reads the upstream, which filters by one value; export each value`,
+      { param: several },
     );
   }
   return view;

@@ -17,7 +17,7 @@ export async function readTile(deployment: Deployment, analyst: string): Promise
   const client = deployment.client();
   const call: UsmCall = { analyst, client };
   const index = indexStatus(deployment.key); // from the database, meanwhile
-  const counted = await countByPriority({ status: "open" }, call, {
+  const counted = await countByPriority({ status: ["open"] }, call, {
     budget: "analyst",
     ttlMs: TILE_TTL_MS,
   });

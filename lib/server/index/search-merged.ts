@@ -133,16 +133,21 @@ function cutAt(row: Row, direction: SearchCursor["direction"], keys: string[]): 
   return { direction, positions };
 }
 
-/** One page of a search over several deployments, newest first, by cursor. */
+/**
+ * One page of a search over several deployments, newest first, by cursor. Filters alone
+ * (several values of one) are counted whole: exact, as a list's count is.
+ */
 export async function searchMergedPage(
   db: Db,
   request: SearchWhere,
   { size, cursor }: { size: number; cursor: SearchCursor | null },
-  { cap }: SearchLimits = { cap: MATCH_CAP },
+  limits: SearchLimits = { cap: MATCH_CAP },
 ): Promise<MergedSearchPage> {
   const where = await withWords(db, request);
   const keys = readable(where);
-  const matches = keys.length === 0 ? 0 : await countMatches(db, where, cap);
+  const { cap } = limits;
+  const exact = where.search === null;
+  const matches = keys.length === 0 ? 0 : await countMatches(db, where, exact ? null : cap);
   const fetched = matches === 0 ? [] : await nearest(db, where, cursor, size + 1, matches > cap);
   const more = fetched.length > size;
   const newer = cursor?.direction === "newer";
@@ -155,7 +160,9 @@ export async function searchMergedPage(
     older: last && (newer || more) ? cutAt(last, "older", keys) : null,
     newer: first && (newer ? more : cursor !== null) ? cutAt(first, "newer", keys) : null,
     deployments: keys,
-    matches: { count: Math.min(matches, cap), isLowerBound: matches > cap },
+    matches: exact
+      ? { count: matches, isLowerBound: false }
+      : { count: Math.min(matches, cap), isLowerBound: matches > cap },
     source: await indexSource(db, keys),
   };
 }

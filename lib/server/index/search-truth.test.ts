@@ -27,8 +27,8 @@ function exactWhere(
   search: SearchNode,
 ): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [eb("a.deployment", "in", deployments)];
-  if (f.status !== undefined) parts.push(eb("a.status", "=", f.status));
-  if (f.priority_label !== undefined) parts.push(eb("a.priority_label", "=", f.priority_label));
+  if (f.status !== undefined) parts.push(eb("a.status", "in", f.status));
+  if (f.priority_label !== undefined) parts.push(eb("a.priority_label", "in", f.priority_label));
   if (f.timestamp_occured_gte !== undefined)
     parts.push(eb("a.occurred_at", ">=", f.timestamp_occured_gte));
   if (f.timestamp_occured_lte !== undefined)

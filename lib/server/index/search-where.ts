@@ -47,7 +47,7 @@ export function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirr
 /** The list's filters on the columns the document mirrors: its status and time range. */
 function filtersMirrored(f: AlarmFilters): Mirrored[] {
   const found: Mirrored[] = [];
-  if (f.status !== undefined) found.push({ column: "status", op: "=", value: f.status });
+  if (f.status !== undefined) found.push({ column: "status", op: "in", value: f.status });
   if (f.timestamp_occured_gte !== undefined) {
     found.push({ column: "occurred_at", op: ">=", value: f.timestamp_occured_gte });
   }
@@ -92,13 +92,14 @@ export function whereOf(
     for (const m of filtersMirrored(f)) parts.push(eb(`a.${m.column}`, m.op, m.value));
   }
   if (f.suppressed !== undefined) parts.push(eb("a.suppressed", "=", f.suppressed));
-  if (f.priority_label !== undefined) parts.push(eb("a.priority_label", "=", f.priority_label));
-  // Exact, as the upstream's own filters are.
-  if (f.rule_intent !== undefined) parts.push(eb("a.rule_intent", "=", f.rule_intent));
-  if (f.rule_strategy !== undefined) parts.push(eb("a.rule_strategy", "=", f.rule_strategy));
-  if (f.rule_method !== undefined) parts.push(eb("a.rule_method", "=", f.rule_method));
+  // Any of a filter's values; exact, as the upstream's own filters are.
+  if (f.priority_label !== undefined) parts.push(eb("a.priority_label", "in", f.priority_label));
+  if (f.rule_intent !== undefined) parts.push(eb("a.rule_intent", "in", f.rule_intent));
+  if (f.rule_strategy !== undefined) parts.push(eb("a.rule_strategy", "in", f.rule_strategy));
+  if (f.rule_method !== undefined) parts.push(eb("a.rule_method", "in", f.rule_method));
   if (f.alarm_sensor_sources !== undefined) {
-    parts.push(eb("a.sensor", "=", f.alarm_sensor_sources.toLowerCase()));
+    const sensors = f.alarm_sensor_sources.map((sensor) => sensor.toLowerCase());
+    parts.push(eb("a.sensor", "in", sensors));
   }
   if (where.search) {
     const mirrored = mirroredOf(where);

@@ -66,7 +66,7 @@ describeEachEngine("Search, one deployment", ({ database }) => {
 
   it("combines free text with the list's filters", async () => {
     expect(
-      await uuids("powershell", { filters: { status: "open", priority_label: "high" } }),
+      await uuids("powershell", { filters: { status: ["open"], priority_label: ["high"] } }),
     ).toEqual([corpus.a3]);
     expect(await uuids("ip:0.0.0.0/0", { filters: { suppressed: true } })).toEqual([corpus.a4]);
     const page = await search("user:alice", { filters: { range: "1h" } });

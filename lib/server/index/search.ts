@@ -106,17 +106,21 @@ export interface SearchLimits {
 
 const LIMITS: SearchLimits = { cap: MATCH_CAP };
 
-/** How many rows match, counted up to `cap` + 1 (more is "more than the cap"). */
-export async function countMatches(db: Db, where: SearchWhere, cap: number): Promise<number> {
+/**
+ * How many rows match, counted up to `cap` + 1 (more is "more than the cap"); every one without
+ * a cap (null).
+ */
+export async function countMatches(
+  db: Db,
+  where: SearchWhere,
+  cap: number | null,
+): Promise<number> {
+  const matching = db
+    .selectFrom("alarms as a")
+    .select(sql<number>`1`.as("one"))
+    .where((eb) => whereOf(eb, where));
   const row = await db
-    .selectFrom(
-      db
-        .selectFrom("alarms as a")
-        .select(sql<number>`1`.as("one"))
-        .where((eb) => whereOf(eb, where))
-        .limit(cap + 1)
-        .as("m"),
-    )
+    .selectFrom((cap === null ? matching : matching.limit(cap + 1)).as("m"))
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -131,19 +135,28 @@ export async function pageKeys(
   place: Place,
   many: boolean,
 ): Promise<Key[]> {
+  // Filters alone are plain conditions on the narrow table's columns, whose indexes (newest,
+  // by status, by priority) the planner walks in the page's order or sorts from: no word to
+  // probe, so the search's own plans would only gather what the planner reads in place.
+  if (where.search === null) return plannedKeys(db, where, place);
   if (many && WALKED.has(place.terms[0]!.column)) {
     const walked = await walkedKeys(db, where, place);
     // Short: the page's matches lie beyond the walk's reach (there are more than the cap).
     if (walked.length === place.limit) return walked;
   } else if (many) {
     // In an order no index has, every row would be probed before the sort: the planner chooses.
-    const found = db
-      .selectFrom("alarms as a")
-      .select(["a.deployment", "a.uuid"])
-      .where((eb) => whereOf(eb, where));
-    return ordered(found, "a", place.terms).limit(place.limit).offset(place.offset).execute();
+    return plannedKeys(db, where, place);
   }
   return gatheredKeys(db, where, place);
+}
+
+/** The page as the planner reads it: one ordered query. */
+function plannedKeys(db: Db, where: SearchWhere, place: Place): Promise<Key[]> {
+  const found = db
+    .selectFrom("alarms as a")
+    .select(["a.deployment", "a.uuid"])
+    .where((eb) => whereOf(eb, where));
+  return ordered(found, "a", place.terms).limit(place.limit).offset(place.offset).execute();
 }
 
 type Place = { terms: Term[]; limit: number; offset: number };
@@ -236,16 +249,21 @@ function pageTooDeep(cap: number): ApiError {
   );
 }
 
-/** One page of a search: AlarmPage with its source; a capped count says it is a lower bound. */
+/**
+ * One page of a search: AlarmPage with its source; a capped count says it is a lower bound. A
+ * view of filters alone (several values of one: the upstream filters by one) is counted whole
+ * and paged as far as the list's own pages go, its numbers as exact as the upstream's.
+ */
 export async function searchAlarmPage(
   db: Db,
   request: SearchRequest,
   now: number,
-  { cap }: SearchLimits = LIMITS,
+  limits: SearchLimits = LIMITS,
 ): Promise<AlarmPage> {
   const query = resolveRange(request.query, now);
   const { page, size, filters } = query;
-  if (page * size >= cap) throw pageTooDeep(cap);
+  const cap = request.search === null ? null : limits.cap;
+  if (cap !== null && page * size >= cap) throw pageTooDeep(cap);
   const where = await withWords(db, { ...request, filters });
   const keys = readable(where);
   const occurred = {
@@ -254,8 +272,9 @@ export async function searchAlarmPage(
   };
   const matches = keys.length === 0 ? 0 : await countMatches(db, where, cap);
   const place = { terms: orderTerms(query.sort), limit: size, offset: page * size };
-  const rows = matches === 0 ? [] : await pageKeys(db, where, place, matches > cap);
-  const total = Math.min(matches, cap);
+  const capped = cap !== null && matches > cap;
+  const rows = matches === 0 ? [] : await pageKeys(db, where, place, capped);
+  const total = cap === null ? matches : Math.min(matches, cap);
   return {
     alarms: await documents(db, keys, rows),
     page: {
@@ -263,7 +282,7 @@ export async function searchAlarmPage(
       size,
       totalElements: total,
       totalPages: Math.ceil(total / size),
-      ...(matches > cap ? { totalIsLowerBound: true } : {}),
+      ...(capped ? { totalIsLowerBound: true } : {}),
     },
     occurred,
     readAt: now,

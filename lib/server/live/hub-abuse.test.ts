@@ -29,7 +29,7 @@ afterAll(() => sim.close());
 
 function view(intent: string): LiveView {
   const parsed = parseLiveViewId(
-    liveViewId("acme", { ...DEFAULT_QUERY, filters: { rule_intent: intent } }),
+    liveViewId("acme", { ...DEFAULT_QUERY, filters: { rule_intent: [intent] } }),
   );
   if (!parsed) throw new Error("not a view");
   return parsed;

@@ -38,9 +38,10 @@ const occurred = (alarm: Alarm) => Number(alarm.timestamp_occured);
 function matching(filters: AlarmFilters): Alarm[] {
   return every.filter(
     (alarm) =>
-      (filters.status === undefined || alarm.status === filters.status) &&
-      (filters.priority_label === undefined || alarm.priority_label === filters.priority_label) &&
-      (filters.rule_intent === undefined || alarm.rule_intent === filters.rule_intent) &&
+      (filters.status === undefined || filters.status.includes(alarm.status as never)) &&
+      (filters.priority_label === undefined ||
+        filters.priority_label.includes(alarm.priority_label as never)) &&
+      (filters.rule_intent === undefined || filters.rule_intent.includes(alarm.rule_intent)) &&
       (filters.suppressed === undefined || alarm.suppressed === filters.suppressed) &&
       (filters.timestamp_occured_gte === undefined ||
         occurred(alarm) >= filters.timestamp_occured_gte) &&
@@ -71,9 +72,9 @@ async function overview(part: "priority" | "status" | "intent", filters: AlarmFi
 
 const FILTER_SETS: [string, AlarmFilters][] = [
   ["no filter", {}],
-  ["open alarms", { status: "open" }],
-  ["high and closed", { priority_label: "high", status: "closed" }],
-  ["one intent, not suppressed", { rule_intent: "Delivery & Attack", suppressed: false }],
+  ["open alarms", { status: ["open"] }],
+  ["high and closed", { priority_label: ["high"], status: ["closed"] }],
+  ["one intent, not suppressed", { rule_intent: ["Delivery & Attack"], suppressed: false }],
   ["a week", { timestamp_occured_gte: ANCHOR - 14 * D, timestamp_occured_lte: ANCHOR - 7 * D }],
 ];
 
@@ -136,9 +137,9 @@ describe("overview counts equal the simulator's own counts", () => {
 describe("overview reads", () => {
   it("costs at most 60 upstream calls for a view, and nothing more for the next analyst", async () => {
     const filters: AlarmFilters = {
-      status: "open",
-      priority_label: "high",
-      rule_intent: "Delivery & Attack",
+      status: ["open"],
+      priority_label: ["high"],
+      rule_intent: ["Delivery & Attack"],
     };
     const before = sim.stats().byRoute.alarms;
     const read = (analyst: string) =>

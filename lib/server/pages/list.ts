@@ -5,6 +5,7 @@ import { GROUP_KEY, type AlarmGroupsPage, type GroupField } from "@/lib/shared/a
 import { fetchAlarmPage } from "@/lib/server/usm";
 import {
   parseAlarmListQuery,
+  readsIndex,
   toSearchParams,
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
@@ -18,8 +19,8 @@ import { pageDeployment } from "./deployment";
 const read = cache(async (key: string, search: string): Promise<AlarmPage> => {
   const { info, call, allowed } = await pageDeployment(key);
   const { query } = parseAlarmListQuery(new URLSearchParams(search));
-  if (query.q === undefined) return fetchAlarmPage(query, call);
-  return searchList({ ...query, q: query.q }, { allowed, deployments: [info.key] });
+  if (!readsIndex(query)) return fetchAlarmPage(query, call);
+  return searchList(query, { allowed, deployments: [info.key] });
 });
 
 /** One page of `query` (read once per request, however many parts of the page ask). */

@@ -39,7 +39,7 @@ describe("fetchAlarmPage", () => {
       {
         ...DEFAULT_QUERY,
         sort: { field: "priority", direction: "asc" },
-        filters: { status: "closed", priority_label: "high" },
+        filters: { status: ["closed"], priority_label: ["high"] },
       },
       asTester(client),
     );

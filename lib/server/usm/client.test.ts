@@ -158,7 +158,7 @@ describe("rate budget, coalescing and cache", () => {
     expect(second).toEqual(first);
     expect(sim.stats().byRoute.alarms).toBe(1);
     // A different view is a different entry.
-    await fetchAlarmPage({ ...pageQuery(1), filters: { status: "open" } }, asTester(client));
+    await fetchAlarmPage({ ...pageQuery(1), filters: { status: ["open"] } }, asTester(client));
     expect(sim.stats().byRoute.alarms).toBe(2);
   });
 

@@ -90,12 +90,12 @@ export async function countByPriority(
   const [total, critical, ...named] = await Promise.allSettled([
     countAlarms(base, call, options),
     askCritical
-      ? countAlarms({ ...base, priority_label: "critical" as never }, call, {
+      ? countAlarms({ ...base, priority_label: ["critical" as never] }, call, {
           ...options,
           refusalIsAnswer: true,
         })
       : Promise.reject(LACKS_CRITICAL),
-    ...known.map((label) => countAlarms({ ...base, priority_label: label }, call, options)),
+    ...known.map((label) => countAlarms({ ...base, priority_label: [label] }, call, options)),
   ]);
   if (critical!.status === "rejected" && isUpstreamBadRequest(critical!.reason) && askCritical) {
     lacksCritical.set(call.client, Date.now() + LACKS_CRITICAL_MS);

@@ -85,7 +85,7 @@ export async function readIndexPage(window: IndexWindow, client: UsmClient): Pro
     filters: {
       timestamp_occured_gte: window.gte,
       ...(window.lte !== undefined && { timestamp_occured_lte: window.lte }),
-      ...(window.status && { status: window.status }),
+      ...(window.status && { status: [window.status] }),
     },
   };
   const { source } = client;
@@ -133,7 +133,7 @@ export async function countIndexBucket(
 ): Promise<number> {
   const counted = await countAlarms(
     {
-      ...(bucket.status !== null && { status: bucket.status }),
+      ...(bucket.status !== null && { status: [bucket.status] }),
       timestamp_occured_gte: bucket.gte,
       timestamp_occured_lte: bucket.lte,
     },

@@ -38,7 +38,11 @@ export function upstreamParams({ page, size, sort, filters }: UpstreamRead): URL
   });
   for (const key of FILTER_KEYS) {
     const value = (filters as AlarmFilters)[key];
-    if (value !== undefined) params.set(key, String(value));
+    if (value === undefined) continue;
+    if (Array.isArray(value) && value.length !== 1) {
+      throw new Error(`${key}: the upstream filters by one value; several are the index's`);
+    }
+    params.set(key, String(Array.isArray(value) ? value[0] : value));
   }
   return params;
 }

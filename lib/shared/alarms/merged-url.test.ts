@@ -49,7 +49,7 @@ describe("the merged queue's URL, grouped", () => {
 
   it("starts again from the first page of groups when what is shown changes", () => {
     const { view } = parse("group=user&page=3");
-    expect(withFilters(view, { status: "open" }).page).toBeUndefined();
+    expect(withFilters(view, { status: ["open"] }).page).toBeUndefined();
     expect(withSearch(view, "ssh").page).toBeUndefined();
     expect(withSize(view, 50).page).toBeUndefined();
     expect(withGroup(view, undefined)).toMatchObject({ group: undefined, page: undefined });
@@ -73,10 +73,10 @@ describe("the merged queue's URL", () => {
     );
     expect(problems).toEqual([]);
     expect(view.filters).toEqual({
-      status: "open",
-      priority_label: "high",
+      status: ["open"],
+      priority_label: ["high"],
       range: "24h",
-      rule_method: "SSH",
+      rule_method: ["SSH"],
     });
     expect(mergedHref(view)).toBe(
       `/d/all/alarms?size=50&status=open&priority_label=high&rule_method=SSH&range=24h` +
@@ -194,8 +194,8 @@ describe("links from one page of the queue", () => {
   });
 
   it("changing a filter, the deployments or the page size starts again from the newest", () => {
-    expect(withFilters(here, { priority_label: "high" }).cursor).toBeNull();
-    expect(mergedHref(withFilters(here, { priority_label: "high" }))).toBe(
+    expect(withFilters(here, { priority_label: ["high"] }).cursor).toBeNull();
+    expect(mergedHref(withFilters(here, { priority_label: ["high"] }))).toBe(
       "/d/all/alarms?priority_label=high&deployments=globex&tz=Europe%2FBerlin",
     );
     expect(mergedHref(withDeployments(here, []))).toBe(

@@ -10,7 +10,7 @@ const uuids = Array.from({ length: TOTAL }, (_, index) => `a${index}`);
 const query = (page: number): AlarmListQuery => ({
   ...DEFAULT_QUERY,
   size: SIZE,
-  filters: { status: "open" },
+  filters: { status: ["open"] },
   page,
 });
 

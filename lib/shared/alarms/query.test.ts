@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, isFilterText, parseAlarmListQuery, toSearchParams } from "./query";
+import {
+  DEFAULT_QUERY,
+  MAX_FILTER_VALUES,
+  isFilterText,
+  parseAlarmListQuery,
+  readsIndex,
+  severalValued,
+  toSearchParams,
+} from "./query";
 
 // The URL contract as an analyst (a corrected URL, a notice) and the route handler (a 400 naming
 // the parameter) meet it. The messages are the ones the zod schemas used to give, kept verbatim.
@@ -28,13 +36,13 @@ describe("parseAlarmListQuery", () => {
       size: 50,
       sort: { field: "priority", direction: "asc" },
       filters: {
-        status: "in_review",
+        status: ["in_review"],
         suppressed: false,
-        priority_label: "high",
-        rule_intent: "Delivery & Attack",
-        rule_strategy: "S",
-        rule_method: "M",
-        alarm_sensor_sources: SENSOR,
+        priority_label: ["high"],
+        rule_intent: ["Delivery & Attack"],
+        rule_strategy: ["S"],
+        rule_method: ["M"],
+        alarm_sensor_sources: [SENSOR],
         timestamp_occured_gte: 1700000000000,
         timestamp_occured_lte: 1700003600000,
       },
@@ -88,7 +96,7 @@ describe("parseAlarmListQuery", () => {
     const padded = ` ${"x".repeat(200)} `;
     const { query, problems } = parseAlarmListQuery({ rule_intent: padded });
     expect(problems).toEqual([]);
-    expect(query.filters.rule_intent).toBe("x".repeat(200));
+    expect(query.filters.rule_intent).toEqual(["x".repeat(200)]);
   });
 
   it("reports every wrong parameter and falls back to its default", () => {
@@ -110,7 +118,7 @@ describe("parseAlarmListQuery", () => {
       new URLSearchParams("Status=open&query=10.0.0.5&part=priority"),
       ["part"],
     );
-    expect(query.filters).toEqual({ status: "open" });
+    expect(query.filters).toEqual({ status: ["open"] });
     expect(problems).toEqual([
       {
         param: "query",
@@ -127,7 +135,7 @@ describe("parseAlarmListQuery", () => {
     );
     expect(problems).toEqual([]);
     expect(query.q).toBe(typed);
-    expect(query.filters).toEqual({ status: "open" });
+    expect(query.filters).toEqual({ status: ["open"] });
     const written = toSearchParams(query);
     expect(written.toString()).toBe(
       `sort=priority%2Casc&q=${encodeURIComponent(typed).replaceAll("%20", "+")}&status=open`,
@@ -157,6 +165,58 @@ describe("toSearchParams", () => {
     );
     expect(parseAlarmListQuery(toSearchParams(query)).query).toEqual(query);
     expect(toSearchParams(DEFAULT_QUERY).toString()).toBe("");
+  });
+});
+
+describe("several values of a filter", () => {
+  const read = (search: string) => parseAlarmListQuery(new URLSearchParams(search));
+
+  it("reads a repeated filter as any of its values, a fixed set's in its own order", () => {
+    const { query, problems } = read(
+      "status=closed&status=Open&priority_label=high&priority_label=LOW" +
+        "&rule_strategy=B&rule_strategy=A&rule_strategy=B",
+    );
+    expect(problems).toEqual([]);
+    expect(query.filters).toEqual({
+      status: ["open", "closed"],
+      priority_label: ["low", "high"],
+      // Names in the order given, each once.
+      rule_strategy: ["B", "A"],
+    });
+    expect(toSearchParams(query).toString()).toBe(
+      "status=open&status=closed&priority_label=low&priority_label=high" +
+        "&rule_strategy=B&rule_strategy=A",
+    );
+    expect(read(toSearchParams(query).toString()).query).toEqual(query);
+  });
+
+  it("reports a wrong value by name and keeps the others; empty values are no value", () => {
+    const { query, problems } = read("status=open&status=shut&status=&status=gone");
+    expect(problems).toEqual([
+      { param: "status", message: "status must be one of open, in_review, closed" },
+    ]);
+    expect(query.filters).toEqual({ status: ["open"] });
+    expect(read("status=&status=").query.filters).toEqual({});
+  });
+
+  it(`takes at most ${MAX_FILTER_VALUES} values of a filter, and suppressed once`, () => {
+    const many = Array.from({ length: 25 }, (_, i) => `rule_method=m${i}`).join("&");
+    const { query, problems } = read(many);
+    expect(query.filters.rule_method).toHaveLength(MAX_FILTER_VALUES);
+    expect(query.filters.rule_method?.[0]).toBe("m0");
+    expect(problems.map((p) => p.param)).toEqual(["rule_method"]);
+    expect(problemsOf("suppressed=true&suppressed=false")).toEqual([
+      "suppressed may be given only once",
+    ]);
+    expect(problemsOf("range=24h&range=7d")).toEqual(["range may be given only once"]);
+  });
+
+  it("sends a view with several values of a filter to the index, one value to the upstream", () => {
+    expect(readsIndex(read("status=open").query)).toBe(false);
+    expect(readsIndex(read("status=open&priority_label=high").query)).toBe(false);
+    expect(severalValued(read("status=open&status=closed").query.filters)).toBe("status");
+    expect(readsIndex(read("priority_label=high&rule_method=a&rule_method=b").query)).toBe(true);
+    expect(readsIndex(read("q=ssh").query)).toBe(true);
   });
 });
 

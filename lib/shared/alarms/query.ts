@@ -47,14 +47,19 @@ export const MAX_PAGE = 100_000;
 const MAX_TEXT = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The filters, each as the URL gave it. Those of MULTI_KEYS hold one value or several (never
+ * none: no filter is an absent key): an alarm matches any of them. One value goes upstream as
+ * before; several are the index's to answer (readsIndex), the upstream filtering by one.
+ */
 export interface AlarmFilters {
-  status?: AlarmStatus;
+  status?: AlarmStatus[];
   suppressed?: boolean;
-  priority_label?: PriorityLabel;
-  rule_intent?: string;
-  rule_strategy?: string;
-  rule_method?: string;
-  alarm_sensor_sources?: string;
+  priority_label?: PriorityLabel[];
+  rule_intent?: string[];
+  rule_strategy?: string[];
+  rule_method?: string[];
+  alarm_sensor_sources?: string[];
   /** A rolling window ending now; never given together with the absolute bounds below. */
   range?: RangeId;
   /** Epoch ms, inclusive. */
@@ -88,6 +93,40 @@ export const FILTER_KEYS = [
   "timestamp_occured_gte",
   "timestamp_occured_lte",
 ] as const satisfies readonly (keyof AlarmFilters)[];
+
+/**
+ * The filters that take several values (`status=open&status=in_review`: open or in review), in
+ * the URL as the key repeated. Suppressed takes one (both values are no filter), and the time one
+ * window.
+ */
+export const MULTI_KEYS = [
+  "status",
+  "priority_label",
+  "rule_intent",
+  "rule_strategy",
+  "rule_method",
+  "alarm_sensor_sources",
+] as const satisfies readonly (keyof AlarmFilters)[];
+export type MultiKey = (typeof MULTI_KEYS)[number];
+
+/** At most this many values per filter: more is a search's work (`strategy:(a OR b OR …)`). */
+export const MAX_FILTER_VALUES = 20;
+
+const isMultiKey = (key: string): key is MultiKey =>
+  (MULTI_KEYS as readonly string[]).includes(key);
+
+/** The first filter of `filters` given several values (the upstream filters by one), if any. */
+export function severalValued(filters: AlarmFilters): MultiKey | undefined {
+  return MULTI_KEYS.find((key) => (filters[key]?.length ?? 0) > 1);
+}
+
+/**
+ * Whether a view is read from the console's index rather than the upstream: a search, or a filter
+ * with several values.
+ */
+export function readsIndex(query: Pick<AlarmListQuery, "q" | "filters">): boolean {
+  return query.q !== undefined || severalValued(query.filters) !== undefined;
+}
 
 /** The search's parameter: not a filter the upstream knows (lib/server/usm never sends it). */
 export const SEARCH_KEY = "q";
@@ -208,6 +247,10 @@ export function parseAlarmListQuery(
   for (const key of QUERY_KEYS) {
     const values = params.getAll(key);
     if (!values || values.length === 0) continue;
+    if (isMultiKey(key)) {
+      readValues(query, key, values, problems);
+      continue;
+    }
     if (values.length > 1) {
       problems.push({ param: key, message: `${key} may be given only once` });
       continue;
@@ -240,6 +283,43 @@ export function parseAlarmListQuery(
   return { query, problems, params };
 }
 
+/**
+ * A filter's values, each read as one would be: wrong ones reported (once per message) and left
+ * out, the rest kept once each. A fixed set's values are written in its own order (open before
+ * closed), so two links naming the same values are one view; names in the order given.
+ */
+function readValues(
+  query: AlarmListQuery,
+  key: MultiKey,
+  values: string[],
+  problems: QueryProblem[],
+): void {
+  const kept: string[] = [];
+  const messages = new Set<string>();
+  for (const value of values) {
+    if (value === "") continue; // an empty filter means no filter
+    const parsed = paramParsers[key](value);
+    if (parsed.ok) {
+      if (!kept.includes(parsed.value)) kept.push(parsed.value);
+    } else {
+      messages.add(`${key} ${parsed.message}`);
+    }
+  }
+  for (const message of messages) problems.push({ param: key, message });
+  if (kept.length > MAX_FILTER_VALUES) {
+    problems.push({
+      param: key,
+      message: `${key} may be given at most ${MAX_FILTER_VALUES} times (a search takes more)`,
+    });
+    kept.length = MAX_FILTER_VALUES;
+  }
+  if (kept.length === 0) return;
+  const order: readonly string[] | undefined =
+    key === "status" ? STATUSES : key === "priority_label" ? PRIORITY_LABELS : undefined;
+  if (order) kept.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  (query.filters as Record<string, unknown>)[key] = kept;
+}
+
 function assign(query: AlarmListQuery, key: QueryKey, value: unknown): void {
   switch (key) {
     case "page":
@@ -270,7 +350,8 @@ export function toSearchParams(query: AlarmListQuery): URLSearchParams {
   if (query.q !== undefined && query.q.trim() !== "") params.set(SEARCH_KEY, query.q);
   for (const key of FILTER_KEYS) {
     const value = query.filters[key];
-    if (value !== undefined) params.set(key, String(value));
+    if (Array.isArray(value)) for (const one of value) params.append(key, one);
+    else if (value !== undefined) params.set(key, String(value));
   }
   return params;
 }

@@ -38,11 +38,15 @@ export function listTitle(
   const f = query.filters;
   const parts = [total === undefined ? "Alarms" : `${formatCount(total)} alarms`];
   if (query.q !== undefined) parts.push(searchTitle(query.q));
-  if (f.status) parts.push(STATUS_NAME[f.status]);
-  if (f.priority_label) parts.push(PRIORITY_TITLE[f.priority_label]);
+  // Several values of a filter are alternatives: "Open or In review".
+  const either = (names: string[] | undefined) => {
+    if (names) parts.push(names.join(" or "));
+  };
+  either(f.status?.map((status) => STATUS_NAME[status]));
+  either(f.priority_label?.map((label) => PRIORITY_TITLE[label]));
   if (f.suppressed !== undefined) parts.push(f.suppressed ? "Suppressed" : "Not suppressed");
-  for (const text of [f.rule_strategy, f.rule_method, f.rule_intent]) if (text) parts.push(text);
-  if (f.alarm_sensor_sources) parts.push(`Sensor ${f.alarm_sensor_sources.slice(0, 8)}`);
+  for (const text of [f.rule_strategy, f.rule_method, f.rule_intent]) either(text);
+  either(f.alarm_sensor_sources?.map((sensor) => `Sensor ${sensor.slice(0, 8)}`));
   if (f.range) parts.push(rangeName(f.range));
   else if (f.timestamp_occured_gte !== undefined || f.timestamp_occured_lte !== undefined) {
     parts.push("Time window");

@@ -16,16 +16,22 @@ const slug = (text: string) =>
 export function viewSlug(query: AlarmListQuery): string {
   const { filters, sort } = query;
   const parts: string[] = [];
-  if (filters.status) parts.push(`status-${filters.status}`);
-  if (filters.priority_label) parts.push(`priority-${filters.priority_label}`);
+  // A filter's several values: "status-open-or-in-review".
+  const add = (name: string, values: readonly string[] | undefined) => {
+    if (values) parts.push(`${name}-${values.join("-or-")}`);
+  };
+  add("status", filters.status);
+  add("priority", filters.priority_label);
   if (filters.suppressed !== undefined) {
     parts.push(filters.suppressed ? "suppressed" : "not-suppressed");
   }
-  if (filters.rule_intent) parts.push(`intent-${filters.rule_intent}`);
-  if (filters.rule_strategy) parts.push(`strategy-${filters.rule_strategy}`);
-  if (filters.rule_method) parts.push(`method-${filters.rule_method}`);
-  if (filters.alarm_sensor_sources)
-    parts.push(`sensor-${filters.alarm_sensor_sources.slice(0, 8)}`);
+  add("intent", filters.rule_intent);
+  add("strategy", filters.rule_strategy);
+  add("method", filters.rule_method);
+  add(
+    "sensor",
+    filters.alarm_sensor_sources?.map((sensor) => sensor.slice(0, 8)),
+  );
   if (filters.range) parts.push(`last-${filters.range}`);
   if (sort.field !== DEFAULT_SORT.field || sort.direction !== DEFAULT_SORT.direction) {
     parts.push(`by-${sort.field}-${sort.direction}`);

@@ -6,7 +6,7 @@ import { liveViewId, parseLiveViewId } from "./view-id";
 
 describe("parseLiveViewId", () => {
   it("reads back the id of a list view", () => {
-    const query = { ...DEFAULT_QUERY, filters: { status: "open" as const } };
+    const query = { ...DEFAULT_QUERY, filters: { status: ["open" as const] } };
     expect(parseLiveViewId(liveViewId("acme", query))).toEqual({
       id: "acme?status=open",
       deployment: "acme",

@@ -4,6 +4,7 @@
 import {
   DEFAULT_QUERY,
   parseAlarmListQuery,
+  readsIndex,
   toSearchParams,
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
@@ -30,8 +31,8 @@ export function parseLiveViewId(id: string): LiveView | null {
   const { query, problems } = parseAlarmListQuery(
     new URLSearchParams(mark < 0 ? "" : id.slice(mark + 1)),
   );
-  // A search reads the index: there is nothing upstream to watch for it.
-  if (problems.length > 0 || query.q !== undefined) return null;
+  // A search (or several values of a filter) reads the index: nothing upstream watches it.
+  if (problems.length > 0 || readsIndex(query)) return null;
   // One id per view: anything but the canonical form (a page, a size, another order) is refused.
   if (liveViewId(deployment, query) !== id) return null;
   return { id, deployment, query: { ...query, page: 0 } };

@@ -84,8 +84,8 @@ describe("histogramBuckets", () => {
 describe("the counts' filters", () => {
   it("resolves a rolling range on a shared step, so a view's counts are shared a while", () => {
     const now = Date.UTC(2026, 10, 23, 14, 0, 1);
-    const a = baseFilters({ range: "24h", status: "open" }, now);
-    const b = baseFilters({ range: "24h", status: "open" }, now + 20_000);
+    const a = baseFilters({ range: "24h", status: ["open"] }, now);
+    const b = baseFilters({ range: "24h", status: ["open"] }, now + 20_000);
     expect(a).toEqual(b);
     expect(a.timestamp_occured_lte! % OVERVIEW_STEP_MS).toBe(0);
     expect(a.timestamp_occured_lte! - a.timestamp_occured_gte!).toBe(D);
@@ -93,21 +93,21 @@ describe("the counts' filters", () => {
   });
 
   it("leaves out the dimension's own filter and keeps the others", () => {
-    const base = baseFilters({ status: "open", priority_label: "high" }, 0);
+    const base = baseFilters({ status: ["open"], priority_label: ["high"] }, 0);
     expect(withValue(base, "status", "closed")).toEqual({
-      status: "closed",
-      priority_label: "high",
+      status: ["closed"],
+      priority_label: ["high"],
     });
-    expect(withValue(base, "status", undefined)).toEqual({ priority_label: "high" });
+    expect(withValue(base, "status", undefined)).toEqual({ priority_label: ["high"] });
   });
 
   it("counts the most seen intents and always the filtered one", () => {
     const known = Array.from({ length: 12 }, (_, i) => `Intent ${i}`);
     expect(dimensionValues("intent", {}, known)).toEqual(known.slice(0, MAX_INTENTS));
-    const values = dimensionValues("intent", { rule_intent: "Rare" }, known);
+    const values = dimensionValues("intent", { rule_intent: ["Rare"] }, known);
     expect(values).toHaveLength(MAX_INTENTS);
     expect(values).toContain("Rare");
-    expect(dimensionValues("intent", { rule_intent: "Intent 2" }, known)).toEqual(
+    expect(dimensionValues("intent", { rule_intent: ["Intent 2"] }, known)).toEqual(
       known.slice(0, MAX_INTENTS),
     );
   });

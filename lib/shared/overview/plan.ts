@@ -96,16 +96,16 @@ export function baseFilters(filters: AlarmFilters, now: number): CountFilters {
 export function withValue<K extends "priority_label" | "status" | "rule_intent">(
   base: CountFilters,
   key: K,
-  value: CountFilters[K] | undefined,
+  value: NonNullable<CountFilters[K]>[number] | undefined,
 ): CountFilters {
   const { [key]: _own, ...rest } = base;
   void _own;
-  return value === undefined ? rest : { ...rest, [key]: value };
+  return value === undefined ? rest : { ...rest, [key]: [value] };
 }
 
 /**
  * The values a dimension is counted by: the statuses, or the deployment's most seen intents and
- * the filtered one. (Priorities are the vendor client's to count: critical only where the
+ * the filtered ones. (Priorities are the vendor client's to count: critical only where the
  * deployment knows the label.)
  */
 export function dimensionValues(
@@ -115,11 +115,10 @@ export function dimensionValues(
 ): string[] {
   if (part === "status") return [...STATUSES];
   const intents = knownIntents.slice(0, MAX_INTENTS);
-  const filtered = filters.rule_intent;
-  if (filtered !== undefined && !intents.includes(filtered)) {
-    intents.splice(Math.min(intents.length, MAX_INTENTS - 1), 1, filtered);
-  }
-  return intents;
+  const missing = (filters.rule_intent ?? []).filter((intent) => !intents.includes(intent));
+  // The filtered intents take the places of the least seen (each filtered one is shown).
+  const kept = Math.max(0, Math.min(intents.length, MAX_INTENTS - missing.length));
+  return [...intents.slice(0, kept), ...missing];
 }
 
 /**

@@ -31,8 +31,9 @@ type Condition = Expression<SqlBool>;
 /** A condition on a column the alarm's document mirrors (migration 0005), which every match meets. */
 export interface Mirrored {
   column: "status" | "priority" | "occurred_at";
-  op: CompareOp | "is not";
-  value: string | number | null;
+  op: CompareOp | "is not" | "in";
+  /** A list with `in` (a filter's several values). */
+  value: string | number | null | readonly string[];
 }
 
 /** What compiling knows beyond the tree (both optional: without them the SQL is as exact). */

@@ -177,12 +177,12 @@ describeEachEngine("Search", ({ database }) => {
   });
 
   it("applies the list's filters and the query's top-level ones to free text alike", async () => {
-    expect(await found("failed", { status: "open" })).toEqual(["brute"]);
-    expect(await found("failed", { status: "closed" })).toEqual([]);
+    expect(await found("failed", { status: ["open"] })).toEqual(["brute"]);
+    expect(await found("failed", { status: ["closed"] })).toEqual([]);
     expect(await found("failed priority >= 81")).toEqual([]);
     expect(await found("failed priority >= 80 status:open")).toEqual(["brute"]);
-    expect(await found("NOT failed", { status: "in_review" })).toEqual(["scan"]);
-    expect(await found("failed OR nmap", { status: "in_review" })).toEqual(["scan"]);
+    expect(await found("NOT failed", { status: ["in_review"] })).toEqual(["scan"]);
+    expect(await found("failed OR nmap", { status: ["in_review"] })).toEqual(["scan"]);
     const day = {
       timestamp_occured_gte: 1_764_000_000_000,
       timestamp_occured_lte: 1_764_000_000_000,
@@ -198,8 +198,8 @@ describeEachEngine("Search", ({ database }) => {
       summary: { ...brute.summary, status: "closed" as const, priority: 20 },
     };
     await ingestAlarms(db, "acme", [closed], 2);
-    expect(await found("failed", { status: "open" })).toEqual([]);
-    expect(await found("failed", { status: "closed" })).toEqual(["brute"]);
+    expect(await found("failed", { status: ["open"] })).toEqual([]);
+    expect(await found("failed", { status: ["closed"] })).toEqual(["brute"]);
     expect(await found("failed priority < 30")).toEqual(["brute"]);
   });
 
