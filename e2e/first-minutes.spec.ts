@@ -32,15 +32,17 @@ test("a filter chosen before the page's scripts take over is kept", async ({ pag
   await page.goto("/d/acme/alarms", { waitUntil: "commit" });
   await expect(rows(page).first()).toBeVisible();
   await expect(hydrationMark(page)).toHaveCount(0);
-  await page.getByLabel("Status", { exact: true }).selectOption("open");
+  // (A select's: the filters of several values open their choices once the scripts run.)
+  await page.getByLabel("Suppressed", { exact: true }).selectOption("true");
 
   release();
   await hydrated(page);
-  await expect(page).toHaveURL(/[?&]status=open(&|$)/);
-  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("open");
+  await expect(page).toHaveURL(/[?&]suppressed=true(&|$)/);
+  await expect(page.getByLabel("Suppressed", { exact: true })).toHaveValue("true");
   await settled(page);
   const statuses = await cellTexts(page, 1);
-  for (const status of statuses) expect(status).toMatch(/^Open/);
+  expect(statuses.length).toBeGreaterThan(0);
+  for (const status of statuses) expect(status).toMatch(/Suppressed$/i);
 });
 
 test("text typed before the page's scripts take over is kept", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { OverviewSection } from "@/lib/shared/overview/types";
+import { indexHoldsWhole } from "./support/alarms-api";
 import { e2e } from "./support/env";
 import { open } from "./support/list";
 import { simulatorAlarms } from "./support/simulator-api";
@@ -22,16 +22,7 @@ test("a deployment held whole has its overview from the index, exact at any rang
 }) => {
   test.setTimeout(180_000);
   // Until its backfill is done, the upstream's counts answer; then the index's.
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get("/api/d/acme/alarms/overview?part=status");
-        if (response.status() !== 200) return `status ${response.status()}`;
-        return ((await response.json()) as OverviewSection).source?.kind ?? "upstream";
-      },
-      { timeout: INDEX_WAIT_MS, intervals: [1_000] },
-    )
-    .toBe("index");
+  await indexHoldsWhole(page.request, "acme", INDEX_WAIT_MS);
 
   // A fixed window of the past (nothing arrives in it), a month then a day.
   const { alarms } = await simulatorAlarms(e2e.simulatorUrl, { page: 0, size: 1 });

@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
-import type { AlarmFilters, AlarmListQuery } from "@/lib/shared/alarms/query";
+import { readsIndex, type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import {
   type ListView,
@@ -108,6 +108,8 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   // A search starts again at the first page, with the same filters and sort.
   const setSearch = (q: string | undefined) => show({ ...query, q, page: 0 });
   const searching = query.q !== undefined;
+  // A search, or several values of a filter: read from the index, not the upstream.
+  const indexed = readsIndex(query);
   const setPage = useCallback(
     (page: number) => go({ ...view, query: { ...query, page } }, { toTop: true }),
     [go, query, view],
@@ -165,7 +167,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
               {data.source ? (
                 <>
                   {" · "}
-                  <SearchSource source={data.source} />
+                  <SearchSource source={data.source} searched={searching} />
                 </>
               ) : null}
               {result.isFetching && !result.isError ? " · loading…" : ""}
@@ -178,8 +180,8 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
           resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}
           hrefFor={(filters) => listHref(deployment.key, { ...view, query: { ...query, filters } })}
         />
-        {/* An export reads the upstream, which cannot search. */}
-        {searching ? null : <ExportButton view={view} />}
+        {/* An export reads the upstream, which cannot search nor filter by several values. */}
+        {indexed ? null : <ExportButton view={view} />}
       </ListHeader>
       {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
       <SearchBox
@@ -203,7 +205,8 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
         onGroup={setGroup}
       />
-      {/* The overview and the live queue read the upstream, which cannot search. */}
+      {/* The overview counts a view's filters (several values of one in the index), not a search;
+          the live queue watches the upstream, which cannot search nor take several values. */}
       {searching ? null : (
         <AlarmOverview
           deployment={deployment.key}
@@ -214,7 +217,7 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         />
       )}
       <RateLimitWatch result={result} />
-      {searching || group ? null : (
+      {indexed || group ? null : (
         <LiveBar
           live={rows.live}
           since={fresh ? data.readAt : undefined}

@@ -28,11 +28,12 @@ export function DidYouMean({
   // Once per filters and catalogue, not on every render of the list.
   const hints = useMemo(
     () =>
-      TEXT_FILTERS.filter(({ key }) => filters[key] !== undefined).map(({ key, label, known }) => {
-        const typed = filters[key]!;
-        const nearest = nearestValues(typed, suggestions[known], 3).filter((v) => v !== typed);
-        return { key, label, typed, nearest };
-      }),
+      TEXT_FILTERS.flatMap(({ key, label, known }) =>
+        (filters[key] ?? []).map((typed) => {
+          const nearest = nearestValues(typed, suggestions[known], 3).filter((v) => v !== typed);
+          return { key, label, typed, nearest };
+        }),
+      ),
     [filters, suggestions],
   );
   if (hints.length === 0) return null;
@@ -44,7 +45,7 @@ export function DidYouMean({
       {hints.map(({ key, label, typed, nearest }) => {
         if (nearest.length === 0) return null;
         return (
-          <p key={key} className="flex flex-wrap items-center justify-center gap-1.5">
+          <p key={`${key}:${typed}`} className="flex flex-wrap items-center justify-center gap-1.5">
             <span>
               {label} “{typed}”: did you mean
             </span>
@@ -53,7 +54,11 @@ export function DidYouMean({
                 key={value}
                 type="button"
                 className="btn-secondary"
-                onClick={() => onChange({ ...filters, [key]: value })}
+                // The name replaces the one typed; the filter's other values stay.
+                onClick={() => {
+                  const values = (filters[key] ?? []).map((one) => (one === typed ? value : one));
+                  onChange({ ...filters, [key]: [...new Set(values)] });
+                }}
               >
                 {value}
               </button>

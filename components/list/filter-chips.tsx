@@ -5,41 +5,61 @@ import { rangeName } from "@/lib/shared/alarms/time-range";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
 import { PRIORITY_TITLE } from "@/lib/shared/alarms/priority";
 import { STATUS_NAME } from "@/lib/shared/alarms/format";
-import type { AlarmFilters } from "@/lib/shared/alarms/query";
+import type { AlarmFilters, MultiKey } from "@/lib/shared/alarms/query";
 
 interface Chip {
   id: string;
   label: string;
   value: string;
-  remove: (keyof AlarmFilters)[];
+  /** The filters without this chip's. */
+  remove: (filters: AlarmFilters) => AlarmFilters;
 }
 
+const without =
+  (...keys: (keyof AlarmFilters)[]) =>
+  (filters: AlarmFilters): AlarmFilters => {
+    const next = { ...filters };
+    for (const key of keys) delete next[key];
+    return next;
+  };
+
+/** One chip per filter, and per value of a filter given several (each removes its own). */
 export function activeFilterChips(filters: AlarmFilters, zone = "UTC"): Chip[] {
   const chips: Chip[] = [];
-  const add = (key: keyof AlarmFilters, label: string, value: string | undefined) => {
-    if (value !== undefined) chips.push({ id: key, label, value, remove: [key] });
+  const each = (key: MultiKey, label: string, name: (value: string) => string = (v) => v) => {
+    const values: readonly string[] = filters[key] ?? [];
+    for (const value of values) {
+      chips.push({
+        id: `${key}:${value}`,
+        label,
+        value: name(value),
+        remove: (current) => {
+          const left = ((current[key] ?? []) as string[]).filter((one) => one !== value);
+          return left.length === 0 ? without(key)(current) : { ...current, [key]: left };
+        },
+      });
+    }
   };
-  add("status", "Status", filters.status && STATUS_NAME[filters.status]);
-  add(
+  each("status", "Status", (value) => STATUS_NAME[value as keyof typeof STATUS_NAME]);
+  each(
     "priority_label",
     "Priority",
-    filters.priority_label && PRIORITY_TITLE[filters.priority_label],
+    (value) => PRIORITY_TITLE[value as keyof typeof PRIORITY_TITLE],
   );
-  add(
-    "suppressed",
-    "Suppressed",
-    filters.suppressed === undefined ? undefined : filters.suppressed ? "yes" : "no",
-  );
-  add("rule_strategy", "Strategy", filters.rule_strategy);
-  add("rule_method", "Method", filters.rule_method);
-  add("rule_intent", "Intent", filters.rule_intent);
-  add("alarm_sensor_sources", "Sensor", filters.alarm_sensor_sources);
+  if (filters.suppressed !== undefined) {
+    const value = filters.suppressed ? "yes" : "no";
+    chips.push({ id: "suppressed", label: "Suppressed", value, remove: without("suppressed") });
+  }
+  each("rule_strategy", "Strategy");
+  each("rule_method", "Method");
+  each("rule_intent", "Intent");
+  each("alarm_sensor_sources", "Sensor");
   if (filters.range) {
     chips.push({
       id: "time",
       label: "Occurred",
       value: rangeName(filters.range),
-      remove: ["range"],
+      remove: without("range"),
     });
   }
   const { timestamp_occured_gte: gte, timestamp_occured_lte: lte } = filters;
@@ -48,7 +68,7 @@ export function activeFilterChips(filters: AlarmFilters, zone = "UTC"): Chip[] {
       id: "time",
       label: "Occurred",
       value: `${gte !== undefined ? formatTime(gte, zone) : "…"} → ${lte !== undefined ? formatTime(lte, zone) : "now"}`,
-      remove: ["timestamp_occured_gte", "timestamp_occured_lte"],
+      remove: without("timestamp_occured_gte", "timestamp_occured_lte"),
     });
   }
   return chips;
@@ -79,11 +99,7 @@ export function FilterChips({
             type="button"
             className="ml-0.5 inline-flex h-5 w-5 items-center justify-center rounded-full hover:bg-blue-200 dark:hover:bg-blue-800"
             aria-label={`Remove filter ${chip.label}: ${chip.value}`}
-            onClick={() => {
-              const next = { ...filters };
-              for (const key of chip.remove) delete next[key];
-              onChange(next);
-            }}
+            onClick={() => onChange(chip.remove(filters))}
           >
             <span aria-hidden="true">×</span>
           </button>

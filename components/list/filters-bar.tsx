@@ -5,15 +5,15 @@ import { STATUS_NAME } from "@/lib/shared/alarms/format";
 import { FILTERABLE_PRIORITIES, PRIORITY_TITLE } from "@/lib/shared/alarms/priority";
 import { type AlarmFilters, STATUSES, paramParsers } from "@/lib/shared/alarms/query";
 import { FiltersDisclosure } from "./filters-disclosure";
+import { MultiSelectFilter } from "./multi-select-filter";
 import { DeploymentFilter, SelectFilter } from "./select-filter";
 import { methodsFor, type Suggestions } from "./use-suggestions";
-import { TextFilter } from "./text-filter";
+import { MultiTextFilter } from "./text-filter";
 import { TimeRangeFilter } from "./time-range-filter";
 
-/** The known intents, by name, and the URL's own if it is not (yet) among them. */
-function intentOptions(known: string[], current: string | undefined) {
-  const names = new Set(known);
-  if (current) names.add(current);
+/** The known intents, by name, and the URL's own if they are not (yet) among them. */
+function intentOptions(known: string[], current: readonly string[] | undefined) {
+  const names = new Set([...known, ...(current ?? [])]);
   return [...names]
     .sort((a, b) => a.localeCompare(b))
     .map((name) => ({ value: name, label: name }));
@@ -24,8 +24,9 @@ const sensorProblem = (value: string) =>
 
 /**
  * Every change replaces the filters (the list then starts again: page 1, the newest alarms).
- * In a list of several deployments every filter applies to each of them. Below md the bar folds
- * behind one button.
+ * Each filter but Suppressed and the time takes several values (any of them). In a list of
+ * several deployments every filter applies to each of them. Below md the bar folds behind one
+ * button.
  */
 export function FiltersBar({
   filters,
@@ -59,16 +60,16 @@ export function FiltersBar({
         onSubmit={(event) => event.preventDefault()}
       >
         {deployments ? <DeploymentFilter {...deployments} /> : null}
-        <SelectFilter
+        <MultiSelectFilter
           label="Status"
-          value={filters.status}
+          values={filters.status}
           anyLabel="Any status"
           options={STATUSES.map((status) => ({ value: status, label: STATUS_NAME[status] }))}
           onChange={(value) => set("status", value)}
         />
-        <SelectFilter
+        <MultiSelectFilter
           label="Priority"
-          value={filters.priority_label}
+          values={filters.priority_label}
           anyLabel="Any priority"
           options={FILTERABLE_PRIORITIES.map((label) => ({
             value: label,
@@ -90,36 +91,36 @@ export function FiltersBar({
             set("suppressed", value === undefined ? undefined : value === "true")
           }
         />
-        <TextFilter
+        <MultiTextFilter
           label="Strategy"
           name="rule_strategy"
-          value={filters.rule_strategy}
+          values={filters.rule_strategy}
           suggestions={suggestions.strategies}
-          onCommit={(value) => set("rule_strategy", value)}
+          onChange={(value) => set("rule_strategy", value)}
           className="w-36"
         />
-        <TextFilter
+        <MultiTextFilter
           label="Method"
           name="rule_method"
-          value={filters.rule_method}
+          values={filters.rule_method}
           suggestions={methodsFor(suggestions, filters.rule_strategy)}
-          onCommit={(value) => set("rule_method", value)}
+          onChange={(value) => set("rule_method", value)}
         />
-        <SelectFilter
+        <MultiSelectFilter
           label="Intent"
-          value={filters.rule_intent}
+          values={filters.rule_intent}
           anyLabel="Any intent"
           className="w-36"
           options={intentOptions(suggestions.intents, filters.rule_intent)}
           onChange={(value) => set("rule_intent", value)}
         />
-        <TextFilter
+        <MultiTextFilter
           label="Sensor"
           name="alarm_sensor_sources"
-          value={filters.alarm_sensor_sources}
+          values={filters.alarm_sensor_sources}
           suggestions={suggestions.sensors}
           validate={sensorProblem}
-          onCommit={(value) => set("alarm_sensor_sources", value)}
+          onChange={(value) => set("alarm_sensor_sources", value)}
           placeholder="uuid, or a part"
           className="w-36"
           mono

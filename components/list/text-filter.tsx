@@ -27,6 +27,7 @@ export function TextFilter({
   inputRef,
   className = "w-32",
   mono = false,
+  tokens,
 }: {
   label: string;
   name: string;
@@ -39,6 +40,11 @@ export function TextFilter({
   inputRef?: React.Ref<HTMLInputElement>;
   className?: string;
   mono?: boolean;
+  /**
+   * The values already taken, shown before the box, which then adds one more: the box is empty
+   * and emptied again after each value it adds (MultiTextFilter).
+   */
+  tokens?: React.ReactNode;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -77,6 +83,7 @@ export function TextFilter({
     setError(problem);
     if (problem || next === value) return;
     onCommit(next);
+    if (tokens !== undefined) setDraft("");
   }
 
   function choose(option: string) {
@@ -89,6 +96,7 @@ export function TextFilter({
       <label htmlFor={id} className="field-label">
         {label}
       </label>
+      {tokens}
       <input
         id={id}
         ref={inputRef}
@@ -160,5 +168,57 @@ export function TextFilter({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A free-text filter that takes several values (this strategy or that): the values taken are
+ * tokens, each removed by its ×; the box adds one more (on Enter, a suggestion or leaving it).
+ */
+export function MultiTextFilter({
+  values,
+  onChange,
+  ...box
+}: Omit<React.ComponentProps<typeof TextFilter>, "value" | "onCommit" | "tokens"> & {
+  values: readonly string[] | undefined;
+  onChange: (values: string[] | undefined) => void;
+}) {
+  const taken = values ?? [];
+  const tokens = (
+    <span className="flex max-w-[min(28rem,90vw)] flex-wrap gap-1 empty:hidden">
+      {taken.map((value) => (
+        <span
+          key={value}
+          className={`inline-flex max-w-full items-center gap-0.5 rounded border border-slate-300 bg-slate-100 py-px pr-px pl-1.5 text-xs dark:border-slate-600 dark:bg-slate-800 ${box.mono ? "font-mono" : ""}`}
+        >
+          <span className="truncate" title={value}>
+            {value}
+          </span>
+          <button
+            type="button"
+            aria-label={`Remove ${box.label}: ${value}`}
+            className="inline-flex h-4 w-4 shrink-0 items-center justify-center rounded hover:bg-slate-300 dark:hover:bg-slate-600"
+            onClick={() => {
+              const left = taken.filter((one) => one !== value);
+              onChange(left.length === 0 ? undefined : left);
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </span>
+      ))}
+    </span>
+  );
+  return (
+    <TextFilter
+      {...box}
+      value={undefined}
+      placeholder={taken.length > 0 ? "or…" : box.placeholder}
+      tokens={tokens}
+      onCommit={(value) => {
+        if (value === undefined || taken.includes(value)) return;
+        onChange([...taken, value]);
+      }}
+    />
   );
 }

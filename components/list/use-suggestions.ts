@@ -21,9 +21,14 @@ type Field = "intents" | "strategies" | "methods" | "sensors";
  * The methods to suggest: those seen with the chosen strategy when any are known (a method of
  * another strategy would find nothing), else every method.
  */
-export function methodsFor(suggestions: Suggestions, strategy: string | undefined): string[] {
-  const narrowed = strategy === undefined ? undefined : suggestions.methodsByStrategy.get(strategy);
-  return narrowed && narrowed.length > 0 ? narrowed : suggestions.methods;
+export function methodsFor(
+  suggestions: Suggestions,
+  strategies: readonly string[] | undefined,
+): string[] {
+  const narrowed = [
+    ...new Set((strategies ?? []).flatMap((one) => suggestions.methodsByStrategy.get(one) ?? [])),
+  ];
+  return narrowed.length > 0 ? narrowed : suggestions.methods;
 }
 
 /** Each strategy's methods over the catalogues (in their order) and the pairs on the page. */

@@ -188,7 +188,7 @@ export function MergedQueue() {
               {data?.source ? (
                 <>
                   {" · "}
-                  <SearchSource source={data.source} />
+                  <SearchSource source={data.source} searched={searching} />
                 </>
               ) : null}
               {result.isFetching && !result.isError ? " · loading…" : ""}

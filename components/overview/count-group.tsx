@@ -85,7 +85,8 @@ export function CountGroup({
         </span>
       ) : null}
       {counts.map(({ value, count }) => {
-        const pressed = selected === value;
+        const pressed = (selected as readonly string[] | undefined)?.includes(value) ?? false;
+        const alone = pressed && selected?.length === 1;
         const name = valueName(part, value);
         const shown = count === null ? (loading ? "…" : "?") : formatCount(count);
         const title =
@@ -93,7 +94,15 @@ export function CountGroup({
             ? loading
               ? `${name}: counting…`
               : `${name}: count unknown${unknown ? ` (${unknown})` : ""}`
-            : `${name}: ${formatCount(count)} alarms${pressed ? " (filtered: click to show all)" : ""}`;
+            : `${name}: ${formatCount(count)} alarms${
+                alone
+                  ? " (filtered: click to show all)"
+                  : pressed
+                    ? " (filtered: click to leave it out)"
+                    : selected
+                      ? " (shift-click to add it)"
+                      : ""
+              }`;
         const content = (
           <>
             {part === "priority" ? (
@@ -130,10 +139,19 @@ export function CountGroup({
             aria-label={title}
             data-overview-count={value}
             data-count={count ?? ""}
-            onClick={() => {
+            onClick={(event) => {
+              // A click picks this value alone; with Shift (or Ctrl, ⌘) it joins those picked.
+              // Clicked again, a picked value leaves.
+              const picked: readonly string[] = selected ?? [];
+              const adding = event.shiftKey || event.ctrlKey || event.metaKey;
+              const values = pressed
+                ? picked.filter((one) => one !== value)
+                : adding
+                  ? [...picked, value]
+                  : [value];
               const next: AlarmFilters = { ...filters };
-              if (pressed) delete next[key];
-              else (next as Record<string, unknown>)[key] = value;
+              if (values.length === 0) delete next[key];
+              else (next as Record<string, unknown>)[key] = values;
               onFilter(next);
             }}
             className={`${CHIP} hover:border-blue-500 hover:bg-blue-50 aria-pressed:border-blue-600 aria-pressed:bg-blue-600 aria-pressed:text-white dark:hover:bg-blue-950 dark:aria-pressed:border-blue-400 dark:aria-pressed:bg-blue-500 dark:aria-pressed:text-slate-950`}

@@ -93,3 +93,21 @@ export async function columnHeaders(page: Page): Promise<string[]> {
   expect(texts.length, "column headers").toBeGreaterThan(0);
   return texts.map((text) => /[A-Za-z]+/.exec(text)?.[0] ?? text);
 }
+
+/** A filter that takes several values (Status, Priority, Intent): its button, "Status Open". */
+export const multiFilter = (page: Page, label: string) =>
+  page
+    .getByRole("search", { name: "Filter alarms" })
+    .getByRole("button", { name: new RegExp(`^${label} `) });
+
+/** Picks exactly the values named (as the list shows them) in such a filter, then closes it. */
+export async function pickFilter(page: Page, label: string, names: string[]): Promise<void> {
+  await multiFilter(page, label).click();
+  const panel = page.getByRole("group", { name: `${label}: any of` });
+  for (const box of await panel.getByRole("checkbox").all()) {
+    const name = (await box.locator("xpath=..").innerText()).trim();
+    await box.setChecked(names.includes(name));
+  }
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+}
