@@ -1,7 +1,7 @@
 // `npm run bench -- index`: the index at a million alarms, PGlite and PostgreSQL side by side, the
 // same SQL: a search page (and its count) for free text, an address, a CIDR, a user and a free text
 // with two filters, newest first; a pivot count; groups of the last 7 days by one field and by
-// three; what dropping a month costs; the process's memory. The databases are built once by bench/index-build.ts (kept in .bench-index/).
+// three; several values of a filter (exact counts); what dropping a month costs; the process's memory. The databases are built once by bench/index-build.ts (kept in .bench-index/).
 import { groupAlarms } from "../lib/server/index/groups";
 import { indexedOverviewPart } from "../lib/server/index/overview";
 import { OVERVIEW_PARTS } from "../lib/shared/overview/plan";
@@ -15,6 +15,7 @@ import type { GroupField } from "../lib/shared/alarms/groups";
 import type { Engine } from "../lib/server/db";
 import { benchDatabase, CORPUS, CORPUS_NOW } from "./index-build";
 import { corpusAlarms, externalAddress, hostName, internalAddress, userName } from "./index-corpus";
+import { RULES } from "../simulator/taxonomy";
 import { percentile } from "./stats";
 
 const RUNS = 40;
@@ -45,7 +46,7 @@ const SEARCHES: Shape[] = [
     name: "free text and two filters, newest first",
     run: (n) => ({
       q: `"${["failed", "logon", "brute", "powershell", "dns"][n % 5]}" priority >= 50`,
-      filters: { status: "open" },
+      filters: { status: ["open"] },
     }),
     targets: [100, 250],
   },
@@ -126,6 +127,7 @@ async function benchEngine(engine: Engine): Promise<void> {
     console.log(row("pivot counts (a detail's values, 7 days)", pivots, 50));
     await benchGroups(built.database, engine);
     await benchOverview(built.database);
+    await benchSeveral(built.database);
   } finally {
     await built.close();
   }
@@ -193,6 +195,78 @@ async function benchGroups(
       `    ${alarms.toLocaleString("en")} alarms in ${groups.toLocaleString("en")} groups` +
         (most > alarms ? ` (the largest view: ${most.toLocaleString("en")} alarms)` : ""),
     );
+  }
+}
+
+/**
+ * Several values of a filter (the upstream filters by one, so the index answers): a list page
+ * with its exact count (filters alone are counted whole, no cap), first pages and a deep one.
+ */
+async function benchSeveral(
+  database: Awaited<ReturnType<typeof benchDatabase>>["database"],
+): Promise<void> {
+  const strategies = [...new Set(RULES.map((rule) => rule.strategy))];
+  const cases: {
+    name: string;
+    query: (n: number, lte: number) => Pick<AlarmListQuery, "filters" | "sort" | "page">;
+  }[] = [
+    {
+      name: "open or in review, all time, newest first",
+      query: (n) => ({
+        filters: { status: ["open", "in_review"] },
+        sort: DEFAULT_QUERY.sort,
+        page: n % 4 === 3 ? 400 : n % 4,
+      }),
+    },
+    {
+      name: "high or medium, 7 days, by priority",
+      query: (n, lte) => ({
+        filters: {
+          priority_label: ["high", "medium"],
+          timestamp_occured_gte: lte - 7 * DAY,
+          timestamp_occured_lte: lte,
+        },
+        sort: { field: "priority", direction: "desc" },
+        page: n % 3,
+      }),
+    },
+    {
+      name: "two strategies and two statuses, 30 days",
+      query: (n, lte) => ({
+        filters: {
+          rule_strategy: [
+            strategies[n % strategies.length]!,
+            strategies[(n + 3) % strategies.length]!,
+          ],
+          status: ["open", "closed"],
+          timestamp_occured_gte: lte - 30 * DAY,
+          timestamp_occured_lte: lte,
+        },
+        sort: DEFAULT_QUERY.sort,
+        page: 0,
+      }),
+    },
+  ];
+  for (const { name, query } of cases) {
+    const times: number[] = [];
+    let total = 0;
+    for (let n = 0; n < RUNS / 2; n++) {
+      const lte = CORPUS_NOW - n * 300_000;
+      const request = {
+        allowed: ["acme", "globex"],
+        deployments: ["acme"],
+        search: null,
+        query: { ...DEFAULT_QUERY, size: 50 as const, ...query(n, lte) },
+      };
+      times.push(
+        await time(async () => {
+          const page = await readIndex(database, (tx) => searchAlarmPage(tx, request, CORPUS_NOW));
+          total = page.page.totalElements;
+        }),
+      );
+    }
+    console.log(row(`several values: ${name}`, times));
+    console.log(`    ${total.toLocaleString("en")} alarms, counted exactly`);
   }
 }
 
