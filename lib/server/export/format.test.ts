@@ -4,7 +4,7 @@ import { NO_ENDPOINT } from "@/lib/shared/alarms/format";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { EnvError, parseEnv } from "@/lib/server/env";
-import { contentDisposition, exportFileName } from "@/lib/shared/export/file-name";
+import { contentDisposition, exportFileName, exportScopeName } from "@/lib/shared/export/file-name";
 import { exportPageSizes } from "./pages";
 import { CSV_COLUMNS, isoInZone } from "./rows";
 import { exportWriter } from "./writers";
@@ -166,6 +166,35 @@ describe("the file name", () => {
     );
     expect(contentDisposition(name)).toBe(
       `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+    );
+  });
+});
+
+describe("the file name of an index view", () => {
+  const at = Date.UTC(2026, 10, 23, 14, 5, 59);
+
+  it("names a search in safe characters, cut short", () => {
+    const searched = { ...DEFAULT_QUERY, q: 'ip:10.0.0.0/8 AND user:"Alice O\'Neil"' };
+    expect(exportFileName("acme", searched, at, "csv")).toBe(
+      "acme-alarms-search-ip-10-0-0-0-8-and-user-alice-o-neil-2026-11-23T1405Z.csv",
+    );
+    const long = {
+      ...DEFAULT_QUERY,
+      q: `${"word ".repeat(40)}`,
+      filters: { range: "7d" as const },
+    };
+    expect(exportFileName("acme", long, at, "csv")).toBe(
+      `acme-alarms-search-${"word-".repeat(7)}word-last-7d-2026-11-23T1405Z.csv`,
+    );
+  });
+
+  it("names the queue of every deployment, or the deployments it names (three at most)", () => {
+    expect(exportFileName(exportScopeName([]), DEFAULT_QUERY, at, "json")).toBe(
+      "all-deployments-alarms-2026-11-23T1405Z.json",
+    );
+    expect(exportScopeName(["acme", "beta"])).toBe("deployments-acme-beta");
+    expect(exportScopeName(["acme", "beta", "c", "d", "e"])).toBe(
+      "deployments-acme-beta-c-and-2-more",
     );
   });
 });

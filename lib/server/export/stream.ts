@@ -26,10 +26,20 @@ const MAX_EXPORTS = 20;
 
 const running = new ProcessSlots("exports", { perAnalyst: MAX_PER_ANALYST, total: MAX_EXPORTS });
 
+/** Where an export's rows come from, read until `signal` aborts. */
+export type ExportSource = (signal: AbortSignal) => AsyncGenerator<ExportBatch>;
+
 export interface ExportRequest {
   analyst: string;
+  /**
+   * What the file holds, for its name and the log line: the deployment's key, or for several
+   * the scope's name (exportScopeName).
+   */
   deployment: string;
-  client: UsmClient;
+  /** The deployment's upstream client: the rows are read from it page by page (./pages.ts)… */
+  client?: UsmClient;
+  /** …unless the rows come from another source (the index: ./index-pages.ts). */
+  source?: ExportSource;
   store: SharedStore;
   /** The view: range resolved, upper bound frozen at or before the export's start. */
   query: AlarmListQuery;
@@ -55,6 +65,7 @@ class Stopped extends Error {
 
 export async function startExport(request: ExportRequest): Promise<Response> {
   const { analyst, format, id, cap, store } = request;
+  const source = request.source ?? upstreamSource(request);
   const slot = running.take(analyst);
   if (isRefusal(slot)) {
     throw new ApiError(
@@ -102,14 +113,7 @@ export async function startExport(request: ExportRequest): Promise<Response> {
   const forget = onShutdown(onClose);
   cleanups.push(() => request.signal.removeEventListener("abort", onClose), forget);
 
-  const batches = exportBatches({
-    client: request.client,
-    store,
-    query: request.query,
-    signal: stop.signal,
-    pageSizes: request.pageSizes,
-    beforeRead: request.beforeRead,
-  });
+  const batches = source(stop.signal);
 
   let first: ExportBatch;
   try {
@@ -220,6 +224,21 @@ export async function startExport(request: ExportRequest): Promise<Response> {
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** The deployment's upstream, read page by page through its client's export reads. */
+function upstreamSource(request: ExportRequest): ExportSource {
+  const { client } = request;
+  if (!client) throw new Error("an export needs a client or a source");
+  return (signal) =>
+    exportBatches({
+      client,
+      store: request.store,
+      query: request.query,
+      signal,
+      pageSizes: request.pageSizes,
+      beforeRead: request.beforeRead,
+    });
 }
 
 /** One line per export: who, which deployment and view, how many rows, how long, how it ended. */

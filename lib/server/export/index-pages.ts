@@ -1,0 +1,86 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/server/db";
+import {
+  countExport,
+  exportPage,
+  type ExportPosition,
+  type ExportView,
+} from "@/lib/server/index/export-read";
+import type { SortField } from "@/lib/shared/alarms/query";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import type { ExportBatch } from "./pages";
+
+// Every alarm of a view from the console's index (server-only): what the upstream cannot answer
+// (a search, several values of a filter, the queue of every deployment), in the list's own
+// order, batch by batch in the same shape as the upstream's reads (./pages.ts), so one stream
+// (./stream.ts) writes either. Each batch is one short read-only transaction of its own (`read`):
+// the count and the first page share the first one's snapshot; later pages read on from the last
+// row written (a keyset), so an alarm indexed meanwhile never shifts what is still to be read, and
+// the upper time bound frozen at the export's start keeps out whatever occurs after it.
+//
+// Status and priority change while an export runs: in an order by one of them, an alarm already
+// written can move ahead of the position and come again (dropped here by its key); one not yet
+// written that moves behind it is not read (it was in the view at the start: the same residue as
+// the upstream's reads by page number, README "Export").
+
+/** Runs `work` in one short read-only transaction of the index (503 index_unavailable if gone). */
+export type IndexRead = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+/**
+ * Alarms per read. A page's documents are ~2.3 KB each (~1 MB of JSON at this size), and the
+ * statement runs on PGlite's thread: small enough to leave analysts' reads room between pages.
+ */
+export const INDEX_EXPORT_PAGE_SIZE = 500;
+
+/** Sort columns the sync rewrites (the volatile fields): an alarm may move in such an order. */
+const MOVING: ReadonlySet<SortField> = new Set(["status", "priority"]);
+
+export interface IndexExportOptions {
+  read: IndexRead;
+  /** The view: its rolling range resolved and its upper bound frozen (timestamp_occured_lte set). */
+  view: ExportView;
+  /** The export's cap: a search is counted up to it (+ 1). */
+  cap: number;
+  /** Stops the reads: no read starts after it aborts, and a read under way is dropped. */
+  signal: AbortSignal;
+  /** Alarms per read; default INDEX_EXPORT_PAGE_SIZE. */
+  pageSize?: number;
+  /** Called before every read after the first (tests index alarms there). */
+  beforeRead?: (reads: number) => Promise<void> | void;
+}
+
+/** The view's alarms from the index, batch by batch (one page each), each alarm once. */
+export async function* indexExportBatches(
+  options: IndexExportOptions,
+): AsyncGenerator<ExportBatch> {
+  const { read, view, cap, signal, beforeRead } = options;
+  const size = options.pageSize ?? INDEX_EXPORT_PAGE_SIZE;
+  if (view.query.filters.timestamp_occured_lte === undefined) {
+    throw new Error("freeze the export's upper time bound before reading");
+  }
+  const written = MOVING.has(view.query.sort.field) ? new Set<string>() : null;
+  const fresh = (alarms: AlarmSummary[]) => {
+    if (!written) return alarms;
+    const out = alarms.filter((alarm) => !written.has(`${alarm.deployment}/${alarm.uuid}`));
+    for (const alarm of out) written.add(`${alarm.deployment}/${alarm.uuid}`);
+    return out;
+  };
+  let total: number | undefined;
+  let after: ExportPosition | null = null;
+  for (let reads = 0; ; reads++) {
+    signal.throwIfAborted();
+    if (reads > 0 && beforeRead) await beforeRead(reads);
+    signal.throwIfAborted();
+    const known = total;
+    const { count, page } = await read(async (db) => ({
+      count: known ?? (await countExport(db, view, cap)),
+      page: await exportPage(db, view, after, size),
+    }));
+    signal.throwIfAborted(); // cancelled while it was under way: nothing more is written
+    total ??= count;
+    yield { alarms: fresh(page.alarms), total };
+    if (page.read < size || page.last === null) return;
+    after = page.last;
+  }
+}
