@@ -1,4 +1,4 @@
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { readIndex } from "@/lib/server/index/read-index";
 import { ingestAlarms, type IndexedAlarm } from "@/lib/server/index/ingest";
 import type { ExportView } from "@/lib/server/index/export-read";
@@ -54,6 +54,38 @@ const SORTS: [SortField, "asc" | "desc"][] = [
   ["timestamp_received", "desc"],
   ["status", "desc"],
 ];
+
+describe("a stream of batches", () => {
+  it("goes on past a batch with nothing new in it (a pull that enqueues nothing would hang)", async () => {
+    const [a, b] = corpusOf("acme", 2).map((alarm) => alarm.summary);
+    async function* source() {
+      yield { alarms: [a!], total: 2 };
+      yield { alarms: [], total: 2 };
+      yield { alarms: [], total: 2 };
+      yield { alarms: [b!], total: 2 };
+      yield { alarms: [], total: 2 };
+    }
+    const response = await startExport({
+      analyst: "local:alice",
+      deployment: "acme",
+      store: new MemoryStore(),
+      query: { ...DEFAULT_QUERY, filters: { timestamp_occured_lte: START } },
+      search: "",
+      zone: "UTC",
+      format: "ndjson",
+      id: "empty-batches-1",
+      cap: 100,
+      signal: new AbortController().signal,
+      startedAt: START,
+      source,
+    });
+    const lines = (await response.text()).trimEnd().split("\n");
+    expect(lines.map((line) => (JSON.parse(line) as { uuid: string }).uuid)).toEqual([
+      a!.uuid,
+      b!.uuid,
+    ]);
+  });
+});
 
 describeEachEngine("An export from the index", ({ database }) => {
   beforeEach(async () => {

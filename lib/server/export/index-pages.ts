@@ -78,6 +78,8 @@ export async function* indexExportBatches(
       page: await exportPage(db, view, after, size),
     }));
     signal.throwIfAborted(); // cancelled while it was under way: nothing more is written
+    // The first batch says the total even when empty; an empty page after it is the end.
+    if (reads > 0 && page.read === 0) return;
     total ??= count;
     yield { alarms: fresh(page.alarms), total };
     if (page.read < size || page.last === null) return;

@@ -164,18 +164,23 @@ export async function startExport(request: ExportRequest): Promise<Response> {
     async pull(c) {
       if (finished) return;
       try {
-        const batch = pending ?? (await nextBatch());
-        pending = undefined;
-        if (finished) return;
         let text = head ?? "";
         head = undefined;
-        if (batch) {
-          const room = cap - rows;
-          const alarms = batch.alarms.length > room ? batch.alarms.slice(0, room) : batch.alarms;
-          rows += alarms.length;
-          text += writer.rows(alarms);
-        }
-        const done = !batch || rows >= cap;
+        let done = false;
+        // A batch may hold nothing new (each alarm written before): read on, since a pull that
+        // enqueues nothing is not called again and the download would hang.
+        do {
+          const batch = pending ?? (await nextBatch());
+          pending = undefined;
+          if (finished) return;
+          if (batch) {
+            const room = cap - rows;
+            const alarms = batch.alarms.length > room ? batch.alarms.slice(0, room) : batch.alarms;
+            rows += alarms.length;
+            text += writer.rows(alarms);
+          }
+          done = !batch || rows >= cap;
+        } while (!text && !done);
         if (done) text += writer.end();
         if (text) c.enqueue(encoder.encode(text));
         if (done) {
