@@ -1,52 +1,164 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { Analyst } from "@/lib/server/auth/session";
+import type { ConsoleDatabase } from "@/lib/server/db";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
+import { countExport, type ExportView } from "@/lib/server/index/export-read";
+import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
+import { readsIndex, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { ListView } from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
 import { readAlarmPage, type UsmCall } from "@/lib/server/usm";
 import type { ExportPlan, ExportProgress } from "@/lib/shared/export/contract";
+import { exportScopeName } from "@/lib/shared/export/file-name";
 import {
   freezeQuery,
+  readAllDeploymentsView,
   readExportId,
   readExportParams,
   readView,
   viewLogSearch,
 } from "@/lib/server/export/input";
+import { indexExportBatches, type IndexRead } from "@/lib/server/export/index-pages";
 import { exportPageSizes } from "@/lib/server/export/pages";
 import { ExportProgressStore } from "@/lib/server/export/progress";
 import { startExport, type ExportRequest } from "@/lib/server/export/stream";
+import { asIndexUnavailable } from "./pivot-routes";
+import { deploymentScope, readSearch, type SearchScope } from "./search-routes";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
-// wrap these in deploymentRoute), so tests can call them with their own store and clock.
+// wrap these in deploymentRoute, app/api/d/all/alarms/export/** in analystRoute), so tests can
+// call them with their own store, clock and index. A deployment's plain view is read from its
+// upstream; a view the upstream cannot answer (a search, several values of a filter) and the queue
+// of every deployment from the index, which answers 503 index_unavailable saying why when this
+// process has none or its server is gone (as a search does).
 
-export interface ExportContext {
+/** What the exports of the index read with (tests hand these in). */
+export interface IndexContext {
+  /** Default: this process's database. */
+  database?: ConsoleDatabase;
+  /** The deployments the analyst may see; default the registry's answer. */
+  allowed?: readonly string[];
+  /** Alarms per read (default INDEX_EXPORT_PAGE_SIZE). */
+  pageSize?: number;
+}
+
+interface Common {
   analyst: Analyst;
-  deployment: Deployment;
-  call: UsmCall;
   store?: SharedStore;
   now?: number;
   /** The most alarms an export writes; default EXPORT_MAX_ROWS. */
   cap?: number;
+  index?: IndexContext;
   /** Tests: page sizes, a hook between reads, how often cancel is looked for. */
   tuning?: Pick<ExportRequest, "pageSizes" | "beforeRead" | "cancelPollMs">;
 }
 
-const capOf = (context: ExportContext) => context.cap ?? serverEnv().export.maxRows;
+export interface ExportContext extends Common {
+  deployment: Deployment;
+  call: UsmCall;
+}
+
+export interface AllExportContext extends Common {
+  /** The deployments the analyst may see, by key, in the configured order. */
+  visible: readonly string[];
+}
+
+const capOf = (context: Common) => context.cap ?? serverEnv().export.maxRows;
+
+const boundsOf = (query: AlarmListQuery) => ({
+  gte: query.filters.timestamp_occured_gte ?? null,
+  lte: query.filters.timestamp_occured_lte!,
+});
+
+/** Each read of the index in its own transaction; a server gone is 503 index_unavailable. */
+function indexReader(database: ConsoleDatabase): IndexRead {
+  return async (work) => {
+    try {
+      return await readIndex(database, work);
+    } catch (error) {
+      throw asIndexUnavailable(error);
+    }
+  };
+}
+
+/** The view as the index reads it: its search parsed (400 on `q` first), the index open (503). */
+async function indexView(view: ListView, scope: SearchScope, now: number, index: IndexContext) {
+  const search = view.query.q === undefined ? null : readSearch(view.query.q);
+  const database = index.database ?? (await indexDatabase());
+  const read = indexReader(database);
+  const exported: ExportView = { ...scope, search, query: freezeQuery(view.query, now) };
+  return { read, view: exported };
+}
+
+async function indexPlan(view: ListView, scope: SearchScope, context: Common): Promise<ExportPlan> {
+  const found = await indexView(view, scope, context.now ?? Date.now(), context.index ?? {});
+  const cap = capOf(context);
+  const total = await found.read((db) => countExport(db, found.view, cap));
+  // A search is counted up to the cap and one more: "more than the cap".
+  const lowerBound = found.view.search !== null && total > cap;
+  return {
+    total,
+    cap,
+    ...boundsOf(found.view.query),
+    ...(lowerBound ? { totalIsLowerBound: true } : {}),
+  };
+}
+
+/** The file of an index view: `label` names it (and the log line), `logSearch` the view. */
+async function indexDownload(
+  request: NextRequest,
+  target: { view: ListView; scope: SearchScope; label: string; logSearch: string },
+  context: Common,
+): Promise<Response> {
+  const { format, id } = readExportParams(request.nextUrl.searchParams);
+  const now = context.now ?? Date.now();
+  const index = context.index ?? {};
+  const { read, view } = await indexView(target.view, target.scope, now, index);
+  const cap = capOf(context);
+  return startExport({
+    analyst: context.analyst.id,
+    deployment: target.label,
+    store: context.store ?? sharedStore(),
+    query: view.query,
+    search: target.logSearch,
+    zone: target.view.tz,
+    format,
+    id,
+    cap,
+    signal: request.signal,
+    startedAt: now,
+    cancelPollMs: context.tuning?.cancelPollMs,
+    source: (signal) =>
+      indexExportBatches({
+        read,
+        view,
+        cap,
+        signal,
+        pageSize: index.pageSize,
+        beforeRead: context.tuning?.beforeRead,
+      }),
+  });
+}
+
+/** A deployment's view in the index: that deployment, among those the analyst may see. */
+function deploymentIndexScope(context: ExportContext): SearchScope {
+  const { analyst, deployment, index } = context;
+  return index?.allowed
+    ? { allowed: index.allowed, deployments: [deployment.key] }
+    : deploymentScope(analyst, deployment.key);
+}
 
 /** GET …/export/plan?<view>: how many alarms an export of the view holds, the cap, the bounds. */
 export async function exportPlan(url: URL, context: ExportContext): Promise<ExportPlan> {
   const view = readView(url.searchParams);
+  if (readsIndex(view.query)) return indexPlan(view, deploymentIndexScope(context), context);
   const query = freezeQuery(view.query, context.now ?? Date.now());
   // The analyst's own read (they wait on it), fresh: the count as of the frozen bounds.
   const page = (await readAlarmPage({ ...query, size: 10 }, context.call, { fresh: true })).value();
-  return {
-    total: page.page.totalElements,
-    cap: capOf(context),
-    gte: query.filters.timestamp_occured_gte ?? null,
-    lte: query.filters.timestamp_occured_lte!,
-  };
+  return { total: page.page.totalElements, cap: capOf(context), ...boundsOf(query) };
 }
 
 /** GET …/export?<view>&format&id: the file, streamed. */
@@ -56,6 +168,11 @@ export async function exportDownload(
 ): Promise<Response> {
   const params = request.nextUrl.searchParams;
   const view = readView(params, ["format", "id"]);
+  if (readsIndex(view.query)) {
+    const scope = deploymentIndexScope(context);
+    const label = context.deployment.key;
+    return indexDownload(request, { view, scope, label, logSearch: viewLogSearch(view) }, context);
+  }
   const { format, id } = readExportParams(params);
   const now = context.now ?? Date.now();
   return startExport({
@@ -74,6 +191,34 @@ export async function exportDownload(
     pageSizes: exportPageSizes(serverEnv().export.pageSize),
     ...context.tuning,
   });
+}
+
+/** The deployments an export of the queue reads: those it names, else every one visible. */
+const allScope = (named: readonly string[], visible: readonly string[]): SearchScope => ({
+  allowed: visible,
+  deployments: named.length > 0 ? named : visible,
+});
+
+/** GET /api/d/all/alarms/export/plan?<view>&deployments: the plan of the queue's view. */
+export async function allExportPlan(url: URL, context: AllExportContext): Promise<ExportPlan> {
+  const { view, named } = readAllDeploymentsView(url.searchParams, context.visible);
+  return indexPlan(view, allScope(named, context.visible), context);
+}
+
+/** GET /api/d/all/alarms/export?<view>&deployments&format&id: the queue's file, from the index. */
+export async function allExportDownload(
+  request: NextRequest,
+  context: AllExportContext,
+): Promise<Response> {
+  const params = request.nextUrl.searchParams;
+  const { view, named } = readAllDeploymentsView(params, context.visible, ["format", "id"]);
+  const target = {
+    view,
+    scope: allScope(named, context.visible),
+    label: exportScopeName(named),
+    logSearch: viewLogSearch(view, named),
+  };
+  return indexDownload(request, target, context);
 }
 
 /** GET …/export/{id}: the asking analyst's export's progress; not_found for anyone else's. */

@@ -1,7 +1,15 @@
 import "server-only";
 import { z } from "zod";
-import { resolveRange, severalValued, type AlarmListQuery } from "@/lib/shared/alarms/query";
-import { parseListView, viewSearchParams, type ListView } from "@/lib/shared/alarms/url-state";
+import { GROUP_KEY, GROUP_SORT_KEY } from "@/lib/shared/alarms/groups";
+import { CURSOR_KEY, DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
+import { readParams } from "@/lib/shared/alarms/params";
+import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import {
+  parseListView,
+  viewSearchParams,
+  type ListView,
+  type ViewProblem,
+} from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
 import { EXPORT_FORMATS, EXPORT_ID } from "@/lib/shared/export/contract";
 
@@ -26,35 +34,57 @@ function single(params: URLSearchParams, name: string): string | undefined {
   return values[0];
 }
 
-/**
- * The view a request names (page and size ignored: an export holds every page); `others`, the
- * route's own parameters besides the view's.
- */
-export function readView(params: URLSearchParams, others: readonly string[] = []): ListView {
-  const { view, problems } = parseListView(params, others);
+/** The first of `problems` as our 400 naming its parameter (all of them said), if any. */
+function refuse(problems: readonly ViewProblem[]): void {
   const first = problems[0];
   if (first) {
     throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
       param: first.param,
     });
   }
-  // An export reads the upstream page by page, and the upstream cannot search.
-  if (view.query.q !== undefined) {
-    throw new ApiError(
-      "invalid_request",
-      "q: an export holds a list's filters, not a search; export without the search",
-      { param: "q" },
-    );
-  }
-  const several = severalValued(view.query.filters);
-  if (several !== undefined) {
-    throw new ApiError(
-      "invalid_request",
-      `${several}: an export reads the upstream, which filters by one value; export each value`,
-      { param: several },
-    );
-  }
+}
+
+/**
+ * The view a request names (page and size ignored: an export holds every page); `others`, the
+ * route's own parameters besides the view's. A search or several values of a filter are the
+ * index's to read (readsIndex), the rest the upstream's.
+ */
+export function readView(params: URLSearchParams, others: readonly string[] = []): ListView {
+  const { view, problems } = parseListView(params, others);
+  refuse(problems);
   return view;
+}
+
+/** The parameters a link copied from the queue of every deployment carries that an export ignores. */
+const QUEUE_ONLY = [CURSOR_KEY, GROUP_KEY, GROUP_SORT_KEY];
+
+/** An export of the queue of every deployment: the list's view and the deployments it names. */
+export interface AllDeploymentsView {
+  view: ListView;
+  /** The deployments the `deployments` parameter names, in the configured order; empty = all. */
+  named: string[];
+}
+
+/**
+ * The view an export of the queue of every deployment names: the list's parameters, `tz`, and
+ * `deployments` (one comma list among `visible`, the keys the analyst may see: another is 400
+ * on it, as the queue answers). A cursor and a grouping are accepted and ignored (a link copied
+ * from the queue carries them: an export holds every row).
+ */
+export function readAllDeploymentsView(
+  params: URLSearchParams,
+  visible: readonly string[],
+  others: readonly string[] = [],
+): AllDeploymentsView {
+  const { params: own } = readParams(params, [DEPLOYMENTS_KEY]);
+  const ignored = new Set([DEPLOYMENTS_KEY, ...QUEUE_ONLY]);
+  const list = new URLSearchParams(
+    [...params].filter(([name]) => !ignored.has(name.toLowerCase())),
+  );
+  const { view, problems } = parseListView(list, others);
+  const named = parseDeployments(own.getAll(DEPLOYMENTS_KEY), visible, problems);
+  refuse(problems);
+  return { view, named };
 }
 
 export function readExportParams(params: URLSearchParams): ExportParams {
@@ -89,8 +119,9 @@ export function freezeQuery(query: AlarmListQuery, now: number): AlarmListQuery 
   return { ...resolved, filters: { ...resolved.filters, timestamp_occured_lte: lte } };
 }
 
-/** The view's canonical search for logs (page and size left out). */
-export function viewLogSearch(view: ListView): string {
+/** The view's canonical search for logs (page and size left out), with the deployments named. */
+export function viewLogSearch(view: ListView, named: readonly string[] = []): string {
   const params = viewSearchParams({ ...view, query: { ...view.query, page: 0, size: 20 } });
+  if (named.length > 0) params.set(DEPLOYMENTS_KEY, named.join(","));
   return params.toString();
 }

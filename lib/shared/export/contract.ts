@@ -14,10 +14,12 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
 /** The id the browser gives an export, so it can ask for its progress and cancel it. */
 export const EXPORT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** GET /api/d/{deployment}/alarms/export/plan: what an export of the view would hold. */
+/** GET /api/d/{deployment or all}/alarms/export/plan: what an export of the view would hold. */
 export interface ExportPlan {
-  /** Alarms in the view between the frozen bounds. */
+  /** Alarms in the view between the frozen bounds (a search's: counted up to the cap + 1). */
   total: number;
+  /** More than the cap, and `total` says no more than that (a search is counted no further). */
+  totalIsLowerBound?: true;
   /** The most alarms one export writes (EXPORT_MAX_ROWS). */
   cap: number;
   /** The view's bounds, a rolling range frozen (epoch ms); gte null when the view has none. */
@@ -27,7 +29,7 @@ export interface ExportPlan {
 
 export type ExportState = "running" | "completed" | "cancelled" | "capped" | "failed";
 
-/** GET /api/d/{deployment}/alarms/export/{id}: how far an export of the asking analyst is. */
+/** GET /api/d/{deployment or all}/alarms/export/{id}: how far an export of the asking analyst is. */
 export interface ExportProgress {
   id: string;
   state: ExportState;

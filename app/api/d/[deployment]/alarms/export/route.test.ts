@@ -12,11 +12,17 @@ import { DELETE as cancel, GET as progress } from "./[id]/route";
 
 // The export's route files as Next calls them: the session check of the one wrapper, our error
 // shape before a download starts, the plan, the file itself, its progress and its cancel, on the
-// process's own client and store against the simulator over HTTP. Only the request's cookies are
-// stood in for (next/headers reads them from Next's request scope).
+// process's own client and store against the simulator over HTTP; a view only the index answers
+// (a search, several values) answers 503 while this process has none. Only the request's cookies
+// and the process's database are stood in for (next/headers reads cookies from Next's request
+// scope; the process's own index would open a directory of the working tree).
 
 const cookies = vi.hoisted(() => ({ jar: [] as { name: string; value: string }[] }));
 vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => cookies.jar }) }));
+vi.mock("@/lib/server/db", async (original) => ({
+  ...(await original<typeof import("@/lib/server/db")>()),
+  databaseState: async () => ({ ok: false, reason: "no index in this test", retryAt: null }),
+}));
 
 const CREDS = { id: "route-export-client", secret: "route-export-secret-41bd" };
 const ORIGIN = "http://console.test";
@@ -63,7 +69,8 @@ describe("the export's routes", () => {
       ["?format=csv&id=no", "id"],
       ["?format=csv&id=abcdefgh1&status=bogus", "status"],
       ["?format=csv&id=abcdefgh1&tz=Mars/Olympus", "tz"],
-      ["?format=csv&id=abcdefgh1&q=user:alice", "q"],
+      ["?format=csv&id=abcdefgh1&q=user:(alice", "q"],
+      ["?format=csv&id=abcdefgh1&status=open&status=shut", "status"],
       ["?format=csv&format=json&id=abcdefgh1", "format"],
     ] as const) {
       const response = await call(download, api.export("acme", search), {});
@@ -75,6 +82,23 @@ describe("the export's routes", () => {
     });
     expect(hidden.status).toBe(404);
     expect(world.sim.stats().byRoute.alarms).toBe(0);
+  });
+
+  it("read a search or several values from the index: 503 while this process has none", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await signIn("local:route.alice");
+    for (const response of [
+      await call(download, api.export("acme", "?q=user:alice&format=csv&id=abcdefgh1"), {}),
+      await call(plan, api.exportPlan("acme", "?status=open&status=in_review"), {}),
+    ]) {
+      expect(response.status).toBe(503);
+      expect(await errorOf(response)).toMatchObject({
+        code: "index_unavailable",
+        message: expect.stringMatching(/no index in this test/),
+      });
+    }
+    expect(world.sim.stats().byRoute.alarms).toBe(0);
+    vi.restoreAllMocks();
   });
 
   it("plan a view: its count, the cap and the rolling range frozen", async () => {
