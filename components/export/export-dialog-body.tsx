@@ -4,19 +4,51 @@
 import { useId, useState } from "react";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { formatCount } from "@/lib/shared/alarms/format";
+import { readsIndex } from "@/lib/shared/alarms/query";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
 import type { ListView } from "@/lib/shared/alarms/url-state";
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import {
   EXPORT_FORMATS,
   EXPORT_FORMAT_LABELS,
   type ExportFormat,
 } from "@/lib/shared/export/contract";
+import type { ExportTarget } from "@/lib/shared/export/target";
 import { useExport, type PlanState, type RunState } from "./use-export";
 
-export function ExportDialogBody({ view, onClose }: { view: ListView; onClose: () => void }) {
+export interface ExportDialogProps {
+  /** The view: its query (page and size ignored) and the zone the file's times are written in. */
+  view: Pick<ListView, "query" | "tz">;
+  /** A deployment's key or "all"; default the deployment whose pages these are. */
+  scope?: string;
+  /** For "all": the deployments the queue names (none or empty: every one the analyst sees). */
+  deployments?: readonly string[];
+}
+
+export function ExportDialogBody({
+  view,
+  scope,
+  deployments,
+  onClose,
+}: ExportDialogProps & { onClose: () => void }) {
+  if (scope === undefined) return <DeploymentExport view={view} onClose={onClose} />;
+  return (
+    <ExportBody target={{ scope, query: view.query, tz: view.tz, deployments }} onClose={onClose} />
+  );
+}
+
+/** The export of the view of the deployment whose pages these are. */
+function DeploymentExport({
+  view,
+  onClose,
+}: Pick<ExportDialogProps, "view"> & { onClose: () => void }) {
   const { key } = useDeployment();
+  return <ExportBody target={{ scope: key, query: view.query, tz: view.tz }} onClose={onClose} />;
+}
+
+function ExportBody({ target, onClose }: { target: ExportTarget; onClose: () => void }) {
   const [format, setFormat] = useState<ExportFormat>("csv");
-  const { plan, run, downloadHref, started, cancel, again } = useExport(key, view);
+  const { plan, run, downloadHref, started, cancel, again } = useExport(target);
   const formatName = useId();
   const href = downloadHref(format);
   const busy = run.kind === "starting" || run.kind === "running";
@@ -32,7 +64,7 @@ export function ExportDialogBody({ view, onClose }: { view: ListView; onClose: (
         </button>
       </div>
       <div className="flex flex-col gap-3 px-4 py-3 text-xs">
-        <PlanSummary plan={plan} view={view} />
+        <PlanSummary plan={plan} target={target} />
         <fieldset disabled={busy} className="flex flex-col gap-1">
           <legend className="field-label mb-1">Format</legend>
           {EXPORT_FORMATS.map((value) => (
@@ -75,7 +107,7 @@ export function ExportDialogBody({ view, onClose }: { view: ListView; onClose: (
   );
 }
 
-function PlanSummary({ plan, view }: { plan: PlanState; view: ListView }) {
+function PlanSummary({ plan, target }: { plan: PlanState; target: ExportTarget }) {
   if (plan.kind === "counting") {
     return <p aria-live="polite">Counting the alarms in this view…</p>;
   }
@@ -86,8 +118,11 @@ function PlanSummary({ plan, view }: { plan: PlanState; view: ListView }) {
       </p>
     );
   }
-  const { total, cap, gte, lte } = plan.plan;
+  const { total, cap, gte, lte, totalIsLowerBound } = plan.plan;
+  const { query, tz } = target;
   const over = total > cap;
+  const viewTotal = totalIsLowerBound ? `more than ${formatCount(cap)}` : formatCount(total);
+  const indexed = target.scope === ALL_DEPLOYMENTS || readsIndex(query);
   return (
     <div className="flex flex-col gap-1" aria-live="polite">
       <p>
@@ -96,21 +131,23 @@ function PlanSummary({ plan, view }: { plan: PlanState; view: ListView }) {
         ) : (
           <>
             The export will hold <strong>{formatCount(Math.min(total, cap))} alarms</strong>
-            {over ? ` of the view's ${formatCount(total)}` : ""} (cap {formatCount(cap)}).
+            {over ? ` of the view's ${viewTotal}` : ""} (cap {formatCount(cap)}).
           </>
         )}
       </p>
       {over ? (
         <p className="text-amber-800 dark:text-amber-300">
           Over the cap, the file stops after the first {formatCount(cap)} in the view&apos;s order.
-          Narrow the filters or the time range to export the rest.
+          Narrow the {query.q !== undefined ? "search, the filters" : "filters"} or the time range
+          to export the rest.
         </p>
       ) : null}
       <p className="text-slate-600 dark:text-slate-400">
-        Alarms that occurred {gte !== null ? `from ${formatTime(gte, view.tz)} ` : ""}up to{" "}
-        {formatTime(lte, view.tz)}
-        {view.query.filters.range ? " (the rolling range, frozen now)" : ""}; alarms arriving later
-        are left out. Times in the file: {view.tz === "UTC" ? "UTC" : `UTC and ${view.tz}`}.
+        Alarms that occurred {gte !== null ? `from ${formatTime(gte, tz)} ` : ""}up to{" "}
+        {formatTime(lte, tz)}
+        {query.filters.range ? " (the rolling range, frozen now)" : ""}; alarms arriving later are
+        left out. {indexed ? "Read from the console's index, as this view is. " : ""}Times in the
+        file: {tz === "UTC" ? "UTC" : `UTC and ${tz}`}.
       </p>
     </div>
   );

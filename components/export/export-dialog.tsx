@@ -3,7 +3,7 @@
 
 import { useRef, useState } from "react";
 import { lazyComponent } from "@/components/lazy";
-import type { ListView } from "@/lib/shared/alarms/url-state";
+import type { ExportDialogProps } from "./export-dialog-body";
 
 // "Export": a modal dialog (focus kept inside, Escape closes, focus back on the button) that says
 // how many alarms the file will hold and the cap, then downloads natively (the browser streams
@@ -14,7 +14,11 @@ const ExportDialogBody = lazyComponent(() =>
   import("./export-dialog-body").then((m) => m.ExportDialogBody),
 );
 
-export function ExportButton({ view }: { view: ListView }) {
+/**
+ * The view's Export: a deployment's (`scope` its key, or left out below a deployment's pages) or
+ * the queue of every deployment's (`scope` "all", with the `deployments` it names).
+ */
+export function ExportButton({ view, scope, deployments }: ExportDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -46,7 +50,14 @@ export function ExportButton({ view }: { view: ListView }) {
           if (event.target === dialog.current) dialog.current.close(); // a click on the backdrop
         }}
       >
-        {open ? <ExportDialogBody view={view} onClose={() => dialog.current?.close()} /> : null}
+        {open ? (
+          <ExportDialogBody
+            view={view}
+            scope={scope}
+            deployments={deployments}
+            onClose={() => dialog.current?.close()}
+          />
+        ) : null}
       </dialog>
     </>
   );

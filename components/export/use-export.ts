@@ -1,21 +1,26 @@
 "use client";
+// The export dialog's state (browser): the plan, the download's URL, the progress and Cancel.
 
 import { useCallback, useEffect, useState } from "react";
-import { api } from "@/lib/shared/alarms/paths";
 import { fetchJson, asApiError } from "@/lib/shared/queries/query-options";
-import type { ListView } from "@/lib/shared/alarms/url-state";
-import { viewSearchParams } from "@/lib/shared/alarms/url-state";
 import {
   newExportId,
   type ExportFormat,
   type ExportPlan,
   type ExportProgress,
 } from "@/lib/shared/export/contract";
+import {
+  exportFilePath,
+  exportPlanPath,
+  exportProgressPath,
+  type ExportTarget,
+} from "@/lib/shared/export/target";
 import { ApiError, parseErrorBody } from "@/lib/shared/core/errors";
 
-// The export dialog's state: the plan (count, cap, frozen bounds) asked for when it opens, the
-// download's URL with those bounds, and once the download starts, its progress polled from the
-// server (any replica) until it ends, and Cancel.
+// The plan (count, cap, frozen bounds) is asked for when the dialog opens; the download's URL
+// carries those bounds; once the download starts, its progress is polled from the server (any
+// replica) until it ends, and Cancel. The target is a deployment's view or the queue of every
+// deployment (lib/shared/export/target.ts).
 
 /** How often a running export's progress is asked for. */
 const POLL_MS = 1_000;
@@ -31,48 +36,24 @@ export type RunState =
   | { kind: "running" | "finished"; progress: ExportProgress }
   | { kind: "lost"; message: string };
 
-/** The view to export: its rolling range frozen to the plan's bounds, page and size left out. */
-function exportSearch(view: ListView, plan: ExportPlan, format: ExportFormat, id: string): string {
-  const { range, ...filters } = view.query.filters;
-  const frozen: ListView = {
-    ...view,
-    query: {
-      ...view.query,
-      page: 0,
-      size: 20,
-      filters: {
-        ...filters,
-        ...(range ? { timestamp_occured_gte: plan.gte ?? undefined } : {}),
-        timestamp_occured_lte: plan.lte,
-      },
-    },
-  };
-  const params = viewSearchParams(frozen);
-  params.set("format", format);
-  params.set("id", id);
-  return `?${params}`;
-}
-
 /** The dialog's state; the dialog's body mounts at each opening, so each opening plans anew. */
-export function useExport(deployment: string, view: ListView) {
+export function useExport(target: ExportTarget) {
   const [plan, setPlan] = useState<PlanState>({ kind: "counting" });
   const [run, setRun] = useState<RunState>({ kind: "idle" });
   const [id, setId] = useState(newExportId);
-  const search = viewSearchParams({
-    ...view,
-    query: { ...view.query, page: 0, size: 20 },
-  }).toString();
+  const planPath = exportPlanPath(target);
+  const progressPath = exportProgressPath(target, id);
 
   // The count as of this moment, and the bounds that freeze a rolling range.
   useEffect(() => {
     const abort = new AbortController();
-    fetchJson<ExportPlan>(api.exportPlan(deployment, search ? `?${search}` : ""), abort.signal)
+    fetchJson<ExportPlan>(planPath, abort.signal)
       .then((answer) => setPlan({ kind: "ready", plan: answer }))
       .catch((error: unknown) => {
         if (!abort.signal.aborted) setPlan({ kind: "failed", message: asApiError(error).message });
       });
     return () => abort.abort();
-  }, [deployment, search]);
+  }, [planPath]);
 
   const running = run.kind === "starting" || run.kind === "running";
 
@@ -80,7 +61,7 @@ export function useExport(deployment: string, view: ListView) {
     if (!running) return;
     const abort = new AbortController();
     const timer = setInterval(() => {
-      fetchJson<ExportProgress>(api.exportProgress(deployment, id), abort.signal).then(
+      fetchJson<ExportProgress>(progressPath, abort.signal).then(
         (progress) =>
           setRun({ kind: progress.state === "running" ? "running" : "finished", progress }),
         (error: unknown) => {
@@ -102,18 +83,16 @@ export function useExport(deployment: string, view: ListView) {
       clearInterval(timer);
       abort.abort();
     };
-  }, [running, deployment, id]);
+  }, [running, progressPath]);
 
   const downloadHref = (format: ExportFormat) =>
-    plan.kind === "ready"
-      ? api.export(deployment, exportSearch(view, plan.plan, format, id))
-      : undefined;
+    plan.kind === "ready" ? exportFilePath(target, plan.plan, format, id) : undefined;
 
   const started = useCallback(() => setRun({ kind: "starting", since: Date.now() }), []);
 
   const cancel = useCallback(async () => {
     try {
-      const response = await fetch(api.exportProgress(deployment, id), { method: "DELETE" });
+      const response = await fetch(progressPath, { method: "DELETE" });
       const body: unknown = await response.json().catch(() => undefined);
       if (!response.ok) {
         const message = parseErrorBody(body)?.error.message ?? "The export could not be cancelled.";
@@ -123,7 +102,7 @@ export function useExport(deployment: string, view: ListView) {
     } catch {
       setRun({ kind: "lost", message: "Could not reach the Alarm Console server." });
     }
-  }, [deployment, id]);
+  }, [progressPath]);
 
   /** Another export of the same view (a new id; the plan stays). */
   const again = useCallback(() => {
