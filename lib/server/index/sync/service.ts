@@ -8,6 +8,7 @@ import type { IndexEnv } from "@/lib/server/env/index-db";
 import type { SharedStore } from "@/lib/server/store";
 import { indexedAlarmOf, type UsmClient } from "@/lib/server/usm";
 import { ingestAlarms } from "../ingest";
+import { publishIndexNotice } from "../live-notices";
 import { readIndexStatuses } from "./status";
 import { SyncWorker } from "./worker";
 
@@ -130,14 +131,24 @@ export class IndexSync {
 
   /**
    * Writes an alarm an analyst just read into its deployment's index (its status and labels as
-   * of now), in the background: it never delays nor fails the read.
+   * of now), in the background: it never delays nor fails the read. A row it changed is told to
+   * every replica (../live-notices.ts).
    */
   refresh(detail: AlarmDetail): void {
     const db = this.#db;
     if (!db || this.#stopped) return;
     try {
       const alarm = indexedAlarmOf(detail);
-      void ingestAlarms(db, detail.deployment, [alarm], this.#clock.now()).catch(() => undefined);
+      const { deployment } = detail;
+      const at = this.#clock.now();
+      void ingestAlarms(db, deployment, [alarm], at)
+        .then(({ written }) => {
+          if (written === 0) return;
+          // Every replica's views of it learn of the change (never the read's failure either).
+          const notice = { type: "rows", deployment, kind: "refresh", rows: written, at } as const;
+          return publishIndexNotice(this.#options.store, notice);
+        })
+        .catch(() => undefined);
     } catch {
       // Never the read's failure: the sync reads the alarm again in its time.
     }

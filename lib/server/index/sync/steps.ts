@@ -11,6 +11,7 @@ import {
   type UsmClient,
 } from "@/lib/server/usm";
 import { dropOlderThan, forgetRecordedWords, ingestAlarms } from "../ingest";
+import type { RowsNotice } from "../live-notices";
 import { bucketAt, BUCKETS, indexedCount, relistOf } from "./reconcile";
 import type { Sweep, SyncState } from "./state";
 import { halvedSweep, nextSweep, windowOf } from "./sweep";
@@ -18,7 +19,8 @@ import { halvedSweep, nextSweep, windowOf } from "./sweep";
 // The sync's steps, each one upstream read (a page or a count; a backfill step reads the next page
 // ahead too) and what it writes: a page of the newest window (the follow), a page of the past
 // (the backfill), a bucket of the reconciliation, and retention (no read). Each returns the state after it, or throws and leaves the state as it
-// was: the step is then done again, and what it had written is de-duplicated by uuid.
+// was: the step is then done again, and what it had written is de-duplicated by uuid. A step that
+// changed rows says so to every replica (../live-notices.ts) once they are written.
 
 /** How far before the newest indexed alarm the follow reads again: late arrivals. */
 export const LOOKBACK_MS = 15 * 60_000;
@@ -45,6 +47,19 @@ export interface StepContext {
   readAhead?(kind: ReadKind, window: IndexWindow): void;
   /** The page of `window` read ahead under `kind`, if it was, else null. */
   takeAhead?(kind: ReadKind, window: IndexWindow): Promise<IndexPage> | null;
+  /** Tells every replica the step changed rows (../live-notices.ts); never rejects. */
+  notify?(notice: RowsNotice): Promise<void>;
+}
+
+/** Tells of `rows` rows of the deployment that `kind` wrote (or deleted) at `at`, if any. */
+async function notifyRows(
+  context: StepContext,
+  kind: RowsNotice["kind"],
+  rows: number,
+  at: number,
+): Promise<void> {
+  if (rows === 0) return;
+  await context.notify?.({ type: "rows", deployment: context.deployment, kind, rows, at });
 }
 
 const occurredOf = (page: IndexPage) => page.alarms.map((alarm) => alarm.summary.occurredAt);
@@ -85,6 +100,7 @@ async function sweepPage(
       const next = ahead && nextSweep(at, occurredOf(page), page.size);
       if (next) context.readAhead?.(kind, windowOf(next, Math.min(size, page.size)));
       const { written } = await ingestAlarms(context.db, context.deployment, page.alarms, now);
+      await notifyRows(context, kind, written, now);
       return { page, sweep: at, pageSize: Math.min(size, page.size), written };
     } catch (error) {
       if (!(error instanceof PageSizeRefused)) throw error;
@@ -211,7 +227,8 @@ export async function retentionStep(
   now: number,
 ): Promise<SyncState> {
   const { db, deployment } = context;
-  await dropOlderThan(db, deployment, now - context.retentionMs);
+  const dropped = await dropOlderThan(db, deployment, now - context.retentionMs);
+  await notifyRows(context, "retention", dropped, now);
   const { rows } = await db
     .selectFrom("alarms")
     .select((eb) => eb.fn.countAll<number>().as("rows"))

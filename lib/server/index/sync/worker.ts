@@ -10,6 +10,7 @@ import { Activity } from "@/lib/server/live/activity";
 import type { SharedStore } from "@/lib/server/store";
 import { Lease } from "@/lib/server/store/lease";
 import { readIndexPage, type IndexPage, type IndexWindow, type UsmClient } from "@/lib/server/usm";
+import { publishIndexNotice } from "../live-notices";
 import { RECONCILE_SPACING_MS } from "./reconcile";
 import { initialState, loadState, saveState, type SyncState } from "./state";
 import {
@@ -266,6 +267,7 @@ export class SyncWorker {
       read: (kind, send) => this.#read(kind, send),
       readAhead: (kind, window) => this.#readAhead(kind, window),
       takeAhead: (kind, window) => this.#takeAhead(kind, window),
+      notify: (notice) => publishIndexNotice(this.#options.store, notice),
     };
   }
 
