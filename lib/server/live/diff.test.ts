@@ -176,3 +176,29 @@ describe("observe's departed heuristic", () => {
     expect(next.departed.map((row) => row.uuid)).toEqual(["b"]);
   });
 });
+
+describe("observe, for views the index answers", () => {
+  it("does not announce an alarm named quiet (one the backfill brought in), wherever it lands", () => {
+    const memory = baseline([alarm("b", 5)]); // not full: anything new would be news
+    const next = observe(memory, [alarm("a", 1), alarm("b", 5), alarm("old", 900)], {
+      ...bySort(),
+      quiet: (row) => row.uuid === "old",
+    });
+    expect(next.fresh.map((f) => f.uuid)).toEqual(["a"]);
+  });
+
+  it("tells one uuid of two deployments apart, naming each one's deployment", () => {
+    const globex = (row: AlarmSummary) => ({ ...row, deployment: "globex" });
+    const context = { ...bySort(), byDeployment: true };
+    const first = observe(null, [alarm("u", 2)], context);
+    const next = observe(
+      first.memory,
+      [globex(alarm("u", 1)), alarm("u", 2, { status: "closed" })],
+      context,
+    );
+    expect(next.fresh).toEqual([
+      { uuid: "u", deployment: "globex", seenAt: NOW, priorityLabel: "medium" },
+    ]);
+    expect(next.changes).toEqual([{ uuid: "u", deployment: "acme", status: "closed", at: NOW }]);
+  });
+});

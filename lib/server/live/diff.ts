@@ -4,13 +4,29 @@
 // New is decided by uuid, not by time: an alarm that arrives late (received minutes after it
 // occurred) lands below newer ones, and a watermark on time would miss it. The look-back is the
 // view's first `window` alarms: what an analyst on the first page can see, and more.
+//
+// A view of several deployments (the index's all-view) tells its rows apart by deployment and
+// uuid, and says each one's deployment; a view read from the index may also name rows that are
+// not news though they are new to it (`quiet`: what its backfill brought in from the past).
 import type { AlarmListQuery, AlarmStatus } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { LiveChange, LiveFresh } from "@/lib/shared/live/types";
 
+/** What a watch reads of each alarm of a page: an AlarmSummary, or the index's narrow row. */
+export type WatchedAlarm = Pick<
+  AlarmSummary,
+  "uuid" | "deployment" | "status" | "priority" | "occurredAt" | "receivedAt"
+> & {
+  /** As sent: labels are an open set. */
+  priorityLabel: string | null;
+  rule: Pick<AlarmSummary["rule"], "intent" | "strategy" | "method">;
+};
+
 /** What the watcher remembers of one row of the last page it read. */
 export interface WatchedRow {
   uuid: string;
+  /** Its deployment, in a view of several deployments. */
+  deployment?: string;
   status: AlarmStatus | null;
   /** The row's value in the view's sort field (null when the alarm has none). */
   key: number | string | null;
@@ -42,7 +58,7 @@ export interface Observation {
 
 type Sort = AlarmListQuery["sort"];
 
-function sortKey(alarm: AlarmSummary, sort: Sort): number | string | null {
+function sortKey(alarm: WatchedAlarm, sort: Sort): number | string | null {
   switch (sort.field) {
     case "timestamp_occured":
       return alarm.occurredAt;
@@ -71,9 +87,10 @@ function compare(a: WatchedRow, b: WatchedRow, sort: Sort): number {
 /** Rows received up to this long before the previous page's newest count as arriving since. */
 const RECEIVED_MARGIN_MS = 60_000;
 
-export function toWatchedRow(alarm: AlarmSummary, sort: Sort): WatchedRow {
+export function toWatchedRow(alarm: WatchedAlarm, sort: Sort, byDeployment = false): WatchedRow {
   return {
     uuid: alarm.uuid,
+    ...(byDeployment && { deployment: alarm.deployment }),
     status: alarm.status,
     key: sortKey(alarm, sort),
     occurredAt: alarm.occurredAt,
@@ -81,25 +98,33 @@ export function toWatchedRow(alarm: AlarmSummary, sort: Sort): WatchedRow {
   };
 }
 
-export interface ObserveContext {
+export interface ObserveContext<A extends WatchedAlarm = WatchedAlarm> {
   sort: Sort;
   window: number;
   /** The server's clock at this poll. */
   now: number;
   /** The time range's lower bound as this poll read it, if any. */
   occurredGte: number | null;
+  /** Rows of several deployments: told apart by deployment and uuid, each named with its own. */
+  byDeployment?: boolean;
+  /** An alarm new to the page that is not news whatever its place (an old one just indexed). */
+  quiet?: (alarm: A) => boolean;
 }
+
+/** A row's identity in its view. */
+const identity = (row: { uuid: string; deployment?: string }, byDeployment: boolean) =>
+  byDeployment ? `${row.deployment ?? ""}/${row.uuid}` : row.uuid;
 
 /**
  * Compares a freshly read first page with the memory of the previous one. The first page a
  * watcher reads (no memory) is its baseline: nothing in it is announced.
  */
-export function observe(
+export function observe<A extends WatchedAlarm>(
   previous: WatchMemory | null,
-  page: readonly AlarmSummary[],
-  { sort, window, now, occurredGte }: ObserveContext,
+  page: readonly A[],
+  { sort, window, now, occurredGte, byDeployment = false, quiet }: ObserveContext<A>,
 ): Observation {
-  const rows = page.slice(0, window).map((alarm) => toWatchedRow(alarm, sort));
+  const rows = page.slice(0, window).map((alarm) => toWatchedRow(alarm, sort, byDeployment));
   const received = rows.map((row) => row.receivedAt ?? -Infinity);
   const receivedUpTo = rows.length > 0 ? Math.max(...received) : null;
   const memory: WatchMemory = {
@@ -109,8 +134,9 @@ export function observe(
   };
   if (!previous) return { memory, fresh: [], changes: [], departed: [] };
 
-  const before = new Map(previous.rows.map((row) => [row.uuid, row]));
-  const current = new Set(rows.map((row) => row.uuid));
+  const id = (row: { uuid: string; deployment?: string }) => identity(row, byDeployment);
+  const before = new Map(previous.rows.map((row) => [id(row), row]));
+  const current = new Set(rows.map(id));
   const previousLast = previous.rows.at(-1);
   /**
    * A row the previous page did not hold is new to the view when it sorts above that page's
@@ -128,17 +154,19 @@ export function observe(
   const fresh: LiveFresh[] = [];
   const changes: LiveChange[] = [];
   let unseen = 0;
+  const named = (alarm: WatchedAlarm) => (byDeployment ? { deployment: alarm.deployment } : {});
   page.slice(0, window).forEach((alarm, index) => {
-    const was = before.get(alarm.uuid);
+    const was = before.get(id(rows[index]!));
     if (!was) {
       unseen++;
-      if (entered(rows[index]!)) {
-        fresh.push({ uuid: alarm.uuid, seenAt: now, priorityLabel: alarm.priorityLabel });
+      if (entered(rows[index]!) && !quiet?.(alarm)) {
+        const { uuid, priorityLabel } = alarm;
+        fresh.push({ uuid, seenAt: now, priorityLabel, ...named(alarm) });
       }
       return;
     }
     if (was.status !== alarm.status) {
-      changes.push({ uuid: alarm.uuid, status: alarm.status, at: now });
+      changes.push({ uuid: alarm.uuid, status: alarm.status, at: now, ...named(alarm) });
     }
   });
 
@@ -150,7 +178,7 @@ export function observe(
   const departed: WatchedRow[] = [];
   let aboveAStayingRow = false;
   for (const row of [...previous.rows].reverse()) {
-    if (current.has(row.uuid)) {
+    if (current.has(id(row))) {
       aboveAStayingRow = true;
       continue;
     }
