@@ -5,16 +5,21 @@ import type { LiveView } from "@/lib/shared/live/view-id";
 import type { SharedStore } from "@/lib/server/store";
 import type { UsmClient } from "@/lib/server/usm";
 import { Activity } from "./activity";
+import type { LiveIndex } from "./index-poll";
+import { IndexNoticeBoard } from "./notices";
 import { WatchRecords } from "./record";
 import { ViewWatch, type LiveListener } from "./watch";
 
 // The live queue's watchers: one per watched view, for every analyst on every replica. Each
 // replica with someone watching a view keeps a watch of it (./watch.ts); the replica holding the
-// view's lease polls the upstream in the watchers' share of the budget (./poll.ts), keeps what it
-// saw in the store and publishes the new state (./record.ts); every replica hands it to its own
-// streams. Without Redis, the same runs in one process on the memory store.
+// view's lease polls the upstream in the watchers' share of the budget (./poll.ts), or reads the
+// index for a view it answers when the index's notices say it changed (./index-poll.ts,
+// ./notices.ts), keeps what it saw in the store and publishes the new state (./record.ts); every
+// replica hands it to its own streams. Without Redis, the same runs in one process on the
+// memory store.
 
 export type { LiveListener } from "./watch";
+export type { LiveIndex } from "./index-poll";
 
 export interface LiveHubOptions {
   store: SharedStore;
@@ -27,6 +32,8 @@ export interface LiveHubOptions {
   clock?: Clock;
   /** This replica's name on the leases it holds. */
   owner?: string;
+  /** The index, for the views it answers; absent: their states say this server has none. */
+  index?: LiveIndex;
 }
 
 /**
@@ -41,6 +48,7 @@ export class LiveHub {
   readonly #activity: Activity;
   readonly #records: WatchRecords;
   readonly #owner: string;
+  readonly #notices: IndexNoticeBoard;
 
   constructor(options: LiveHubOptions) {
     this.#options = options;
@@ -54,6 +62,7 @@ export class LiveHub {
       randomUUID().slice(0, 8),
     );
     this.#owner = options.owner ?? randomUUID();
+    this.#notices = new IndexNoticeBoard(options.store, clock);
   }
 
   /** The configured interval. */
@@ -85,6 +94,8 @@ export class LiveHub {
         intervalMs: this.#options.intervalMs,
         window: this.#options.window,
         leaseMs: leaseMs(this.#options.intervalMs),
+        index: this.#options.index,
+        notices: this.#notices,
       });
       this.#watches.set(view.id, watch);
     }
@@ -104,6 +115,7 @@ export class LiveHub {
     const watches = [...this.#watches.values()];
     this.#watches.clear();
     await Promise.all(watches.map((watch) => watch.stop()));
+    await this.#notices.close();
   }
 
   /**

@@ -2,18 +2,28 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { LiveState } from "@/lib/shared/live/types";
 import type { LiveView } from "@/lib/shared/live/view-id";
+import type { RowsNotice } from "@/lib/server/index/live-notices";
 import type { SharedStore } from "@/lib/server/store";
 import { Lease } from "@/lib/server/store/lease";
 import type { UsmClient } from "@/lib/server/usm";
+import {
+  BACKFILL_COALESCE_MS,
+  INDEX_COALESCE_MS,
+  pollIndexView,
+  type IndexPollDeps,
+} from "./index-poll";
 import { pollView, type PollDeps } from "./poll";
+import type { WatchRecord } from "./record";
 
 // One view's watch on this replica, while someone here watches it: the replica subscribes to
 // the view's channel and, every interval, takes or extends the view's lease; the holder polls
-// (./poll.ts). Whoever holds it, every replica's subscription hands each state to its listeners.
+// the upstream (./poll.ts), or, for a view the index answers, reads the index (./index-poll.ts)
+// when a notice says its deployments' rows changed (a burst of them is one read) and on a slow
+// timer. Whoever holds it, every replica's subscription hands each state to its listeners.
 
 export type LiveListener = (state: LiveState) => void;
 
-export interface WatchDeps extends PollDeps {
+export interface WatchDeps extends PollDeps, IndexPollDeps {
   store: SharedStore;
   /** This replica's name on the leases it holds. */
   owner: string;
@@ -29,6 +39,14 @@ export class ViewWatch {
   #stopped = false;
   #stopping: Promise<void> | undefined;
   #cancelTick: () => void = () => undefined;
+  /** When the next turn is set for (epoch ms); a turn under way: `#turning`. */
+  #nextTickAt = Infinity;
+  #turning = false;
+  /** An index view: when a notice asks it to be read (Infinity: none asks). */
+  #wantedAt = Infinity;
+  /** An index view: when this replica last read it. */
+  #readAt = -Infinity;
+  #leaveNotices: () => void = () => undefined;
   /** The channel's subscription, resolving with its end (null when it could not be made). */
   #subscription: Promise<(() => Promise<void>) | null>;
   readonly #lease: Lease;
@@ -43,6 +61,7 @@ export class ViewWatch {
       owner: deps.owner,
     });
     this.#subscription = this.#subscribe();
+    if (view.source === "index") this.#leaveNotices = deps.notices.join((n) => this.#heard(n));
     // What the view looked like before this replica joined, while the first poll is due.
     void deps.activity.run(async () => {
       await this.#subscription;
@@ -60,6 +79,7 @@ export class ViewWatch {
   stop(): Promise<void> {
     this.#stopped = true;
     this.#cancelTick();
+    this.#leaveNotices();
     this.#stopping ??= this.deps.activity.run(async () => {
       const end = await this.#subscription;
       await end?.().catch(() => undefined);
@@ -91,18 +111,39 @@ export class ViewWatch {
   #schedule(ms: number): void {
     if (this.#stopped) return;
     this.#cancelTick();
-    this.#cancelTick = this.deps.clock.schedule(() => this.#tick(), Math.max(0, ms));
+    const wait = Math.max(0, ms);
+    this.#nextTickAt = this.deps.clock.now() + wait;
+    this.#cancelTick = this.deps.clock.schedule(() => this.#tick(), wait);
   }
 
   /** One turn: hold the lease or try to take it; poll when it is this replica's and it is time. */
   #tick(): void {
     if (this.#stopped) return;
+    this.#turning = true;
     void this.deps.activity.run(() =>
-      this.#turn().then(
-        (nextInMs) => this.#schedule(nextInMs),
-        () => this.#schedule(this.deps.intervalMs), // the store failed: next time
-      ),
+      this.#turn()
+        .catch(() => this.deps.intervalMs) // the store failed: next time
+        .then((nextInMs) => {
+          this.#turning = false;
+          this.#schedule(nextInMs);
+        }),
     );
+  }
+
+  /**
+   * A notice of the index: a view of its deployment is read again, soon but not sooner than a
+   * while after its last read (whatever the number of notices meanwhile). The holder reads; the
+   * others keep the wish for when they take the watch over.
+   */
+  #heard(notice: RowsNotice): void {
+    if (this.#stopped || !this.view.deployments.includes(notice.deployment)) return;
+    const gap = notice.kind === "backfill" ? BACKFILL_COALESCE_MS : INDEX_COALESCE_MS;
+    const now = this.deps.clock.now();
+    this.#wantedAt = Math.min(this.#wantedAt, Math.max(now, this.#readAt + gap));
+    // A turn under way schedules the next itself, from the wish.
+    if (this.#lease.held && !this.#turning && this.#wantedAt < this.#nextTickAt) {
+      this.#schedule(this.#wantedAt - now);
+    }
   }
 
   async #turn(): Promise<number> {
@@ -117,6 +158,7 @@ export class ViewWatch {
     if (!(await this.#lease.takeOrExtend())) return intervalMs;
     const record = await records.read(this.key);
     const now = clock.now();
+    if (this.view.source === "index") return this.#indexTurn(record, now);
     if (record && record.nextPollAt > now) return record.nextPollAt - now;
     const client = this.deps.client(this.view.deployment);
     if (!client) return intervalMs;
@@ -131,5 +173,21 @@ export class ViewWatch {
       },
       record,
     );
+  }
+
+  /**
+   * The holder's turn of an index view: a read when a notice asks for one, or the timer does,
+   * and the lease extended every interval meanwhile.
+   */
+  async #indexTurn(record: WatchRecord | null, now: number): Promise<number> {
+    const { intervalMs, clock, notices } = this.deps;
+    // Hearing the notices again, if the store lost them: meanwhile the timer reads.
+    await notices.listen();
+    const dueAt = Math.min(record?.nextPollAt ?? now, this.#wantedAt);
+    if (dueAt > now) return Math.min(intervalMs, dueAt - now);
+    this.#wantedAt = Infinity; // a notice heard from now on asks for the next read
+    this.#readAt = now;
+    await pollIndexView(this.deps, { view: this.view, key: this.key }, record, now);
+    return Math.min(intervalMs, this.#wantedAt - clock.now());
   }
 }

@@ -11,6 +11,8 @@ export interface LiveFresh {
   seenAt: number;
   /** The label as sent: labels are an open set ("critical"). */
   priorityLabel: string | null;
+  /** Its deployment, in a view of several (where one uuid could be two deployments'). */
+  deployment?: string;
 }
 
 /** A status the watcher saw an alarm of the view take. */
@@ -18,6 +20,8 @@ export interface LiveChange {
   uuid: string;
   status: AlarmStatus | null;
   at: number;
+  /** Its deployment, in a view of several. */
+  deployment?: string;
 }
 
 export interface LiveState {
@@ -25,11 +29,17 @@ export interface LiveState {
   view: string;
   /** Changes with every message of this view; the stream's event ids are made of these. */
   rev: string;
-  /** The last poll that answered (the server's epoch ms), null before the first. */
+  /**
+   * The last poll that answered (the server's epoch ms), null before the first; for a view the
+   * index answers, its last read of the index.
+   */
   polledAt: number | null;
   /** When the server sent this message: with polledAt, an age that no clock skew distorts. */
   sentAt: number;
-  /** How often the view is polled now: the configured interval, or longer when stretched. */
+  /**
+   * How often the view is polled now: the configured interval, or longer when stretched; for a
+   * view the index answers, how often the index's sync follows the upstream.
+   */
   intervalMs: number;
   /** The configured interval was too short for the watchers' share of the budget. */
   stretched: boolean;
@@ -41,7 +51,10 @@ export interface LiveState {
   changes: LiveChange[];
 }
 
-/** A view the stream will not watch: not a view id, or a deployment that is not the analyst's. */
+/**
+ * A view the stream will not watch: not a view id, or a deployment (of an all-view, any of them)
+ * that is not the analyst's.
+ */
 export interface LiveRefusal {
   view: string;
   error: { code: string; message: string };
@@ -57,6 +70,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isNumber = (value: unknown): value is number => typeof value === "number";
 const isStatus = (value: unknown) =>
   value === null || (STATUSES as readonly unknown[]).includes(value);
+const isDeployment = (value: unknown) => value === undefined || typeof value === "string";
 
 /** Whether a stream message is a state this browser can use (a newer server may add fields). */
 export function isLiveState(value: unknown): value is LiveState {
@@ -76,7 +90,8 @@ export function isLiveState(value: unknown): value is LiveState {
         isObject(item) &&
         typeof item.uuid === "string" &&
         isNumber(item.seenAt) &&
-        (item.priorityLabel === null || typeof item.priorityLabel === "string"),
+        (item.priorityLabel === null || typeof item.priorityLabel === "string") &&
+        isDeployment(item.deployment),
     ) &&
     Array.isArray(changes) &&
     changes.every(
@@ -84,7 +99,8 @@ export function isLiveState(value: unknown): value is LiveState {
         isObject(item) &&
         typeof item.uuid === "string" &&
         isNumber(item.at) &&
-        isStatus(item.status),
+        isStatus(item.status) &&
+        isDeployment(item.deployment),
     )
   );
 }
