@@ -160,6 +160,57 @@ describe("the live stream route", () => {
     await hub.close();
   });
 
+  it("refuses a queue of several deployments naming one the analyst may not see, like one that does not exist", async () => {
+    const { hub } = setup();
+    const all = (...keys: string[]) => liveViewId("all", DEFAULT_QUERY, keys);
+    for (const id of [all("acme", "hidden"), all("acme", "nowhere")]) {
+      const { response } = await open(hub, "someone", new URLSearchParams({ view: id }).toString());
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: { code: "not_found", message: "There is no such deployment.", param: "view" },
+      });
+    }
+    // Among the analyst's views, it is refused alone, in the same words.
+    const mixed = await open(
+      hub,
+      "someone",
+      new URLSearchParams([
+        ["view", all("acme")],
+        ["view", all("acme", "hidden")],
+      ]).toString(),
+    );
+    await hub.settled();
+    await flush();
+    expect(mixed.response.status).toBe(200);
+    expect(mixed.read.text).toContain(
+      `event: refused\ndata: {"view":"${all("acme", "hidden")}","error":{"code":"not_found","message":"There is no such deployment."}}`,
+    );
+    expect(
+      states(mixed.read.text).map((event) => JSON.parse(event.split("data: ")[1]!).view),
+    ).toEqual([all("acme")]);
+    mixed.abort();
+    // Whoever may see both watches both.
+    const boss = await open(
+      hub,
+      "local:boss",
+      new URLSearchParams({ view: all("acme", "hidden") }).toString(),
+    );
+    expect(boss.response.status).toBe(200);
+    boss.abort();
+    // A search the index cannot read is no view to watch (the list says why, with its place).
+    const unreadable = liveViewId("acme", { ...DEFAULT_QUERY, q: "user:(alice" });
+    const { response } = await open(
+      hub,
+      "someone",
+      new URLSearchParams({ view: unreadable }).toString(),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { code: "invalid_request", param: "view" },
+    });
+    await hub.close();
+  });
+
   it("counts its open streams in the metrics, each until it ends", async () => {
     const { hub } = setup();
     const gauge = () => metricValue("alarm_console_sse_streams_open");

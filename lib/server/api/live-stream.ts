@@ -12,13 +12,16 @@ import type { LiveHub } from "@/lib/server/live/hub";
 import { services } from "@/lib/server/services";
 import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
 import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
+import { parseSearch } from "@/lib/server/index/query-language/parse";
 
 // GET /api/live?view=<id>&view=<id>: one server-sent-events stream per browser, carrying every
 // view its tabs watch (a browser keeps six connections per host on HTTP/1.1; one stream per tab
-// would soon take them all). Nothing on the way may hold it back: no compression
-// (Cache-Control no-transform), no proxy buffering (X-Accel-Buffering: no). Each message is a
-// view's whole state; its event id is every view's last rev, so a stream that reconnects with
-// Last-Event-ID is sent only the views that changed meanwhile.
+// would soon take them all): a deployment's list (from the upstream, or the index), or the queue
+// of several deployments (from the index), each of whose deployments must be the analyst's.
+// Nothing on the way may hold it back: no compression (Cache-Control no-transform), no proxy
+// buffering (X-Accel-Buffering: no). Each message is a view's whole state; its event id is every
+// view's last rev, so a stream that reconnects with Last-Event-ID is sent only the views that
+// changed meanwhile.
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
@@ -120,7 +123,9 @@ function readViews(
       continue;
     }
     try {
-      registry.get(view.deployment, analyst); // not_found alike for others' deployments
+      // not_found alike for others' deployments: an all-view's every one must be the analyst's.
+      for (const deployment of view.deployments) registry.get(deployment, analyst);
+      checkSearch(view);
       views.push(view);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -134,6 +139,16 @@ function readViews(
     throw new ApiError(code, first.error.message, { param: "view" });
   }
   return { views, refusals };
+}
+
+/** A view's search must be one the index can read (400 on `q` saying what, as the list's). */
+function checkSearch(view: LiveView): void {
+  if (view.query.q === undefined) return;
+  const parsed = parseSearch(view.query.q);
+  if (parsed.ok) return;
+  throw new ApiError("invalid_request", `This search cannot be read: ${parsed.problem.message}`, {
+    param: "q",
+  });
 }
 
 /** The revs a reconnecting browser already has, by view, from its Last-Event-ID. */

@@ -42,6 +42,10 @@ export class Services {
                 .all()
                 .find((d) => d.key === key)
                 ?.client(),
+            // Views the index answers are read from it when its sync writes, not polled.
+            ...(index && {
+              index: { database: index.database, intervalMs: index.env.intervalMs },
+            }),
           })
         : null;
     // The database is asked here, at start, and again while a PostgreSQL server does not answer;
