@@ -61,8 +61,8 @@ export function LiveBar({
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span data-live-status>{statusText(live, now)}</span>
-        {/* Paused by the page itself (off the first page, a search): Pause means nothing there. */}
-        {live.paused === "page" || live.paused === "search" ? null : (
+        {/* Paused by the page itself (off the first page): Pause means nothing there. */}
+        {live.paused === "page" ? null : (
           <button
             type="button"
             className="btn"
@@ -83,7 +83,6 @@ export function LiveBar({
 function statusText(live: LiveQueue, now: number): string {
   if (live.paused === "manual") return "Live updates paused";
   if (live.paused === "page") return "Live updates paused off the first page";
-  if (live.paused === "search") return "No live updates while searching: search again to refresh";
   if (live.status === "refused") return "Live updates unavailable; trying again";
   if (live.status === "reconnecting") {
     return live.updatedAt === null

@@ -1,24 +1,24 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { readsIndex, type AlarmListQuery, type AlarmStatus } from "@/lib/shared/alarms/query";
-import type { AlarmPage } from "@/lib/shared/alarms/types";
+import type { AlarmListQuery, AlarmStatus } from "@/lib/shared/alarms/query";
 import type { LiveFresh } from "@/lib/shared/live/types";
 import { liveViewId } from "@/lib/shared/live/view-id";
 import type { LiveStatus } from "./live-connection";
+import { liveNews, type LivePage } from "./live-news";
 import { useLiveView } from "./use-live-view";
 
 // The list's side of the live queue: what is new since the page the analyst sees was read, and
 // which of its rows changed status since. Nothing here touches the rows' order: new alarms wait
-// behind a banner until the analyst asks for them.
+// behind a banner until the analyst asks for them. Any view the live queue watches: a
+// deployment's list (from the upstream or, searching or with several values of a filter, the
+// index), or the queue of several deployments (by its view id, lib/shared/live/view-id).
 
 export type PauseReason =
   /** The analyst paused it (kept for this tab, across reloads). */
   | "manual"
   /** Off the first page: new alarms would land on a page not shown. */
-  | "page"
-  /** A search reads the index, which the live queue does not watch (it watches the upstream). */
-  | "search";
+  | "page";
 
 const PAUSED_KEY = "alarm-console.live-paused";
 
@@ -27,7 +27,7 @@ export interface LiveQueue {
   togglePause(): void;
   /** Alarms of the view that arrived after the page was read and are not on it, newest first. */
   arrived: LiveFresh[];
-  /** Status changes of the page's rows since it was read, by uuid. */
+  /** Status changes of the page's rows since it was read, by row key (./live-news liveRowKey). */
   changed: ReadonlyMap<string, AlarmStatus | null>;
   updatedAt: number | null;
   intervalMs: number | null;
@@ -52,38 +52,21 @@ function usePausedByHand(): [boolean, () => void] {
   return [paused, toggle];
 }
 
-export function useLiveQueue(
-  deployment: string,
-  query: AlarmListQuery,
-  page: AlarmPage | undefined,
+/**
+ * The live side of the view `view` names (a lib/shared/live/view-id) for the page on screen
+ * (`page`: this view's own answer, not the previous one kept while it loads); watched on its
+ * first page only.
+ */
+export function useLiveViewQueue(
+  view: string,
+  firstPage: boolean,
+  page: LivePage | undefined,
 ): LiveQueue {
   const [pausedByHand, togglePause] = usePausedByHand();
-  const paused: PauseReason | null = readsIndex(query)
-    ? "search"
-    : pausedByHand
-      ? "manual"
-      : query.page > 0
-        ? "page"
-        : null;
-  const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
+  const paused: PauseReason | null = pausedByHand ? "manual" : firstPage ? null : "page";
   const live = useLiveView(paused ? null : view);
   const { state } = live;
-
-  const { arrived, changed } = useMemo(() => {
-    const changes = new Map<string, AlarmStatus | null>();
-    if (!state || !page) return { arrived: [], changed: changes };
-    const shown = new Set(page.alarms.map((alarm) => alarm.uuid));
-    const arrivals = state.fresh.filter(
-      (fresh) => fresh.seenAt > page.readAt && !shown.has(fresh.uuid),
-    );
-    // Oldest first, so the newest change of an alarm is the one kept.
-    for (const change of [...state.changes].reverse()) {
-      if (change.at > page.readAt && shown.has(change.uuid))
-        changes.set(change.uuid, change.status);
-    }
-    return { arrived: arrivals, changed: changes };
-  }, [state, page]);
-
+  const { arrived, changed } = useMemo(() => liveNews(state, page), [state, page]);
   return {
     paused,
     togglePause,
@@ -95,4 +78,14 @@ export function useLiveQueue(
     error: state?.error?.message ?? null,
     status: live.status,
   };
+}
+
+/** The live side of `deployment`'s list view of `query` (see useLiveViewQueue). */
+export function useLiveQueue(
+  deployment: string,
+  query: AlarmListQuery,
+  page: LivePage | undefined,
+): LiveQueue {
+  const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
+  return useLiveViewQueue(view, query.page === 0, page);
 }

@@ -3,18 +3,20 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AlarmListQuery } from "@/lib/shared/alarms/query";
+import type { AlarmListQuery, AlarmStatus } from "@/lib/shared/alarms/query";
 import type { AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
+import { liveViewId } from "@/lib/shared/live/view-id";
 import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
+import { liveItemKey, liveMarks, liveRowKey, type LivePage, type LiveRow } from "./live-news";
 import { useLiveKeys } from "./use-live-keys";
-import { type LiveQueue, useLiveQueue } from "./use-live-queue";
+import { type LiveQueue, useLiveViewQueue } from "./use-live-queue";
 
 export type LiveMark = "new" | "changed";
 
-export interface LiveRows {
+export interface LiveRows<T extends LiveRow = AlarmSummary> {
   live: LiveQueue;
   /** The page's rows with their live statuses; undefined until a page of this view is in. */
-  alarms: AlarmSummary[] | undefined;
+  alarms: T[] | undefined;
   /** Rows to mark for a moment: just shown (Show), or a status just changed. */
   marks: ReadonlyMap<string, LiveMark>;
   /** Brings the arrived alarms in (reads the page anew), holding the analyst's row in place. */
@@ -51,37 +53,37 @@ function rowAnchor(): RowAnchor | null {
   return held && uuid ? { uuid, top: held.getBoundingClientRect().top } : null;
 }
 
+/** A row the live queue can change the status of. */
+type StatusRow = LiveRow & { status: AlarmStatus | null };
+
 /**
- * The live side of one deployment's list view: statuses changed in place (same rows, same
+ * The live side of a list view, whichever it is: statuses changed in place (same rows, same
  * order), the rows just shown or just changed marked for a moment, and Show (the banner's button,
  * or ".") that brings the arrivals in while the row the analyst was on stays where it was on
- * screen. `page`: the page on screen once it is this view's own answer (not the previous one kept
- * while it loads).
+ * screen. `view`: its id (lib/shared/live/view-id); `firstPage`: whether the page on screen is the
+ * view's first (it pauses elsewhere); `page`: the page on screen once it is this view's own answer
+ * (not the previous one kept while it loads); `show`: reads the page anew (the caller's query).
  */
-export function useLiveRows(
-  deployment: string,
-  query: AlarmListQuery,
-  page: AlarmPage | undefined,
-): LiveRows {
-  const queryClient = useQueryClient();
-  const live = useLiveQueue(deployment, query, page);
+export function useLiveViewRows<T extends StatusRow>({
+  view,
+  firstPage,
+  page,
+  show: readAgain,
+}: {
+  view: string;
+  firstPage: boolean;
+  page: LivePage<T> | undefined;
+  show: () => void;
+}): LiveRows<T> {
+  const live = useLiveViewQueue(view, firstPage, page);
 
   const [shownNew, setShownNew] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<RowAnchor | null>(null);
   const show = useCallback(() => {
     anchor.current = rowAnchor();
-    setShownNew(new Set(live.arrived.map((alarm) => alarm.uuid)));
-    void queryClient.fetchQuery({
-      ...alarmsQueryOptions(deployment, query, { fresh: true }),
-      staleTime: 0,
-    });
-    // The next page, prefetched before, no longer follows this one: read it again with it (a
-    // detail's Next across the page edge reads both).
-    void queryClient.invalidateQueries({
-      queryKey: alarmsQueryOptions(deployment, { ...query, page: query.page + 1 }).queryKey,
-      refetchType: "none",
-    });
-  }, [live.arrived, queryClient, deployment, query]);
+    setShownNew(new Set(live.arrived.map(liveItemKey)));
+    readAgain();
+  }, [live.arrived, readAgain]);
   useLayoutEffect(() => {
     const held = anchor.current;
     if (!held || !page || !page.alarms.some((alarm) => alarm.uuid === held.uuid)) return;
@@ -92,19 +94,39 @@ export function useLiveRows(
   useLiveKeys({ onShow: live.arrived.length > 0 ? show : null, onTogglePause: live.togglePause });
 
   const alarms = useMemo(() => {
-    if (!page || live.changed.size === 0) return page?.alarms;
-    return page.alarms.map((alarm) =>
-      live.changed.has(alarm.uuid)
-        ? { ...alarm, status: live.changed.get(alarm.uuid) ?? null }
-        : alarm,
-    );
+    if (!page || live.changed.size === 0) return page?.alarms.slice();
+    return page.alarms.map((alarm) => {
+      const key = liveRowKey(alarm);
+      return live.changed.has(key) ? { ...alarm, status: live.changed.get(key) ?? null } : alarm;
+    });
   }, [page, live.changed]);
-  const marks = useMemo(() => {
-    const marked = new Map<string, LiveMark>();
-    for (const uuid of shownNew) marked.set(uuid, "new");
-    for (const uuid of live.changed.keys()) marked.set(uuid, "changed");
-    return marked;
-  }, [shownNew, live.changed]);
+  const marks = useMemo(
+    () => liveMarks(page?.alarms, shownNew, live.changed),
+    [page, shownNew, live.changed],
+  );
 
   return { live, alarms, marks, show };
+}
+
+/** The live side of one deployment's list view (see useLiveViewRows); Show reads its page anew. */
+export function useLiveRows(
+  deployment: string,
+  query: AlarmListQuery,
+  page: AlarmPage | undefined,
+): LiveRows {
+  const queryClient = useQueryClient();
+  const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
+  const readAgain = useCallback(() => {
+    void queryClient.fetchQuery({
+      ...alarmsQueryOptions(deployment, query, { fresh: true }),
+      staleTime: 0,
+    });
+    // The next page, prefetched before, no longer follows this one: read it again with it (a
+    // detail's Next across the page edge reads both).
+    void queryClient.invalidateQueries({
+      queryKey: alarmsQueryOptions(deployment, { ...query, page: query.page + 1 }).queryKey,
+      refetchType: "none",
+    });
+  }, [queryClient, deployment, query]);
+  return useLiveViewRows({ view, firstPage: query.page === 0, page, show: readAgain });
 }
