@@ -66,13 +66,14 @@ export class IndexNoticeBoard {
   /** Stops hearing (the hub closes). */
   async close(): Promise<void> {
     this.#listeners.clear();
+    this.#backfilled.clear();
     await this.#end();
   }
 
+  /** Ends the subscription; the backfill's writes stay known for a watch that comes back. */
   async #end(): Promise<void> {
     const subscription = this.#subscription;
     this.#subscription = null;
-    this.#backfilled.clear();
     const end = await subscription;
     await end?.().catch(() => undefined);
   }
