@@ -166,6 +166,15 @@ describeEachEngine("An export from the index", ({ database }) => {
     },
   );
 
+  it("writes pages larger than the list's whole, and in the default size", async () => {
+    const view = viewOf({ sort: { field: "rule_strategy", direction: "desc" } });
+    const list = await listed(view);
+    expect(list).toHaveLength(300);
+    // PGlite reads no more than ~260 documents' keys in one statement correctly.
+    expect((await exported(view, { pageSize: 300 })).rows).toEqual(list);
+    expect((await exported(view, { pageSize: undefined })).rows).toEqual(list);
+  });
+
   it("never shifts nor repeats a row for alarms indexed meanwhile, and keeps out the later ones", async () => {
     const view = viewOf({ q: "powershell" });
     const atStart = await listed(view);

@@ -28,10 +28,13 @@ import type { ExportBatch } from "./pages";
 export type IndexRead = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 /**
- * Alarms per read. A page's documents are ~2.3 KB each (~1 MB of JSON at this size), and the
- * statement runs on PGlite's thread: small enough to leave analysts' reads room between pages.
+ * Alarms per read: each read holds PGlite's thread (this server's) while it runs. Measured once
+ * (a test run, not kept in bench/) on PGlite with 100,000 alarms of two deployments: a read of
+ * 200 took about what the list's own page of 100 of the same view takes (median 12-260 ms, from
+ * filters in the newest-first order to a search sorted by strategy, which no index orders); 500
+ * doubled the latter, 100 tripled the whole export's time for it.
  */
-export const INDEX_EXPORT_PAGE_SIZE = 500;
+export const INDEX_EXPORT_PAGE_SIZE = 200;
 
 /** Sort columns the sync rewrites (the volatile fields): an alarm may move in such an order. */
 const MOVING: ReadonlySet<SortField> = new Set(["status", "priority"]);
