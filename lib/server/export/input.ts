@@ -13,7 +13,8 @@ import {
 import { ApiError } from "@/lib/shared/core/errors";
 import { EXPORT_FORMATS, EXPORT_ID } from "@/lib/shared/export/contract";
 
-// What the export's routes accept: the list's own view (its one parser), plus the export's
+// What the export's routes accept: the list's own view (its one parser), for the queue of every
+// deployment with the deployments it names (the queue's own reader of them), plus the export's
 // format and id checked by zod. Anything wrong answers invalid_request naming the parameter.
 
 const exportParams = z.object({
