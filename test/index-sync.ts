@@ -35,8 +35,8 @@ export async function startSyncWorld(options: SimulatorOptions): Promise<SyncWor
 }
 
 /**
- * A worker of deployment "acme" (a client of its own on `store`, unlimited on our side unless
- * `getPerSecond` says otherwise), on the world's clock.
+ * A worker of deployment "acme" (or `options.deployment`: a client of its own on `store`,
+ * unlimited on our side unless `getPerSecond` says otherwise), on the world's clock.
  */
 export function syncWorker(
   world: SyncWorld,
@@ -45,14 +45,15 @@ export function syncWorker(
   store: SharedStore = new MemoryStore({ now: world.clock.now }),
 ): SyncWorker {
   const { getPerSecond = 0, ...rest } = options;
+  const deployment = options.deployment ?? DEPLOYMENT;
   const client = testClient(world.sim, SYNC_CLIENT, {
     store,
-    deployment: DEPLOYMENT,
+    deployment,
     cacheTtlMs: 0,
     getPerSecond,
   });
   return new SyncWorker({
-    deployment: DEPLOYMENT,
+    deployment,
     client,
     db,
     store,

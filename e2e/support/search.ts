@@ -100,10 +100,36 @@ export function mergedSearchWhenIndexed(
   const path = `/api/d/all/alarms?q=${encodeURIComponent(q)}&size=100`;
   return whenIndexed(request, path, count, (body) => {
     const page = body as MergedQueuePage;
-    return { page, count: page.matches?.count };
+    return { page, count: page.paging === "pages" ? page.page.totalElements : page.matches?.count };
   });
 }
 
 /** The list's search box. */
 export const searchBox = (page: Page) =>
   page.getByRole("search", { name: "Search alarms" }).getByRole("combobox");
+
+/**
+ * The queue of every deployment's first page once the index holds them all whole (numbered pages,
+ * nothing missing, `count` alarms): the sync reads them in the background after the app starts.
+ */
+export async function queueWhenIndexed(
+  request: APIRequestContext,
+  count: number,
+  query = "size=20",
+): Promise<MergedQueuePage> {
+  let answer: MergedQueuePage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/d/all/alarms?${query}`);
+        if (response.status() !== 200) return `status ${response.status()}`;
+        answer = (await response.json()) as MergedQueuePage;
+        if (answer.paging !== "pages") return "paged by time";
+        if (answer.gaps.length > 0) return `gaps in ${answer.gaps.map((gap) => gap.deployment)}`;
+        return answer.page.totalElements;
+      },
+      { message: `the queue holds ${count} alarms`, timeout: INDEX_WAIT_MS, intervals: [1_000] },
+    )
+    .toBe(count);
+  return answer!;
+}

@@ -25,13 +25,22 @@ import {
   type AlarmGroupsPage,
 } from "@/lib/shared/alarms/groups";
 import {
+  DEFAULT_SORT,
   SEARCH_KEY,
   parseAlarmListQuery,
   readsIndex,
   resolveRange,
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type {
+  IndexGap,
+  MergedCursorPage,
+  MergedIndexPage,
+  MergedQueuePage,
+} from "@/lib/shared/alarms/merged-types";
+import type { IndexStatus } from "@/lib/shared/deployments/index-status";
+import { indexGaps } from "@/lib/server/index/gaps";
+import { indexStatuses } from "@/lib/server/index/sync";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import { asIndexUnavailable } from "./pivot-routes";
@@ -68,6 +77,8 @@ export function visibleKeys(analyst: Analyst): string[] {
 export interface IndexInput {
   database?: ConsoleDatabase;
   now?: number;
+  /** The index's status of each deployment (default: this server's sync's). */
+  statuses?: (deployments: readonly string[]) => Promise<Map<string, IndexStatus>>;
 }
 
 /**
@@ -117,18 +128,15 @@ export async function searchList(
   return read(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now));
 }
 
-/**
- * GET /api/d/all/alarms?q=… (or with several values of a filter): one page of the merged queue's
- * view, from the index.
- */
-export async function searchMerged(
+/** A page of the time-paged queue (a link's cursor), read from the index. */
+async function mergedByCursor(
   request: MergedRequest,
   allowed: readonly string[],
-  { database, now = Date.now() }: IndexInput = {},
-): Promise<MergedQueuePage> {
+  db: ConsoleDatabase,
+  now: number,
+): Promise<MergedCursorPage> {
   const { q } = request.query;
   const search = q === undefined ? null : readSearch(q);
-  const db = database ?? (await indexDatabase());
   const { filters } = resolveRange(request.query, now);
   const deployments = request.deployments.map((deployment) => deployment.key);
   const page = await read(db, (tx) =>
@@ -139,6 +147,7 @@ export async function searchMerged(
     ),
   );
   return {
+    paging: "cursor",
     alarms: page.alarms,
     older: page.older ? encodeCursor(page.older) : null,
     newer: page.newer ? encodeCursor(page.newer) : null,
@@ -148,14 +157,48 @@ export async function searchMerged(
       gte: filters.timestamp_occured_gte ?? null,
       lte: filters.timestamp_occured_lte ?? null,
     },
+    readAt: now,
     source: page.source,
     matches: page.matches,
   };
 }
 
+/** A numbered page of the queue from the index, with what the index does not hold yet. */
+async function mergedPage(
+  request: MergedRequest,
+  allowed: readonly string[],
+  db: ConsoleDatabase,
+  now: number,
+  gaps: IndexGap[],
+): Promise<MergedIndexPage> {
+  const deployments = request.deployments.map((deployment) => deployment.key);
+  const page = await searchList(request.query, { allowed, deployments }, { database: db, now });
+  return {
+    ...page,
+    page: { ...page.page, ...(gaps.length > 0 ? { totalIsLowerBound: true } : {}) },
+    paging: "pages",
+    deployments: readable({ allowed, deployments }),
+    source: page.source!,
+    gaps,
+  };
+}
+
+const NOT_INDEXED_YET = "Nothing of these deployments is indexed yet.";
+
+/** Whether a queue view needs the index: a search, several values, a page number, an order. */
+function needsIndex({ query }: MergedRequest): boolean {
+  const { field, direction } = query.sort;
+  const newestFirst = field === DEFAULT_SORT.field && direction === DEFAULT_SORT.direction;
+  return readsIndex(query) || query.page > 0 || !newestFirst;
+}
+
 /**
- * GET /api/d/all/alarms: the merged queue of the `visible` deployments (or those it names), from
- * each upstream, or with `q` (or several values of a filter) from the index over all of them.
+ * GET /api/d/all/alarms: the queue of the `visible` deployments (or those it names). From the
+ * index, a numbered page in any order with its exact count, saying which deployments it does not
+ * hold whole yet over the view's range; a link's cursor pages by time instead. Where this process
+ * has no index (or nothing of the deployments is indexed yet), the newest alarms from each
+ * upstream by cursor, as before the index; a view only the index can answer is then 503
+ * index_unavailable, saying why.
  */
 export async function mergedList(
   params: URLSearchParams,
@@ -164,9 +207,40 @@ export async function mergedList(
   index: IndexInput = {},
 ): Promise<MergedQueuePage> {
   const request = parseMergedRequest(params, visible);
-  if (!readsIndex(request.query)) return readMergedQueue(request, analyst);
   const allowed = visible.map((deployment) => deployment.key);
-  return searchMerged(request, allowed, index);
+  const keys = request.deployments.map((deployment) => deployment.key);
+  const now = index.now ?? Date.now();
+  const upstream = async (why?: string): Promise<MergedCursorPage> => ({
+    ...(await readMergedQueue(request, analyst)),
+    ...(why ? { indexUnavailable: why } : {}),
+  });
+  let db: ConsoleDatabase;
+  try {
+    db = index.database ?? (await indexDatabase());
+  } catch (error) {
+    if (needsIndex(request) || !(error instanceof ApiError)) throw error;
+    return upstream(error.message);
+  }
+  try {
+    if (request.cursor) return await mergedByCursor(request, allowed, db, now);
+    const statuses = await (index.statuses ?? indexStatuses)(keys);
+    const { filters } = resolveRange(request.query, now);
+    const bounds = {
+      gte: filters.timestamp_occured_gte ?? null,
+      lte: filters.timestamp_occured_lte ?? null,
+    };
+    const gaps = indexGaps(keys, statuses, bounds);
+    // Nothing of them indexed yet (a console's first moments, the sync off): each upstream.
+    if (!needsIndex(request) && gaps.length === keys.length && gaps.every((gap) => gap.whole)) {
+      return await upstream(gaps[0]?.reason ?? NOT_INDEXED_YET);
+    }
+    return await mergedPage(request, allowed, db, now, gaps);
+  } catch (error) {
+    // The database gone mid-read: the plain queue still reads each upstream.
+    const gone = error instanceof ApiError && error.code === "index_unavailable";
+    if (!gone || needsIndex(request)) throw error;
+    return upstream(error.message);
+  }
 }
 
 /**

@@ -6,7 +6,9 @@ import { parseErrorBody } from "@/lib/shared/core/errors";
 import { getToken, readAll, type Alarm } from "@/simulator/test-support";
 import { indexOnlyRegistry } from "@/test/deployment-config";
 import { describeEachEngine } from "@/test/index-db";
+import { readIndexStatuses } from "@/lib/server/index/sync/status";
 import {
+  INTERVAL_MS,
   SYNC_CLIENT,
   backfill,
   startSyncWorld,
@@ -154,11 +156,15 @@ describeEachEngine("Several values of a filter", ({ database }) => {
         mergedList(new URLSearchParams(search), registry.all(), "tester", {
           database: database(),
           now: now(),
+          statuses: (keys) => readIndexStatuses(database().db, keys, now(), INTERVAL_MS),
         }),
       );
       const queue = (await merged.json()) as MergedQueuePage;
       expect(queue.source?.kind).toBe("index");
-      expect(queue.matches).toEqual({ count: mostly.length, isLowerBound: false });
+      if (queue.paging !== "pages") throw new Error("the queue answers numbered pages here");
+      expect(queue.gaps).toEqual([]);
+      expect(queue.page).toMatchObject({ totalElements: mostly.length, number: 0 });
+      expect(queue.page.totalIsLowerBound).toBeUndefined();
       expect(queue.alarms.map((alarm) => alarm.uuid)).toEqual(mostly.slice(0, 20));
     },
   );

@@ -1,15 +1,18 @@
 import "server-only";
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import { alarmSummarySchema } from "@/lib/server/core/shapes";
 import { formatCount } from "@/lib/shared/alarms/format";
-import { resolveRange, type AlarmListQuery, type SortField } from "@/lib/shared/alarms/query";
+import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { indexSource } from "./indexed-up-to";
 import type { SearchScope } from "./query-language/compile";
 import { readable, whereOf, withWords, type SearchWhere } from "./search-where";
+import { orderTerms, ordered, perDeploymentKeys, type Key, type Place } from "./search-order";
+
+export { orderTerms, type Key };
 
 // A page of a search, from the index: the same AlarmPage the upstream's list answers, plus where
 // it came from. The query shapes decide more than the engine (measured at 1M alarms, see the
@@ -37,64 +40,6 @@ export interface SearchRequest {
 }
 
 type Db = Kysely<Database>;
-
-const COLUMN = {
-  timestamp_occured: "occurred_at",
-  timestamp_received: "received_at",
-  priority: "priority",
-  status: "status",
-  rule_intent: "rule_intent",
-  rule_strategy: "rule_strategy",
-  rule_method: "rule_method",
-} as const satisfies Record<SortField, string>;
-
-/** Columns that may be null: they go last whichever way the list is sorted. */
-const NULLABLE = new Set<string>([
-  "received_at",
-  "status",
-  "rule_intent",
-  "rule_strategy",
-  "rule_method",
-]);
-
-type Term = { column: string; desc: boolean; nullsLast: boolean };
-
-/** The order of a page: the sort, then newest first, then the id (so paging is stable). */
-export function orderTerms(sort: AlarmListQuery["sort"]): Term[] {
-  const column = COLUMN[sort.field];
-  const desc = sort.direction === "desc";
-  if (column === "occurred_at") {
-    // The index is (deployment, occurred_at desc, uuid): read forwards or backwards as it is.
-    return [
-      { column, desc, nullsLast: false },
-      { column: "deployment", desc: false, nullsLast: false },
-      { column: "uuid", desc: !desc, nullsLast: false },
-    ];
-  }
-  return [
-    { column, desc, nullsLast: NULLABLE.has(column) },
-    { column: "occurred_at", desc: true, nullsLast: false },
-    { column: "deployment", desc: false, nullsLast: false },
-    { column: "uuid", desc: false, nullsLast: false },
-  ];
-}
-
-/** `query` ordered by `terms` over the table (or CTE) named `from`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one helper for the table and its CTE
-function ordered<Q extends SelectQueryBuilder<any, any, any>>(
-  query: Q,
-  from: string,
-  terms: Term[],
-): Q {
-  return terms.reduce(
-    (q, term) =>
-      q.orderBy(sql.ref(`${from}.${term.column}`), (ob) => {
-        const way = term.desc ? ob.desc() : ob.asc();
-        return term.nullsLast ? way.nullsLast() : way;
-      }) as Q,
-    query,
-  );
-}
 
 /** The orders an index of the alarms has (alarms_newest, alarms_priority): a page walks them. */
 const WALKED = new Set(["occurred_at", "priority"]);
@@ -126,8 +71,6 @@ export async function countMatches(
   return Number(row.n);
 }
 
-export type Key = { deployment: string; uuid: string };
-
 /** The keys of one page of matches, by the plan the count chose. */
 export async function pageKeys(
   db: Db,
@@ -138,7 +81,11 @@ export async function pageKeys(
   // Filters alone are plain conditions on the narrow table's columns, whose indexes (newest,
   // by status, by priority) the planner walks in the page's order or sorts from: no word to
   // probe, so the search's own plans would only gather what the planner reads in place.
-  if (where.search === null) return plannedKeys(db, where, place);
+  if (where.search === null) {
+    return readable(where).length > 1
+      ? perDeploymentKeys(db, where, place)
+      : plannedKeys(db, where, place);
+  }
   if (many && WALKED.has(place.terms[0]!.column)) {
     const walked = await walkedKeys(db, where, place);
     // Short: the page's matches lie beyond the walk's reach (there are more than the cap).
@@ -158,8 +105,6 @@ function plannedKeys(db: Db, where: SearchWhere, place: Place): Promise<Key[]> {
     .where((eb) => whereOf(eb, where));
   return ordered(found, "a", place.terms).limit(place.limit).offset(place.offset).execute();
 }
-
-type Place = { terms: Term[]; limit: number; offset: number };
 
 /**
  * A walk reads the alarms in the page's order up to this many per match the page needs (capped),

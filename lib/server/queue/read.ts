@@ -1,20 +1,22 @@
 import "server-only";
-import { DEFAULT_QUERY, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { CURSOR_KEY, parseMergedView } from "@/lib/shared/alarms/merged-url";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { MergedCursorPage } from "@/lib/shared/alarms/merged-types";
 import { ApiError } from "@/lib/shared/core/errors";
 import { readAlarmPage } from "@/lib/server/usm";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { readMergedPage, type QueueAlarm, type SourceQuery } from "./merge";
 import type { Deployment } from "@/lib/server/deployments/registry";
 
-// GET /api/d/all/alarms: the newest alarms of every deployment the analyst may see (or of those
-// the `deployments` filter names), merged by occurred time and paged by cursor (./merged-queue).
-// Each deployment is read through its own client: its budget, its fair shares, its cache. The
-// filters are those every deployment accepts; the order is always newest first.
+// GET /api/d/all/alarms from each upstream (where the index cannot answer here): the newest alarms
+// of every deployment the analyst may see (or of those the `deployments` filter names), merged by
+// occurred time and paged by cursor (./merge.ts). Each deployment is read through its own client:
+// its budget, its fair shares, its cache. The filters are those every deployment accepts; the
+// order is always newest first.
 
 export interface MergedRequest {
+  /** Page, size, sort, search and filters (the time-paged queue reads size and filters). */
   query: AlarmListQuery;
   deployments: Deployment[];
   cursor: ReturnType<typeof decodeCursor>;
@@ -46,7 +48,7 @@ export function parseMergedRequest(
     );
   }
   return {
-    query: { ...DEFAULT_QUERY, size: view.size, filters: view.filters, q: view.q },
+    query: view.query,
     deployments:
       view.deployments.length === 0 ? [...visible] : view.deployments.map((key) => byKey.get(key)!),
     cursor,
@@ -78,9 +80,10 @@ export async function readMergedQueue(
   { query, deployments, cursor }: MergedRequest,
   analyst: string,
   now: () => number = Date.now,
-): Promise<MergedQueuePage> {
+): Promise<MergedCursorPage> {
   // One resolution of a rolling range for every deployment: one page, one window.
-  const resolved = resolveRange(query, now());
+  const readAt = now();
+  const resolved = resolveRange(query, readAt);
   const { timestamp_occured_gte: gte, timestamp_occured_lte: lte } = resolved.filters;
   const byKey = new Map(deployments.map((deployment) => [deployment.key, deployment]));
 
@@ -123,6 +126,7 @@ export async function readMergedQueue(
     read,
   });
   return {
+    paging: "cursor",
     alarms: page.alarms,
     older: page.older ? encodeCursor(page.older) : null,
     newer: page.newer ? encodeCursor(page.newer) : null,
@@ -135,5 +139,6 @@ export async function readMergedQueue(
       return { deployment, code: apiError.code, message: apiError.message };
     }),
     occurred: { gte: gte ?? null, lte: lte ?? null },
+    readAt,
   };
 }

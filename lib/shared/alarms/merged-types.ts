@@ -1,8 +1,43 @@
-import type { AlarmSummary, IndexSource } from "./types";
+import type { IndexBackfill, IndexState } from "@/lib/shared/deployments/index-status";
+import type { AlarmPage, AlarmSummary, IndexSource } from "./types";
 
-// What GET /api/d/all/alarms answers: one page of the merged queue. Client-safe (types only).
+// What GET /api/d/all/alarms answers: one page of the queue of every deployment. From the index,
+// a numbered page in any order, with its exact count and what the index does not hold yet; where
+// the index cannot be reached here (or a link names a place by cursor), a page of the queue paged
+// by time, newest first. Client-safe (types only).
 
-export interface MergedQueuePage {
+/**
+ * A deployment whose alarms the index does not hold whole for the view's time range: its alarms
+ * there may be missing from the page and its count, and the page says so (never silently).
+ */
+export interface IndexGap {
+  deployment: string;
+  state: IndexState;
+  /** Its alarms older than this (epoch ms) are not indexed yet (the backfill reads the past). */
+  olderThan: number | null;
+  /** Its alarms newer than this (epoch ms) are not indexed yet (the sync is behind or failed). */
+  newerThan: number | null;
+  /** Nothing of it can be trusted here: not indexed yet, or not kept in step on this console. */
+  whole: boolean;
+  /** Why, in an analyst's words (the sync's failure, the sync off), or null. */
+  reason: string | null;
+  /** While its backfill runs: how far. */
+  backfill: IndexBackfill | null;
+}
+
+/** A numbered page of the queue, from the index. */
+export interface MergedIndexPage extends AlarmPage {
+  paging: "pages";
+  /** The deployments read, in the configured order. */
+  deployments: string[];
+  source: IndexSource;
+  /** Deployments whose alarms in the view's range the index does not hold whole yet. */
+  gaps: IndexGap[];
+}
+
+/** A page of the queue paged by time, newest first (each upstream, or the index by cursor). */
+export interface MergedCursorPage {
+  paging: "cursor";
   /** Newest first; each tagged with its deployment's key. */
   alarms: AlarmSummary[];
   /** The cursor of the next older page, or null at the end. */
@@ -15,8 +50,14 @@ export interface MergedQueuePage {
   failures: { deployment: string; code: string; message: string }[];
   /** The occurred-time bounds the page was read with (a rolling range resolved at the read). */
   occurred: { gte: number | null; lte: number | null };
-  /** A search: read from the index, every deployment at once (absent = from each upstream). */
+  /** When it was read (the server's epoch ms). */
+  readAt: number;
+  /** Read from the index (a search, by cursor); absent = from each upstream. */
   source?: IndexSource;
   /** A search's matches in all the deployments read, counted up to a cap. */
   matches?: { count: number; isLowerBound: boolean };
+  /** Why the index did not answer (from each upstream instead), when it could not here. */
+  indexUnavailable?: string;
 }
+
+export type MergedQueuePage = MergedIndexPage | MergedCursorPage;

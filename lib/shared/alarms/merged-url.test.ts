@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   isCanonicalMerged,
   mergedApiSearch,
-  mergedDetailHref,
+  fromQueueView,
+  mergedDetailHrefs,
   mergedHref,
   mergedNewestHref,
   mergedPageHref,
@@ -12,7 +13,9 @@ import {
   withGroup,
   withGroupSort,
   withSearch,
+  withPage,
   withSize,
+  withSort,
   withZone,
 } from "./merged-url";
 
@@ -24,16 +27,15 @@ describe("the merged queue's URL, grouped", () => {
   it("takes group and, grouped, a page of groups; a cursor has no place in it", () => {
     const { view, problems } = parse(`group=Deployment,strategy&page=2&cursor=${CURSOR}&range=7d`);
     expect(problems).toEqual([]);
-    expect(view).toMatchObject({ group: ["deployment", "strategy"], page: 2, cursor: null });
-    expect(mergedHref(view)).toBe("/d/all/alarms?range=7d&group=deployment%2Cstrategy&page=2");
-    // Not grouped, page is the list's and ignored, as before.
-    expect(parse("page=2").view.page).toBeUndefined();
+    expect(view).toMatchObject({ group: ["deployment", "strategy"], cursor: null });
+    expect(view.query.page).toBe(2);
+    expect(mergedHref(view)).toBe("/d/all/alarms?page=2&range=7d&group=deployment%2Cstrategy");
   });
 
   it("takes group_sort when grouped, and starts its groups again from the first page", () => {
     const { view, problems } = parse("group=deployment&group_sort=first&page=2");
     expect(problems).toEqual([]);
-    expect(mergedHref(view)).toBe("/d/all/alarms?group=deployment&group_sort=first&page=2");
+    expect(mergedHref(view)).toBe("/d/all/alarms?page=2&group=deployment&group_sort=first");
     expect(mergedHref(withGroupSort(view, "count"))).toBe("/d/all/alarms?group=deployment");
   });
 
@@ -49,10 +51,10 @@ describe("the merged queue's URL, grouped", () => {
 
   it("starts again from the first page of groups when what is shown changes", () => {
     const { view } = parse("group=user&page=3");
-    expect(withFilters(view, { status: ["open"] }).page).toBeUndefined();
-    expect(withSearch(view, "ssh").page).toBeUndefined();
-    expect(withSize(view, 50).page).toBeUndefined();
-    expect(withGroup(view, undefined)).toMatchObject({ group: undefined, page: undefined });
+    expect(withFilters(view, { status: ["open"] }).query.page).toBe(0);
+    expect(withSearch(view, "ssh").query.page).toBe(0);
+    expect(withSize(view, 50).query.page).toBe(0);
+    expect(withGroup(view, undefined)).toMatchObject({ group: undefined, query: { page: 0 } });
     expect(mergedHref(withGroup(view, undefined))).toBe("/d/all/alarms");
   });
 });
@@ -61,7 +63,17 @@ describe("the merged queue's URL", () => {
   it("is /d/all/alarms with nothing for the default view", () => {
     const { view, problems } = parse("");
     expect(problems).toEqual([]);
-    expect(view).toEqual({ filters: {}, size: 20, deployments: [], cursor: null, tz: "UTC" });
+    expect(view).toEqual({
+      query: {
+        page: 0,
+        size: 20,
+        sort: { field: "timestamp_occured", direction: "desc" },
+        filters: {},
+      },
+      deployments: [],
+      cursor: null,
+      tz: "UTC",
+    });
     expect(mergedHref(view)).toBe("/d/all/alarms");
     expect(mergedApiSearch(view)).toBe("");
   });
@@ -72,7 +84,7 @@ describe("the merged queue's URL", () => {
         `&status=Open&size=50&rule_method=SSH`,
     );
     expect(problems).toEqual([]);
-    expect(view.filters).toEqual({
+    expect(view.query.filters).toEqual({
       status: ["open"],
       priority_label: ["high"],
       range: "24h",
@@ -95,7 +107,7 @@ describe("the merged queue's URL", () => {
       `deployments=acme&status=open&q=${encodeURIComponent(q)}&cursor=${CURSOR}`,
     );
     expect(problems).toEqual([]);
-    expect(view.q).toBe(q);
+    expect(view.query.q).toBe(q);
     const search = `q=${encodeURIComponent(q).replaceAll("%20", "+")}&status=open&deployments=acme`;
     expect(mergedApiSearch(view)).toBe(`${search}&cursor=${CURSOR}`);
     expect(parse(mergedApiSearch(view)).view).toEqual(view);
@@ -108,10 +120,25 @@ describe("the merged queue's URL", () => {
     );
   });
 
-  it("ignores page and sort: the queue pages by cursor, newest first", () => {
+  it("takes a page and an order as a deployment's list does", () => {
     const { view, problems } = parse("page=3&sort=priority,asc&status=closed");
     expect(problems).toEqual([]);
-    expect(mergedHref(view)).toBe("/d/all/alarms?status=closed");
+    expect(view.query).toMatchObject({ page: 3, sort: { field: "priority", direction: "asc" } });
+    expect(mergedHref(view)).toBe("/d/all/alarms?page=3&sort=priority%2Casc&status=closed");
+    expect(mergedHref(withSort(view, { field: "status", direction: "desc" }))).toBe(
+      "/d/all/alarms?sort=status%2Cdesc&status=closed",
+    );
+    expect(mergedHref(withPage(view, 0))).toBe("/d/all/alarms?sort=priority%2Casc&status=closed");
+  });
+
+  it("drops a cursor given with a page number or another order, saying so", () => {
+    for (const search of [`page=2&cursor=${CURSOR}`, `sort=priority,desc&cursor=${CURSOR}`]) {
+      const { view, problems } = parse(search);
+      expect(view.cursor).toBeNull();
+      expect(problems.map((problem) => problem.param)).toEqual(["cursor"]);
+    }
+    // Newest first on the first page, the cursor is the place.
+    expect(parse(`sort=timestamp_occured,desc&cursor=${CURSOR}`).view.cursor).toBe(CURSOR);
   });
 
   it("reports a wrong filter by its name and leaves it out", () => {
@@ -183,13 +210,20 @@ describe("links from one page of the queue", () => {
     expect(mergedNewestHref(here)).toBe(mergedPageHref(here, null));
   });
 
-  it("a row opens its alarm in its own deployment, in the queue's zone", () => {
+  it("a row opens its alarm in its own deployment, in the queue's zone, remembering the queue", () => {
     const alarm = { deployment: "globex", uuid: "1c0ffee0-0000-4000-8000-000000000001" };
-    expect(mergedDetailHref(alarm, here.tz)).toBe(
-      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?tz=Europe%2FBerlin",
+    const href = mergedDetailHrefs(here)(alarm);
+    expect(href).toBe(
+      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001" +
+        `?queue=status%3Dopen%26deployments%3Dglobex%26cursor%3D${CURSOR}&tz=Europe%2FBerlin`,
     );
-    expect(mergedDetailHref(alarm, "UTC")).toBe(
-      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001",
+    // The detail reads the queue back: the same view, its zone the detail's own.
+    const queue = new URL(href, "http://x").searchParams.get("queue");
+    expect(fromQueueView(queue, KNOWN)).toEqual({ ...here, tz: "UTC" });
+    expect(fromQueueView(null, KNOWN)).toBeNull();
+    const paged = parse("page=4&sort=priority,desc").view;
+    expect(mergedDetailHrefs(paged)(alarm)).toBe(
+      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=page%3D4%26sort%3Dpriority%252Cdesc",
     );
   });
 

@@ -3,44 +3,43 @@ import { GROUP_KEY, GROUP_SORT_KEY, readGrouping, type GroupField, type GroupSor
 import { MERGED_LIST_PATH, detailPath } from "./paths";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import {
+  DEFAULT_QUERY,
+  DEFAULT_SORT,
   QUERY_KEYS,
   type AlarmFilters,
+  type AlarmListQuery,
   type PageSize,
-  paramParsers,
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
 import { UTC } from "./time-zone";
 import { TZ_KEY, parseTimeZoneParam } from "./url-state";
 
-// The merged queue's whole URL (/d/all/alarms): the list's filters and page size (it pages by
-// cursor, newest first, so no `page` and no `sort`), which deployments (`deployments`, a comma
-// list; none = every one the analyst may see), where in the queue (`cursor`, opaque: only the
-// server reads it) and the time zone. Grouped (`group`, from the index), it shows groups instead,
-// paged by number (`page`). One parser, one canonical form, every link built here.
-// Client-safe, no zod (see lib/shared/alarms/query.ts).
+// The queue of every deployment's whole URL (/d/all/alarms): the list's own query (page, size,
+// sort, search and filters, read by the list's parser), which deployments (`deployments`, a comma
+// list; none = every one the analyst may see), the time zone and the grouping, as a deployment's
+// list has them. The index answers it by numbered pages in any order. `cursor` is a place in the
+// queue paged by time instead (newest first): what the queue answers from each upstream when the
+// index cannot be reached here, and what links from before the index carry; only the server reads
+// it. One parser, one canonical form, every link built here. Client-safe, no zod (see
+// lib/shared/alarms/query.ts).
 
 export const DEPLOYMENTS_KEY = "deployments";
 export const CURSOR_KEY = "cursor";
-
-/** What the merged queue does not take from the list's URL: it pages by cursor, newest first. */
-const NOT_TAKEN = ["page", "sort"] as const;
+/** A detail's parameter naming the queue view it was opened from (its search string). */
+export const QUEUE_KEY = "queue";
 
 export interface MergedView {
-  filters: AlarmFilters;
-  /** A search of the index (lib/shared/search), exactly as typed; absent = none. */
-  q?: string;
-  size: PageSize;
+  /** Page, size, sort, search and filters, as a deployment's list has them. */
+  query: AlarmListQuery;
   /** Deployment keys, in the configured order when known; empty = every visible deployment. */
   deployments: string[];
-  /** Where the page starts; null = the newest alarms. */
+  /** A place in the time-paged queue; null = the query's numbered page. */
   cursor: string | null;
   /** An IANA zone name; "UTC" (the default) stays out of the URL. */
   tz: string;
   /** The fields the queue's alarms are grouped by (lib/shared/alarms/groups); absent: rows. */
   group?: GroupField[];
-  /** The page of groups (grouped only; 0 stays out of the URL). */
-  page?: number;
   /** How the groups are ordered (grouped only; absent: most alarms first). */
   groupSort?: GroupSort;
 }
@@ -50,13 +49,16 @@ export type MergedProblem = ParamProblem;
 /** The queue's own parameters, besides the list's. */
 const OWN_KEYS = [DEPLOYMENTS_KEY, CURSOR_KEY, TZ_KEY, GROUP_KEY, GROUP_SORT_KEY];
 
+const isDefaultSort = (sort: AlarmListQuery["sort"]) =>
+  sort.field === DEFAULT_SORT.field && sort.direction === DEFAULT_SORT.direction;
+
 /**
  * Reads the merged queue's search params, names in any case. Every wrong parameter is reported
  * and left out, so the page can say what it corrected, and so is every name the queue does not
  * take. `known` (the visible deployments' keys, in the configured order) drops keys the analyst
- * may not see and orders the rest; without it keys keep the order they were given in. `page`
- * and `sort` are ignored without a word: a link copied from one deployment's list carries them,
- * and the queue has its own answer to both.
+ * may not see and orders the rest; without it keys keep the order they were given in. A cursor
+ * pages by time, newest first: with a page number or another order it is reported and dropped
+ * (the analyst's page or order stands), and grouped it has no place at all.
  */
 export function parseMergedView(
   input: SearchParamsInput,
@@ -64,7 +66,7 @@ export function parseMergedView(
 ): { view: MergedView; problems: MergedProblem[] } {
   const { params, unknown } = readParams(input, [...QUERY_KEYS, ...OWN_KEYS]);
   const own = new URLSearchParams(params);
-  for (const key of [...NOT_TAKEN, ...OWN_KEYS]) own.delete(key);
+  for (const key of OWN_KEYS) own.delete(key);
   const { query, problems: queryProblems } = parseAlarmListQuery(own);
   const problems: MergedProblem[] = [...unknown, ...queryProblems];
   const values = (key: string) => params.getAll(key);
@@ -93,19 +95,18 @@ export function parseMergedView(
     } else tz = zone;
   }
 
-  const view: MergedView = { filters: query.filters, size: query.size, deployments, cursor, tz };
-  if (query.q !== undefined) view.q = query.q;
-
   const { group, groupSort } = readGrouping(params, problems);
+  if (cursor !== null && !group && (query.page > 0 || !isDefaultSort(query.sort))) {
+    problems.push({
+      param: CURSOR_KEY,
+      message: `${CURSOR_KEY}: a place in the newest-first queue cannot go with a page number or another order`,
+    });
+    cursor = null;
+  }
+  const view: MergedView = { query, deployments, cursor: group ? null : cursor, tz };
   if (group) {
-    // Groups are paged by number: a page of groups, no place in the queue.
     view.group = group;
-    view.cursor = null;
     if (groupSort) view.groupSort = groupSort;
-    const page = values("page")[0];
-    const read = page === undefined || page === "" ? null : paramParsers.page(page);
-    if (read?.ok && read.value > 0) view.page = read.value;
-    else if (read && !read.ok) problems.push({ param: "page", message: `page ${read.message}` });
   }
   return { view, problems };
 }
@@ -144,15 +145,12 @@ export function parseDeployments(
   return known ? known.filter((key) => valid.includes(key)) : valid;
 }
 
-/** What the API takes, in the canonical order: size, the search, the filters, deployments, cursor. */
+/**
+ * What the rows' API takes, in the canonical order: the list's query (page, size, sort, search,
+ * filters), then deployments and cursor.
+ */
 export function mergedApiParams(view: MergedView): URLSearchParams {
-  const params = toSearchParams({
-    page: 0,
-    size: view.size,
-    sort: { field: "timestamp_occured", direction: "desc" },
-    filters: view.filters,
-    q: view.q,
-  });
+  const params = toSearchParams(view.cursor === null ? view.query : { ...view.query, page: 0 });
   if (view.deployments.length > 0) params.set(DEPLOYMENTS_KEY, view.deployments.join(","));
   if (view.cursor !== null) params.set(CURSOR_KEY, view.cursor);
   return params;
@@ -163,13 +161,12 @@ export function mergedApiSearch(view: MergedView): string {
   return mergedApiParams(view).toString();
 }
 
-/** The page's canonical search params: the API's, the grouping and its page, the time zone. */
+/** The page's canonical search params: the API's, the grouping, the time zone. */
 export function mergedSearchParams(view: MergedView): URLSearchParams {
   const params = mergedApiParams(view);
   if (view.group && view.group.length > 0) {
     params.set(GROUP_KEY, view.group.join(","));
-    if (view.groupSort) params.set(GROUP_SORT_KEY, view.groupSort);
-    if (view.page) params.set("page", String(view.page));
+    if (view.groupSort && view.groupSort !== "count") params.set(GROUP_SORT_KEY, view.groupSort);
   }
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
   return params;
@@ -181,23 +178,43 @@ export function mergedHref(view: MergedView): string {
   return `${MERGED_LIST_PATH}${search ? `?${search}` : ""}`;
 }
 
-/** The same view from another place in the queue (Older, Newer); null = the newest alarms. */
+/** The same view from another place in the time-paged queue; null = the first page. */
 export function mergedPageHref(view: MergedView, cursor: string | null): string {
   return mergedHref({ ...view, cursor });
 }
 
-/** Back to the newest alarms of the same view. */
+/** Back to the first page of the same view (newest first where it paged by time). */
 export function mergedNewestHref(view: MergedView): string {
-  return mergedPageHref(view, null);
+  return mergedHref({ ...view, cursor: null, query: { ...view.query, page: 0 } });
 }
 
 /**
- * An alarm's detail in its own deployment, in the zone the queue is read in. No `from`: a detail
- * steps through its own deployment's list, not the queue.
+ * Detail hrefs for the rows of one queue view, in the zone the queue is read in: each alarm opens
+ * in its own deployment, remembering the queue (`queue`: its search string, so the detail knows
+ * its place in it and Back leads there).
  */
-export function mergedDetailHref(alarm: { deployment: string; uuid: string }, tz: string): string {
-  const path = detailPath(alarm.deployment, alarm.uuid);
-  return tz === UTC ? path : `${path}?${new URLSearchParams({ [TZ_KEY]: tz })}`;
+export function mergedDetailHrefs(
+  view: MergedView,
+): (alarm: { deployment: string; uuid: string }) => string {
+  const params = new URLSearchParams();
+  params.set(QUEUE_KEY, mergedApiSearch({ ...view, group: undefined }));
+  if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
+  const search = `?${params}`;
+  return (alarm) => `${detailPath(alarm.deployment, alarm.uuid)}${search}`;
+}
+
+/**
+ * The queue view a detail's `queue` names (null when it was not opened from the queue), read
+ * against the deployments the analyst may see. Wrong parameters in it are dropped, as the queue
+ * itself would drop them.
+ */
+export function fromQueueView(
+  queue: string | null | undefined,
+  known?: readonly string[],
+): MergedView | null {
+  if (queue === null || queue === undefined) return null;
+  const { view } = parseMergedView(new URLSearchParams(queue.replace(/^\?/, "")), known);
+  return { ...view, tz: UTC, group: undefined, groupSort: undefined };
 }
 
 /** Whether the current search string already is the view's canonical form. */
@@ -205,42 +222,68 @@ export function isCanonicalMerged(current: URLSearchParams, view: MergedView): b
   return current.toString() === mergedSearchParams(view).toString();
 }
 
-// Changing what is shown starts again from the newest: a cursor holds positions in one view.
+// Changing what is shown starts again from the first page: a page or cursor holds positions in
+// one view.
+
+const first = (view: MergedView, query: Partial<AlarmListQuery> = {}): MergedView => ({
+  ...view,
+  query: { ...view.query, ...query, page: 0 },
+  cursor: null,
+});
 
 export function withFilters(view: MergedView, filters: AlarmFilters): MergedView {
-  return { ...view, filters, cursor: null, page: undefined };
+  return first(view, { filters });
 }
 
 /** Another search (undefined: none); the filters stay. */
 export function withSearch(view: MergedView, q: string | undefined): MergedView {
-  return { ...view, q, cursor: null, page: undefined };
+  const query = { ...view.query };
+  delete query.q;
+  if (q !== undefined) query.q = q;
+  return first({ ...view, query });
 }
 
 export function withDeployments(view: MergedView, deployments: readonly string[]): MergedView {
-  return { ...view, deployments: [...deployments], cursor: null, page: undefined };
+  return { ...first(view), deployments: [...deployments] };
 }
 
 export function withSize(view: MergedView, size: PageSize): MergedView {
-  return { ...view, size, cursor: null, page: undefined };
+  return first(view, { size });
+}
+
+/** The rows in another order, from the first page. */
+export function withSort(view: MergedView, sort: AlarmListQuery["sort"]): MergedView {
+  return first(view, { sort });
+}
+
+/** Another numbered page of the same view (rows or groups). */
+export function withPage(view: MergedView, page: number): MergedView {
+  return { ...view, query: { ...view.query, page }, cursor: null };
 }
 
 /** Grouped by `group` (undefined: rows again), from the first page. */
 export function withGroup(view: MergedView, group: GroupField[] | undefined): MergedView {
   return {
-    ...view,
+    ...first(view),
     group,
-    cursor: null,
-    page: undefined,
     ...(group ? {} : { groupSort: undefined }),
   };
 }
 
 /** The groups in another order, from the first page. */
 export function withGroupSort(view: MergedView, groupSort: GroupSort): MergedView {
-  return { ...view, groupSort: groupSort === "count" ? undefined : groupSort, page: undefined };
+  return { ...first(view), groupSort: groupSort === "count" ? undefined : groupSort };
 }
 
 /** The zone changes how times are written, not which alarms: the place in the queue stays. */
 export function withZone(view: MergedView, tz: string): MergedView {
   return { ...view, tz };
 }
+
+/** The queue's default view (every deployment, newest first, the first page). */
+export const DEFAULT_MERGED_VIEW: MergedView = {
+  query: DEFAULT_QUERY,
+  deployments: [],
+  cursor: null,
+  tz: UTC,
+};

@@ -108,6 +108,11 @@ export interface IndexSource {
   indexedUpTo: number | null;
   /** One of them is still reading its past alarms: older matches may be missing. */
   backfilling?: boolean;
+  /**
+   * The index does not hold one of them whole over the view's range yet (the queue of every
+   * deployment says which): counts are at least these.
+   */
+  partial?: boolean;
 }
 
 export interface AlarmPage {

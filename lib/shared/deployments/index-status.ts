@@ -33,6 +33,11 @@ export interface IndexStatus {
   syncedAt: number | null;
   /** While backfilling. */
   backfill: IndexBackfill | null;
+  /**
+   * While a backfill runs (whatever the state): the index holds the deployment's alarms from this
+   * time (epoch ms) on, older ones are still to be read; null before its first page.
+   */
+  heldFrom?: number | null;
   /** Why it is off, unavailable, failed or behind: words for an analyst, never a URL or SQL. */
   reason: string | null;
 }

@@ -18,10 +18,11 @@ describe("the index's status", () => {
     expect(statusOf(null, NOW, INTERVAL)).toMatchObject({ state: "starting" });
   });
 
-  it("tells a backfill's progress and the time left at its pace", () => {
+  it("tells a backfill's progress, the time left at its pace, and how far back it holds", () => {
     const state = {
       backfill: {
         ...backfill,
+        sweep: { ...backfill.sweep, lte: NOW - 3_600_000, page: 0 },
         indexed: 3_000,
         estimate: 10_000,
         pace: { since: NOW - 30_000, from: 0 },
@@ -33,7 +34,11 @@ describe("the index's status", () => {
       syncedAt: NOW - 25_000,
       backfill: { indexed: 3_000, estimate: 10_000, remainingMs: 70_000 },
       reason: null,
+      // The backfill reads newest first: everything from an hour ago on is held.
+      heldFrom: NOW - 3_600_000,
     });
+    // Before its first page, it holds nothing of the past yet.
+    expect(statusOf(stored({ backfill }), NOW, INTERVAL)).toMatchObject({ heldFrom: null });
   });
 
   it("is following while its last read is recent, behind past three intervals", () => {

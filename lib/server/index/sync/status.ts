@@ -24,6 +24,8 @@ export function statusOf(stored: StoredState | null, now: number, intervalMs: nu
   const state = stored?.state;
   if (!stored || !state) return { ...none, state: "starting" };
   const { syncedAt, failure, backfill } = state;
+  // The backfill reads newest first, each page under the oldest time of the one before.
+  const held = backfill ? { heldFrom: backfill.sweep.lte } : {};
   const lastProgress = Math.max(syncedAt ?? 0, backfill ? stored.updatedAt : 0);
   const stale = lastProgress > 0 && now - lastProgress > BEHIND_INTERVALS * intervalMs;
   if (failure && (failure.count >= FAILURES_SHOWN || stale || lastProgress === 0)) {
@@ -32,6 +34,7 @@ export function statusOf(stored: StoredState | null, now: number, intervalMs: nu
       syncedAt,
       backfill: backfill && backfillOf(backfill, stored.updatedAt),
       reason: failure.reason,
+      ...held,
     };
   }
   if (stale) {
@@ -40,6 +43,7 @@ export function statusOf(stored: StoredState | null, now: number, intervalMs: nu
       syncedAt,
       backfill: backfill && backfillOf(backfill, stored.updatedAt),
       reason: failure?.reason ?? null,
+      ...held,
     };
   }
   if (backfill) {
@@ -48,6 +52,7 @@ export function statusOf(stored: StoredState | null, now: number, intervalMs: nu
       syncedAt,
       backfill: backfillOf(backfill, stored.updatedAt),
       reason: null,
+      ...held,
     };
   }
   if (syncedAt === null) return { ...none, state: "starting" };

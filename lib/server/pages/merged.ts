@@ -1,0 +1,47 @@
+import "server-only";
+import { cache } from "react";
+import { requireAnalyst } from "@/lib/server/auth/require-analyst";
+import { groupList, mergedGroupScope, mergedList } from "@/lib/server/api/search-routes";
+import { deploymentRegistry } from "@/lib/server/deployments/registry";
+import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";
+import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import { DEPLOYMENTS_KEY, mergedApiSearch, type MergedView } from "@/lib/shared/alarms/merged-url";
+import { toSearchParams } from "@/lib/shared/alarms/query";
+
+// The queue of every deployment as its server page reads it, for the rows (or groups) and the
+// tab's title alike: the same answers GET /api/d/all/alarms (and …/groups) give, read once per
+// request however many parts of the page ask.
+
+const read = cache(async (search: string): Promise<MergedQueuePage> => {
+  const analyst = await requireAnalyst();
+  const visible = deploymentRegistry().visibleTo(analyst);
+  return mergedList(new URLSearchParams(search), visible, analyst.id);
+});
+
+/** One page of the queue's rows (from the index, or each upstream where it cannot answer). */
+export function readMergedPage(view: MergedView): Promise<MergedQueuePage> {
+  return read(mergedApiSearch(view));
+}
+
+const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
+  const analyst = await requireAnalyst();
+  const allowed = deploymentRegistry()
+    .visibleTo(analyst)
+    .map((deployment) => deployment.key);
+  const url = new URL(`http://page.invalid/?${search}`);
+  return groupList(url, mergedGroupScope(url, allowed), {}, [DEPLOYMENTS_KEY]);
+});
+
+/** The search string the groups' API reads for `view` (as groupsQueryOptions writes it). */
+export function mergedGroupsSearch(view: MergedView): string {
+  const params = toSearchParams(view.query);
+  params.set(GROUP_KEY, (view.group ?? []).slice(0, 1).join(","));
+  if (view.groupSort && view.groupSort !== "count") params.set(GROUP_SORT_KEY, view.groupSort);
+  if (view.deployments.length > 0) params.set(DEPLOYMENTS_KEY, view.deployments.join(","));
+  return params.toString();
+}
+
+/** One page of the queue's groups by its first field, from the index. */
+export function readMergedGroups(view: MergedView): Promise<AlarmGroupsPage> {
+  return readGroups(mergedGroupsSearch(view));
+}
