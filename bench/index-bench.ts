@@ -17,6 +17,12 @@ import { benchDatabase, CORPUS, CORPUS_NOW } from "./index-build";
 import { corpusAlarms, externalAddress, hostName, internalAddress, userName } from "./index-corpus";
 import { RULES } from "../simulator/taxonomy";
 import { percentile } from "./stats";
+import {
+  benchIndexedQueue,
+  benchUpstreamQueue,
+  printFigures,
+  type QueueFigures,
+} from "./queue-bench";
 
 const RUNS = 40;
 const DAY = 24 * 3600_000;
@@ -65,6 +71,9 @@ function row(name: string, times: number[], target?: number): string {
     target === undefined ? "" : p99 <= target ? ` ≤ ${target} ok` : ` > ${target} MISSED`;
   return `  ${name.padEnd(42)} p50 ${p50.toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms${verdict}`;
 }
+
+/** The queue of every deployment and the overview from each engine's index, for the side by side. */
+const indexedQueues = new Map<Engine, QueueFigures>();
 
 async function benchEngine(engine: Engine): Promise<void> {
   const built = await benchDatabase(engine);
@@ -128,6 +137,7 @@ async function benchEngine(engine: Engine): Promise<void> {
     await benchGroups(built.database, engine);
     await benchOverview(built.database);
     await benchSeveral(built.database);
+    indexedQueues.set(engine, await benchIndexedQueue(built.database));
   } finally {
     await built.close();
   }
@@ -296,7 +306,7 @@ async function benchOverview(
         await time(() =>
           readIndex(database, async (tx) => {
             for (const part of OVERVIEW_PARTS) {
-              await indexedOverviewPart(tx, "acme", part, query, CORPUS_NOW, source);
+              await indexedOverviewPart(tx, ["acme"], part, query, CORPUS_NOW, source);
             }
           }),
         ),
@@ -313,4 +323,12 @@ export async function benchIndex(): Promise<void> {
       ? (["postgres"] as const)
       : (["postgres", "pglite"] as const);
   for (const engine of engines) await benchEngine(engine);
+  // Old and new in one run: today's queue by time and overview from each upstream, at 1M alarms.
+  console.log("\nthe queue of every deployment and the overview, 1M alarms in two deployments:");
+  printFigures(
+    `from each upstream (2 x ${(500_000).toLocaleString("en")} alarms, 50 ms latency)`,
+    await benchUpstreamQueue(),
+  );
+  for (const [engine, figures] of indexedQueues)
+    printFigures(`from the index (${engine})`, figures);
 }

@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
-import { readsIndex, type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import {
   type ListView,
@@ -52,8 +52,18 @@ function listUrl(deployment: string): ViewUrl<ListView, ViewProblem> {
   };
 }
 
-/** The alarm list: URL state in, table out. */
-export function AlarmList({ forms }: { forms?: ListForms }) {
+/**
+ * The alarm list: URL state in, table out. `indexed`: the index holds the deployment whole, so
+ * the overview is counted there (no upstream call) and asked for at once, beside the rows, not
+ * after them.
+ */
+export function AlarmList({
+  forms,
+  indexed: held = false,
+}: {
+  forms?: ListForms;
+  indexed?: boolean;
+}) {
   const queryClient = useQueryClient();
   const deployment = useDeployment();
   const url = useMemo(() => listUrl(deployment.key), [deployment.key]);
@@ -108,8 +118,6 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
   // A search starts again at the first page, with the same filters and sort.
   const setSearch = (q: string | undefined) => show({ ...query, q, page: 0 });
   const searching = query.q !== undefined;
-  // A search, or several values of a filter: read from the index, not the upstream.
-  const indexed = readsIndex(query);
   const setPage = useCallback(
     (page: number) => go({ ...view, query: { ...query, page } }, { toTop: true }),
     [go, query, view],
@@ -180,8 +188,8 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
           resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}
           hrefFor={(filters) => listHref(deployment.key, { ...view, query: { ...query, filters } })}
         />
-        {/* An export reads the upstream, which cannot search nor filter by several values. */}
-        {indexed ? null : <ExportButton view={view} />}
+        {/* From the upstream, or from the index for a search or several values of a filter. */}
+        <ExportButton view={view} />
       </ListHeader>
       {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
       <SearchBox
@@ -205,19 +213,18 @@ export function AlarmList({ forms }: { forms?: ListForms }) {
         fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
         onGroup={setGroup}
       />
-      {/* The overview counts a view's filters (several values of one in the index), not a search;
-          the live queue watches the upstream, which cannot search nor take several values. */}
+      {/* The overview counts a view's filters (several values of one in the index), not a search. */}
       {searching ? null : (
         <AlarmOverview
           deployment={deployment.key}
           filters={query.filters}
           zone={tz}
-          ready={fresh || groupsFresh || shown.isError}
+          ready={held || fresh || groupsFresh || shown.isError}
           onFilter={setFilters}
         />
       )}
       <RateLimitWatch result={result} />
-      {indexed || group ? null : (
+      {group ? null : (
         <LiveBar
           live={rows.live}
           since={fresh ? data.readAt : undefined}

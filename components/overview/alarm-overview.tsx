@@ -19,15 +19,20 @@ const subscribeNothing = () => () => {};
 const isBrowser = () => true;
 const isServer = () => false;
 
-/** The overview of the view with `filters`; `ready` once the table's page is in (or failed). */
+/**
+ * The overview of the view with `filters` (of `deployment`, or of "all" with the `deployments` the
+ * queue names); `ready` once the table's page is in (or failed).
+ */
 export function AlarmOverview({
   deployment,
+  deployments = [],
   filters,
   zone,
   ready,
   onFilter,
 }: {
   deployment: string;
+  deployments?: readonly string[];
   filters: AlarmFilters;
   zone: string;
   ready: boolean;
@@ -40,17 +45,20 @@ export function AlarmOverview({
   const hydrated = useSyncExternalStore(subscribeNothing, isBrowser, isServer);
   const on = shown && ready && hydrated;
   const sections = {
-    priority: useSection(deployment, "priority", filters, on),
-    status: useSection(deployment, "status", filters, on),
-    intent: useSection(deployment, "intent", filters, on),
+    priority: useSection(deployment, "priority", filters, on, deployments),
+    status: useSection(deployment, "status", filters, on, deployments),
+    intent: useSection(deployment, "intent", filters, on, deployments),
   };
-  const histogram = useSection(deployment, "histogram", filters, on);
+  const histogram = useSection(deployment, "histogram", filters, on, deployments);
   const groupProps = { filters, onFilter };
   const histogramData = histogram.data as HistogramOverview | undefined;
-  // Counted in the index (the deployment held whole): exact, and no call to the upstream.
-  const fromIndex = [...Object.values(sections), histogram].some(
-    (section) => (section.data as OverviewSection | undefined)?.source?.kind === "index",
+  // Counted in the index (the deployment held whole): exact, and no call to the upstream; for the
+  // queue of every deployment, at least these while a deployment is still being indexed.
+  const sources = [...Object.values(sections), histogram].map(
+    (section) => (section.data as OverviewSection | undefined)?.source,
   );
+  const fromIndex = sources.some((source) => source?.kind === "index");
+  const partial = sources.some((source) => source?.partial);
 
   function pickBar(bar: HistogramBar) {
     const { range: _range, ...rest } = filters;
@@ -69,7 +77,13 @@ export function AlarmOverview({
           Overview{" "}
           <span className="font-normal text-slate-600 dark:text-slate-400">
             of the alarms these filters match
-            {fromIndex ? <span data-overview-source="index"> · exact, from the index</span> : null}
+            {fromIndex ? (
+              <span data-overview-source={partial ? "index-partial" : "index"}>
+                {partial
+                  ? " · from the index, still indexing: at least these"
+                  : " · exact, from the index"}
+              </span>
+            ) : null}
           </span>
         </h2>
         <button

@@ -14,6 +14,7 @@ export function useSection(
   part: OverviewPart,
   filters: AlarmFilters,
   on: boolean,
+  deployments: readonly string[] = [],
 ) {
   // Priority and status counts leave their own filter out: picking one reads nothing again.
   const asked =
@@ -21,7 +22,7 @@ export function useSection(
       ? withoutKey(filters, DIMENSION_FILTER[part])
       : filters;
   return useQuery({
-    ...overviewQueryOptions(deployment, part, asked),
+    ...overviewQueryOptions(deployment, part, asked, deployments),
     enabled: on,
     // The last view's counts stay (dimmed) while the next ones come: nothing jumps, and a
     // focused count or bar keeps its place.

@@ -9,7 +9,8 @@ import { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { simulatedDeployment } from "@/test/deployment-config";
-import { alarmDetail, alarmList, alarmOverview, health, healthOfAll } from "./alarm-routes";
+import { alarmDetail, alarmList, health, healthOfAll } from "./alarm-routes";
+import { alarmOverview } from "./overview-routes";
 import { respond } from "./route";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 

@@ -1,27 +1,6 @@
 import "server-only";
-import { z } from "zod";
-import { OVERVIEW_PARTS } from "@/lib/shared/overview/plan";
-import { indexStatus, indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
-import { indexedOverviewPart } from "@/lib/server/index/overview";
-import { readIndex } from "@/lib/server/index/read-index";
-import { databaseState } from "@/lib/server/db";
-import {
-  DEFAULT_QUERY,
-  parseAlarmListQuery,
-  readsIndex,
-  severalValued,
-  toSearchParams,
-  type AlarmListQuery,
-} from "@/lib/shared/alarms/query";
-import {
-  DIMENSION_FILTER,
-  OVERVIEW_STEP_MS,
-  baseFilters,
-  type OverviewPart,
-} from "@/lib/shared/overview/plan";
-import { sharedStore } from "@/lib/server/store";
-import type { OverviewSection } from "@/lib/shared/overview/types";
-import { readOverviewPart } from "@/lib/server/overview/read";
+import { indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
+import { parseAlarmListQuery, readsIndex } from "@/lib/shared/alarms/query";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
@@ -93,49 +72,6 @@ export async function alarmCatalogue(call: UsmCall): Promise<JsonText> {
 }
 
 /**
- * A section of the overview from the index, where it holds the deployment whole (its backfill
- * done, following the upstream): exact at any range, no upstream call. Null otherwise (another
- * process's index, a backfill under way, the sync behind or failed, the database gone), and the
- * upstream's counts answer as before.
- */
-async function indexedSection(
-  deployment: string,
-  part: OverviewPart,
-  query: AlarmListQuery,
-  now: number,
-): Promise<OverviewSection | null> {
-  // Shared by every analyst and replica asking for the same view within the overview's step
-  // (a rolling range is resolved on it): one statement a section, whoever asks. Only a section
-  // the index answered is kept, so a view kept answers without reading the sync's state again.
-  const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
-  const key = `overview:index:${deployment}:${part}:${base}`;
-  try {
-    const cached = await sharedStore().get(key);
-    if (cached !== null) return JSON.parse(cached) as OverviewSection;
-    const status = await indexStatus(deployment);
-    if (status.state !== "following") return null;
-    const state = await databaseState();
-    if (!state.ok) return null;
-    const source = { kind: "index" as const, indexedUpTo: status.syncedAt };
-    let reading = overviewsReading.get(key);
-    if (!reading) {
-      reading = readIndex(state.database, (tx) =>
-        indexedOverviewPart(tx, deployment, part, query, now, source),
-      ).finally(() => overviewsReading.delete(key));
-      overviewsReading.set(key, reading);
-    }
-    const section = await reading;
-    await sharedStore().set(key, JSON.stringify(section), OVERVIEW_STEP_MS);
-    return section;
-  } catch {
-    return null; // the database (or the store) failed mid-read: the upstream's counts answer
-  }
-}
-
-/** The index's overview sections being read in this process, by their shared key. */
-const overviewsReading = new Map<string, Promise<OverviewSection>>();
-
-/**
  * GET /api/d/{deployment}/health: whether the upstream answers, the token's expiry, the asker's
  * own queue.
  */
@@ -171,73 +107,4 @@ export async function healthOfAll(deployments: readonly Deployment[], analyst: s
       }),
     ),
   };
-}
-
-const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
-  error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
-});
-
-/**
- * A section counted by the upstream's `size=1` reads, each of one value per filter: a view with
- * several values of a filter is the index's to count, once it holds the deployment whole (but a
- * dimension's own filter, which its counts leave out).
- */
-function upstreamSection(part: OverviewPart, query: AlarmListQuery, call: UsmCall) {
-  const counted = { ...query.filters };
-  if (part !== "histogram") delete counted[DIMENSION_FILTER[part]];
-  const several = severalValued(counted);
-  if (several !== undefined) {
-    throw new ApiError(
-      "index_unavailable",
-      "Counted once the index holds this deployment whole: the upstream counts one value of a " +
-        "filter at a time",
-      { param: several },
-    );
-  }
-  return readOverviewPart(part, query, call);
-}
-
-/**
- * GET /api/d/{deployment}/alarms/overview?part&<the list's query>: one section of the view's
- * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
- * parameter. Its page, size and sort do not matter; its filters do.
- */
-export async function alarmOverview(
-  url: URL,
-  call: UsmCall,
-  signal?: AbortSignal,
-  deployment?: string,
-) {
-  const parts = url.searchParams.getAll("part");
-  const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
-  if (!part.success) {
-    throw new ApiError("invalid_request", part.error.issues[0]!.message, { param: "part" });
-  }
-  const { query, problems } = parseAlarmListQuery(url.searchParams, ["part"]);
-  const first = problems[0];
-  if (first) {
-    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
-      param: first.param,
-    });
-  }
-  // The overview counts upstream, which cannot search: a count of another view would mislead.
-  if (query.q !== undefined) {
-    throw new ApiError("invalid_request", "q: the overview counts a list's filters, not a search", {
-      param: "q",
-    });
-  }
-  const now = (call.now ?? Date.now)();
-  const section = (async () =>
-    (deployment ? await indexedSection(deployment, part.data, query, now) : null) ??
-    upstreamSection(part.data, query, call))();
-  if (!signal) return section;
-  // Left by the browser (the analyst moved on): answer at once, so the request stops holding
-  // one of the analyst's places in the gate; its reads go on and fill the shared cache.
-  return Promise.race([
-    section,
-    new Promise<{ left: true }>((resolve) => {
-      if (signal.aborted) resolve({ left: true });
-      signal.addEventListener("abort", () => resolve({ left: true }), { once: true });
-    }),
-  ]);
 }

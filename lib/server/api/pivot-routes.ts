@@ -109,7 +109,10 @@ export function asIndexUnavailable(error: unknown): unknown {
   }
   const gone =
     (typeof code === "string" && (GONE.has(code) || /^(08|53|57)/.test(code))) ||
-    /connection (terminated|ended)|timeout exceeded when trying to connect/i.test(error.message);
+    // pg's words for a client whose server went away under it (no code: not the server's).
+    /connection (terminated|ended)|timeout exceeded when trying to connect|encountered a connection error and is not queryable/i.test(
+      error.message,
+    );
   return gone
     ? new ApiError("index_unavailable", "the index's database server does not answer", {
         cause: error,

@@ -70,7 +70,7 @@ async function synced(db: Kysely<Database>) {
     },
     fromIndex: async (part: OverviewPart, query: AlarmListQuery, what: string) => {
       const gets = world.sim.stats().byRoute.alarms;
-      const indexed = await indexedOverviewPart(db, "acme", part, query, now, source);
+      const indexed = await indexedOverviewPart(db, ["acme"], part, query, now, source);
       expect(world.sim.stats().byRoute.alarms, `${what} ${part}: no upstream call`).toBe(gets);
       expect(indexed.source).toEqual(source);
       return indexed;

@@ -23,18 +23,19 @@ import type {
 import { whereOf } from "./search-where";
 
 // A view's overview from the index, for a deployment the index holds whole (its backfill done,
-// following the upstream): the same sections the upstream's counts make (lib/server/overview),
+// following the upstream), or for the queue of several: the same sections the upstream's counts
+// make (lib/server/overview),
 // each one statement over the narrow table, exact at any range and at no upstream cost. Each
 // dimension leaves out its own filter, as the plan says; the histogram's bars are the plan's
 // buckets, counted in one pass.
 
 type Db = Kysely<Database>;
 
-/** The alarms of `deployment` that `filters` (a rolling range resolved) hold. */
-function counted(db: Db, deployment: string, filters: CountFilters) {
+/** The alarms of `deployments` that `filters` (a rolling range resolved) hold. */
+function counted(db: Db, deployments: readonly string[], filters: CountFilters) {
   const where = {
-    allowed: [deployment],
-    deployments: [deployment],
+    allowed: deployments,
+    deployments,
     search: null,
     filters: filters as AlarmFilters,
   };
@@ -51,14 +52,14 @@ const DIMENSION_COLUMN = {
 /** Counts of a dimension's values among the view's alarms, its own filter left out. */
 async function dimensionCounts(
   db: Db,
-  deployment: string,
+  deployments: readonly string[],
   base: CountFilters,
   part: keyof typeof DIMENSION_COLUMN,
 ): Promise<Map<string | null, number>> {
   const { column, lower } = DIMENSION_COLUMN[part];
   const filters = withValue(base, DIMENSION_FILTER[part], undefined);
   const value = lower ? sql<string | null>`lower(${sql.ref(column)})` : sql.ref(column);
-  const rows = await counted(db, deployment, filters)
+  const rows = await counted(db, deployments, filters)
     .select([value.as("value"), sql<number>`count(*)`.as("n")])
     .groupBy(sql`1`)
     .execute();
@@ -69,11 +70,11 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 
 async function priorities(
   db: Db,
-  deployment: string,
+  deployments: readonly string[],
   base: CountFilters,
   readAt: number,
 ): Promise<DimensionOverview> {
-  const found = await dimensionCounts(db, deployment, base, "priority");
+  const found = await dimensionCounts(db, deployments, base, "priority");
   // Critical only where the deployment labels alarms so (as the upstream's counts say it).
   const labels = PRIORITY_ORDER.filter((label) => label !== "critical" || found.has(label));
   return dimension("priority", found, labels, readAt);
@@ -103,23 +104,23 @@ function dimension(
 
 async function statuses(
   db: Db,
-  deployment: string,
+  deployments: readonly string[],
   base: CountFilters,
   readAt: number,
 ): Promise<DimensionOverview> {
-  const found = await dimensionCounts(db, deployment, base, "status");
+  const found = await dimensionCounts(db, deployments, base, "status");
   // A closed set: its counts are the whole.
   return dimension("status", found, STATUSES, readAt, false);
 }
 
 async function intents(
   db: Db,
-  deployment: string,
+  deployments: readonly string[],
   query: AlarmListQuery,
   base: CountFilters,
   readAt: number,
 ): Promise<DimensionOverview> {
-  const found = await dimensionCounts(db, deployment, base, "intent");
+  const found = await dimensionCounts(db, deployments, base, "intent");
   // The view's own intents, most alarms first (ties by name): what the catalogue says upstream.
   const known = [...found]
     .filter((entry): entry is [string, number] => entry[0] !== null)
@@ -130,7 +131,7 @@ async function intents(
 
 async function histogram(
   db: Db,
-  deployment: string,
+  deployments: readonly string[],
   query: AlarmListQuery,
   base: CountFilters,
   now: number,
@@ -141,7 +142,7 @@ async function histogram(
   let gte = bounds.gte;
   if (gte === undefined) {
     // No lower bound: the histogram starts at the view's oldest alarm.
-    const oldest = await counted(db, deployment, base)
+    const oldest = await counted(db, deployments, base)
       .select(sql<number | null>`min(a.occurred_at)`.as("first"))
       .executeTakeFirst();
     if (oldest?.first === null || oldest?.first === undefined) {
@@ -153,7 +154,7 @@ async function histogram(
   if (buckets.length === 0) return { part: "histogram", bars: [], problem: null, readAt };
   // Each alarm's bar: how many bars begin at or before it (the bars are contiguous).
   const starts = buckets.map((bucket) => bucket.gte);
-  const rows = await counted(db, deployment, {
+  const rows = await counted(db, deployments, {
     ...base,
     timestamp_occured_gte: gte,
     timestamp_occured_lte: lte,
@@ -174,12 +175,13 @@ async function histogram(
 }
 
 /**
- * One section of a view's overview from the index (the caller checked the deployment is held
- * whole), saying so in `source`.
+ * One section of a view's overview from the index, over `deployments` (which the caller holds to
+ * those the analyst may see, and checked the index holds, or says where it does not, in
+ * `source`).
  */
 export async function indexedOverviewPart(
   db: Db,
-  deployment: string,
+  deployments: readonly string[],
   part: OverviewPart,
   query: AlarmListQuery,
   now: number,
@@ -189,11 +191,11 @@ export async function indexedOverviewPart(
   const readAt = now;
   const section =
     part === "histogram"
-      ? await histogram(db, deployment, query, base, now, readAt)
+      ? await histogram(db, deployments, query, base, now, readAt)
       : part === "priority"
-        ? await priorities(db, deployment, base, readAt)
+        ? await priorities(db, deployments, base, readAt)
         : part === "status"
-          ? await statuses(db, deployment, base, readAt)
-          : await intents(db, deployment, query, base, readAt);
+          ? await statuses(db, deployments, base, readAt)
+          : await intents(db, deployments, query, base, readAt);
   return { ...section, source };
 }

@@ -35,27 +35,39 @@ export const alarmKeys = {
   detail: (deployment: string, uuid: string) =>
     ["alarms", deployment, "detail", uuid.toLowerCase()] as const,
   catalogue: (deployment: string) => ["alarms", deployment, "catalogue"] as const,
-  /** A view's overview depends on its filters only: paging or sorting does not read it again. */
-  overview: (deployment: string, part: OverviewPart, filters: AlarmFilters) =>
-    [
-      "alarms",
-      deployment,
-      "overview",
-      part,
-      toSearchParams({ ...DEFAULT_QUERY, filters }).toString(),
-    ] as const,
+  /**
+   * A view's overview depends on its filters only (and, for the queue of every deployment, which
+   * deployments): paging or sorting does not read it again.
+   */
+  overview: (
+    deployment: string,
+    part: OverviewPart,
+    filters: AlarmFilters,
+    deployments: readonly string[] = [],
+  ) => ["alarms", deployment, "overview", part, overviewSearch(filters, deployments)] as const,
 };
 
-/** One section of the overview of a view's filters. */
+/** A view's filters (and the queue's deployments) as the overview's API reads them. */
+function overviewSearch(filters: AlarmFilters, deployments: readonly string[]): string {
+  const params = toSearchParams({ ...DEFAULT_QUERY, filters });
+  if (deployments.length > 0) params.set("deployments", deployments.join(","));
+  return params.toString();
+}
+
+/**
+ * One section of the overview of a view's filters (`deployment` a key, or "all" with the
+ * `deployments` the queue names; none: every one the analyst may see).
+ */
 export function overviewQueryOptions(
   deployment: string,
   part: OverviewPart,
   filters: AlarmFilters,
+  deployments: readonly string[] = [],
 ) {
-  const params = toSearchParams({ ...DEFAULT_QUERY, filters });
+  const params = new URLSearchParams(overviewSearch(filters, deployments));
   params.set("part", part);
   return queryOptions({
-    queryKey: alarmKeys.overview(deployment, part, filters),
+    queryKey: alarmKeys.overview(deployment, part, filters, deployments),
     queryFn: ({ signal }) =>
       fetchJson<OverviewSection>(api.overview(deployment, `?${params}`), signal),
     staleTime: OVERVIEW_STEP_MS, // as long as the server shares its counts

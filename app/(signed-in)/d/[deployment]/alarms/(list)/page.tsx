@@ -9,6 +9,7 @@ import { alarmsQueryOptions, groupsQueryOptions } from "@/lib/shared/queries/que
 import { listTitle } from "@/lib/shared/alarms/titles";
 import { pageDeployment } from "@/lib/server/pages/deployment";
 import { readGroupsPage, readListPage } from "@/lib/server/pages/list";
+import { indexStatus } from "@/lib/server/index/sync";
 
 type Props = {
   params: Promise<{ deployment: string }>;
@@ -48,11 +49,16 @@ export default async function AlarmsPage({ params, searchParams }: Props) {
         queryFn: () => readListPage(info.key, query),
         retry: false, // the server answers now; waiting out a rate limit is the browser's job
       }));
+  // Held whole by the index, the overview costs the upstream nothing: asked for with the rows.
+  const indexed = (await indexStatus(info.key).catch(() => null))?.state === "following";
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       {/* No Suspense fallback: the rows are the first paint (and the page's LCP), not a skeleton
           swapped for them once the scripts have run. */}
-      <AlarmList forms={formsForMobileHint((await headers()).get("sec-ch-ua-mobile"))} />
+      <AlarmList
+        forms={formsForMobileHint((await headers()).get("sec-ch-ua-mobile"))}
+        indexed={indexed}
+      />
     </HydrationBoundary>
   );
 }

@@ -1,5 +1,5 @@
 // GET /api/d/{deployment}/alarms/overview?part=priority|status|intent|histogram&<the list's filters> - one section of a view's overview
-import { alarmOverview } from "@/lib/server/api/alarm-routes";
+import { alarmOverview } from "@/lib/server/api/overview-routes";
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
 
