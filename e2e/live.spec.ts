@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
-import { liveStatus, newAlarmsBanner, open, rowIds, rows } from "./support/list";
+import { MERGED_QUEUE, liveStatus, newAlarmsBanner, open, rowIds, rows } from "./support/list";
 import { signIn } from "./support/sign-in";
 import { simulatorAdmin } from "./support/simulator-api";
 
@@ -219,4 +219,27 @@ test("on request, a desktop notification for each new high alarm, none for the o
   await expect(newAlarmsBanner(page)).toHaveText(/^2 new alarms/, withinAPoll());
   const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
   expect(shown).toEqual([`New high alarm · Umbrella | ${high}`]);
+});
+
+test("the queue of every deployment is watched from the index: an arrival raises its banner, and Show brings it in", async ({
+  page,
+}) => {
+  // A view of Umbrella's in the queue; the index follows Umbrella every 2 s and tells the watch.
+  const view = "/d/all/alarms?deployments=umbrella&status=open";
+  await open(page, view);
+  await expect(rows(page, MERGED_QUEUE).first()).toBeVisible();
+  await expect(liveStatus(page)).toHaveText(/^Updated/, { timeout: 15_000 });
+  const before = await rowIds(page, MERGED_QUEUE);
+  await umbrella.addAlarm({ status: "closed", priority: 90 }); // not in this view
+  const uuid = await umbrella.addAlarm({ status: "open", priority: 90 });
+  // The index reads it within its interval, then the watch within its coalescing.
+  await expect(newAlarmsBanner(page)).toHaveText(/^1 new alarm since \d\d:\d\d UTC/, {
+    timeout: 20_000,
+  });
+  await expect(page).toHaveTitle(/^\(1\) .*All deployments/);
+  expect(await rowIds(page, MERGED_QUEUE)).toEqual(before); // nothing inserted by itself
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(rows(page, MERGED_QUEUE).first()).toHaveAttribute("data-alarm-row", uuid);
+  await expect(rows(page, MERGED_QUEUE).first()).toHaveAttribute("data-live-mark", "new");
+  await expect(newAlarmsBanner(page)).toHaveCount(0);
 });

@@ -1,10 +1,14 @@
 import { expect, test } from "@playwright/test";
+import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { e2e } from "./support/env";
-import { MERGED_QUEUE, table } from "./support/list";
+import { MERGED_QUEUE, open, table } from "./support/list";
+import { queueWhenIndexed } from "./support/search";
 import { simulatorAdmin } from "./support/simulator-api";
 
-// The merged queue when one deployment fails: Globex's simulator is broken on purpose (so this
-// runs in the `faults` project, alone), and the queue must name it rather than look complete.
+// The queue of every deployment when one deployment's upstream fails: Globex's simulator is
+// broken on purpose (so this runs in the `faults` project, alone). The queue reads the index, so
+// Globex's alarms indexed so far still show; but the index can no longer follow Globex, and the
+// queue must say what may be missing rather than look complete.
 
 const globex = simulatorAdmin(e2e.simulator2Url);
 
@@ -12,26 +16,40 @@ test.afterEach(async () => {
   await globex.reset();
 });
 
-test("a deployment that fails is named, and the others' alarms are still shown", async ({
+/** The queue's gaps as its API answers them, by deployment. */
+async function gaps(request: import("@playwright/test").APIRequestContext) {
+  const response = await request.get("/api/d/all/alarms?size=10");
+  const page = (await response.json()) as MergedQueuePage;
+  return page.paging === "pages" ? page.gaps.map((gap) => `${gap.deployment}:${gap.state}`) : [];
+}
+
+test("a deployment the index cannot follow is named with what may be missing, its indexed alarms still shown", async ({
   page,
 }) => {
+  await queueWhenIndexed(page.request, 6_800);
   await globex.faults({ failRate: 1, failStatus: 503, routes: ["alarms"] });
-  // A filter no other spec uses: the server's short cache cannot answer for Globex.
-  await page.goto("/d/all/alarms?size=10&status=in_review&priority_label=medium&suppressed=false");
-  const alert = page.getByRole("alert").filter({ hasText: "Globex:" });
-  await expect(alert).toBeVisible();
-  await expect(alert).not.toContainText(e2e.simulator2Url);
-  const queue = table(page, MERGED_QUEUE);
-  const links = queue.locator("tbody tr a[data-row-link]");
-  await expect(links).toHaveCount(10);
-  const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
-  expect(hrefs.every((href) => href?.startsWith("/d/acme/alarms/"))).toBe(true);
+  // Two failed reads in a row (the e2e index follows every 2 s) and its state says so.
+  await expect
+    .poll(() => gaps(page.request), { timeout: 30_000, intervals: [1_000] })
+    .toEqual(["globex:failed"]);
 
-  // Globex answers again: its alarms are there, and no banner.
-  await globex.reset();
-  await page.goto(
-    "/d/all/alarms?size=10&status=in_review&priority_label=medium&suppressed=false&deployments=globex",
+  await open(page, "/d/all/alarms?deployments=globex&size=10");
+  const gap = page.locator('[data-index-gap="globex"]');
+  await expect(gap).toContainText("Globex");
+  await expect(gap).toContainText("are not here yet");
+  await expect(gap).not.toContainText(e2e.simulator2Url);
+  await expect(gap.getByRole("link", { name: "Open Globex’s own list" })).toHaveAttribute(
+    "href",
+    "/d/globex/alarms?size=10",
   );
-  await expect(queue.locator("tbody tr a[href^='/d/globex/']")).toHaveCount(10);
-  await expect(alert).toBeHidden();
+  await expect(page.getByText(/^1,800 or more alarms/)).toBeVisible();
+  // What the index holds of Globex is still there.
+  await expect(table(page, MERGED_QUEUE).locator("tbody tr a[href^='/d/globex/']")).toHaveCount(10);
+
+  // Globex answers again: the index follows it, and the queue no longer names it.
+  await globex.reset();
+  await expect.poll(() => gaps(page.request), { timeout: 30_000, intervals: [1_000] }).toEqual([]);
+  await open(page, "/d/all/alarms?deployments=globex&size=10");
+  await expect(page.getByText(/^1,800 alarms/)).toBeVisible();
+  await expect(gap).toHaveCount(0);
 });

@@ -9,203 +9,235 @@ import {
   settled,
   table,
 } from "./support/list";
-import { simulatorAlarms } from "./support/simulator-api";
+import { everyAlarm, queueWhenIndexed } from "./support/search";
+import type { UpstreamAlarm } from "./support/simulator-api";
 
-// The merged queue (/d/all/alarms): the newest alarms of every deployment the analyst may see,
-// newest first, paged by cursor. The analyst sees Acme (simulator seed 42) and Globex (seed 7);
-// Initech (on Globex's simulator) is not theirs to see.
+// The queue of every deployment (/d/all/alarms), answered from the console's index: numbered pages
+// in any order with an exact count, the overview, and a detail that steps through it across pages
+// and deployments. The analyst sees Acme (simulator seed 42, 5,000 alarms) and Globex (seed 7,
+// 1,800); Initech (on Globex's simulator) is not theirs to see. Their data never changes in the
+// `chromium` project, so the truth is what both simulators hold, ordered by hand.
 
 const QUEUE = "/d/all/alarms";
+const TOTAL = 6_800;
 const queue = (page: Page) => table(page, MERGED_QUEUE);
 // One filter bar for every list: the deployment first, then the alarms' own filters.
 const filters = (page: Page) => page.getByRole("search", { name: "Filter alarms" });
+const position = (page: Page) => page.locator("[data-list-position]");
 
-interface Row {
-  /** The Deployment cell as the analyst reads it. */
-  name: string;
-  /** From the row's link: the deployment it opens in, and the alarm. */
-  deployment: string;
-  uuid: string;
+type Held = UpstreamAlarm & { deployment: string };
+let held: Held[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const [acme, globex] = await Promise.all([
+    everyAlarm(e2e.simulatorUrl),
+    everyAlarm(e2e.simulator2Url),
+  ]);
+  held = [
+    ...acme.map((alarm) => ({ ...alarm, deployment: "acme" })),
+    ...globex.map((alarm) => ({ ...alarm, deployment: "globex" })),
+  ];
+  expect(held).toHaveLength(TOTAL);
+  await queueWhenIndexed(request, TOTAL);
+});
+
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const occurred = (alarm: Held) => Number(alarm.timestamp_occured);
+
+/** The list's order, by hand: newest first, then deployment and uuid, A to Z. */
+function newestFirst(list: Held[]): string[] {
+  return [...list]
+    .sort(
+      (a, b) =>
+        occurred(b) - occurred(a) || text(a.deployment, b.deployment) || text(a.uuid, b.uuid),
+    )
+    .map((alarm) => `${alarm.deployment}/${alarm.uuid}`);
 }
 
-/** The rows on screen once the page shows its own answer (not the previous one kept on screen). */
-async function shownRows(page: Page, notFirst?: string): Promise<Row[]> {
-  const firstLink = rows(page, MERGED_QUEUE).first().locator("a[data-row-link]");
-  await expect(firstLink).toBeVisible();
-  if (notFirst) await expect(firstLink).not.toHaveAttribute("href", notFirst);
+/** Highest priority first, then as newestFirst. */
+function highestFirst(list: Held[]): string[] {
+  return [...list]
+    .sort(
+      (a, b) =>
+        (b.priority ?? 0) - (a.priority ?? 0) ||
+        occurred(b) - occurred(a) ||
+        text(a.deployment, b.deployment) ||
+        text(a.uuid, b.uuid),
+    )
+    .map((alarm) => `${alarm.deployment}/${alarm.uuid}`);
+}
+
+/** The rows on screen, once the table shows the URL's view: deployment/uuid from each link. */
+async function shown(page: Page): Promise<string[]> {
+  await expect(rows(page, MERGED_QUEUE).first()).toBeVisible();
   await settled(page, MERGED_QUEUE);
-  const raw = await rows(page, MERGED_QUEUE).evaluateAll((trs) =>
-    trs.map((tr) => ({
-      name: tr.querySelector("td")?.textContent?.trim() ?? "",
-      href: tr.querySelector("a[data-row-link]")?.getAttribute("href") ?? "",
-    })),
+  const hrefs = await rows(page, MERGED_QUEUE).evaluateAll((trs) =>
+    trs.map((tr) => tr.querySelector("a[data-row-link]")?.getAttribute("href") ?? ""),
   );
-  expect(raw.length, "rows in the table").toBeGreaterThan(0);
-  return raw.map(({ name, href }) => {
+  return hrefs.map((href) => {
     const match = /^\/d\/([^/]+)\/alarms\/([^/?]+)/.exec(href);
     expect(match, `a detail link: ${href}`).not.toBeNull();
-    return { name, deployment: match![1]!, uuid: match![2]! };
+    return `${match![1]}/${match![2]}`;
   });
 }
 
-/** A row's link as the page writes it (times in UTC: no zone in it). */
-const hrefOf = (row: Row) => `/d/${row.deployment}/alarms/${row.uuid}`;
+/** The heading's line ("6,800 alarms · page 1 of 340 across Acme, Globex · …"). */
+const summary = (page: Page) => page.locator("[data-queue-count]").locator("..");
 
-/** The newest alarms straight from a simulator, as the deployment's upstream holds them. */
-async function newestFromSimulator(
-  baseUrl: string,
-  deployment: string,
-  size: number,
-): Promise<{ deployment: string; uuid: string; occurred: number }[]> {
-  const query = { page: 0, size, sort: "timestamp_occured,desc" };
-  const { alarms } = await simulatorAlarms(baseUrl, query);
-  expect(alarms.length).toBe(size);
-  return alarms.map((alarm) => ({
-    deployment,
-    uuid: alarm.uuid.toLowerCase(),
-    occurred: Number(alarm.timestamp_occured),
-  }));
-}
-
-/** The merged queue's order: occurred time, then deployment, then uuid, all newest first. */
-function mergeNewestFirst<T extends { deployment: string; uuid: string; occurred: number }>(
-  ...lists: T[][]
-): T[] {
-  const text = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
-  return lists
-    .flat()
-    .sort(
-      (a, b) => b.occurred - a.occurred || text(a.deployment, b.deployment) || text(a.uuid, b.uuid),
-    );
-}
-
-test("shows the newest alarms of Acme and Globex together, newest first, as both simulators hold them", async ({
+test("shows every deployment's alarms from the index, newest first, counted exactly", async ({
   page,
 }) => {
   await open(page, QUEUE);
-  await expect(page).toHaveTitle("All deployments · Alarm Console");
   await expect(page.getByRole("heading", { level: 1, name: "All deployments" })).toBeVisible();
-  await expect(page.getByText("Newest first across Acme, Globex")).toBeVisible();
-
-  const rows = await shownRows(page);
-  expect(rows).toHaveLength(20);
-  const expected = mergeNewestFirst(
-    await newestFromSimulator(e2e.simulatorUrl, "acme", 20),
-    await newestFromSimulator(e2e.simulator2Url, "globex", 20),
-  ).slice(0, 20);
-  expect(rows.map(({ deployment, uuid }) => `${deployment}/${uuid}`)).toEqual(
-    expected.map(({ deployment, uuid }) => `${deployment}/${uuid}`),
+  await expect(summary(page)).toContainText(
+    "6,800 alarms · page 1 of 340 across Acme, Globex · Read from the index",
   );
-  // Each row names its deployment, and both take part.
-  for (const row of rows) {
-    expect(row.name).toBe(row.deployment === "acme" ? "Acme" : "Globex");
-  }
-  expect(new Set(rows.map((row) => row.deployment))).toEqual(new Set(["acme", "globex"]));
-
-  // The first page: nothing newer, no way "back to the newest", and what it spans.
-  await expect(pager(page).getByRole("link", { name: "Newer" })).toHaveCount(0);
-  await expect(pager(page).getByRole("link", { name: "Newest" })).toHaveCount(0);
-  await expect(pager(page).getByRole("link", { name: "Older" })).toBeVisible();
-  await expect(pager(page)).toContainText(/Showing 20 alarms from \d{4}-\d\d-\d\d \d\d:\d\d/);
+  await expect(page).toHaveTitle("6,800 alarms · All deployments · Alarm Console");
+  expect(await shown(page)).toEqual(newestFirst(held).slice(0, 20));
+  // Each row names its deployment; nothing is said to be missing.
+  await expect(queue(page).locator("tbody tr").first().locator("td").first()).toHaveText(
+    /^(Acme|Globex)$/,
+  );
+  await expect(page.locator("[data-index-gap]")).toHaveCount(0);
+  await expect(pager(page)).toContainText("1–20 of 6,800");
 });
 
-test("Older, Older, Newer, Newer comes back to the same first page, and no alarm shows twice on the way", async ({
+test("sorts by any column and pages by number; Back walks the same pages", async ({ page }) => {
+  await open(page, QUEUE);
+  await shown(page);
+  await queue(page).getByRole("button", { name: "Priority" }).click();
+  await expect(page).toHaveURL(`${QUEUE}?sort=priority%2Cdesc`);
+  const expected = highestFirst(held);
+  expect(await shown(page)).toEqual(expected.slice(0, 20));
+  await pager(page).getByRole("button", { name: "Next page" }).click();
+  await expect(page).toHaveURL(`${QUEUE}?page=1&sort=priority%2Cdesc`);
+  expect(await shown(page)).toEqual(expected.slice(20, 40));
+  await page.goBack();
+  await expect(page).toHaveURL(`${QUEUE}?sort=priority%2Cdesc`);
+  expect(await shown(page)).toEqual(expected.slice(0, 20));
+  // A deep page straight from a link.
+  await open(page, `${QUEUE}?page=300&sort=priority%2Cdesc`);
+  expect(await shown(page)).toEqual(expected.slice(6_000, 6_020));
+  await expect(summary(page)).toContainText("page 301 of 340");
+});
+
+test("a detail knows its place in the queue, steps across pages and deployments, and Escape goes back to its page", async ({
+  page,
+}) => {
+  const order = newestFirst(held);
+  // A step across the queue's pages that also crosses deployments: a page whose last alarm and
+  // the next page's first belong to two deployments.
+  const at = [...Array(300).keys()].find(
+    (n) => order[n * 20 + 19]!.split("/")[0] !== order[n * 20 + 20]!.split("/")[0],
+  );
+  expect(at, "a page edge between two deployments").toBeDefined();
+  const last = order[at! * 20 + 19]!;
+  const next = order[at! * 20 + 20]!;
+
+  /** A detail of `key` ("acme/<uuid>") opened from the queue's page `number`. */
+  const detail = (key: string, number: number) => {
+    const [deployment, uuid] = key.split("/");
+    const queueParam = number === 0 ? "" : `page%3D${number}`;
+    return new RegExp(`/d/${deployment}/alarms/${uuid}\\?queue=${queueParam}$`);
+  };
+  await open(page, `${QUEUE}${at === 0 ? "" : `?page=${at}`}`);
+  await shown(page);
+  await queue(page).locator("tbody tr").last().locator("a[data-row-link]").click();
+  await expect(page.locator("#alarm-title")).toBeVisible();
+  await expect(page).toHaveURL(detail(last, at!));
+  await expect(position(page)).toHaveText(`Alarm ${at! * 20 + 20} of 6,800`);
+
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(detail(next, at! + 1));
+  await expect(position(page)).toHaveText(`Alarm ${at! * 20 + 21} of 6,800`);
+  await page.keyboard.press("k");
+  await expect(page).toHaveURL(detail(last, at!));
+  await expect(position(page)).toHaveText(`Alarm ${at! * 20 + 20} of 6,800`);
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(detail(next, at! + 1));
+  await expect(position(page)).toHaveText(`Alarm ${at! * 20 + 21} of 6,800`);
+
+  // Escape: back to the queue at the page of the alarm shown, its row focused.
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(`${QUEUE}?page=${at! + 1}`);
+  const [deployment, uuid] = next.split("/");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document.activeElement?.closest("[data-alarm-row]")?.getAttribute("data-alarm-row"),
+      ),
+    )
+    .toBe(uuid);
+  expect(await shown(page)).toContain(`${deployment}/${uuid}`);
+});
+
+test("a detail opened from a link without the queue has no place in it", async ({ page }) => {
+  const [deployment, uuid] = newestFirst(held)[0]!.split("/");
+  await open(page, `/d/${deployment}/alarms/${uuid}`);
+  await expect(page.locator("#alarm-title")).toBeVisible();
+  await expect(position(page)).toHaveCount(0);
+});
+
+test("the overview counts every deployment from the index, and a count filters the queue", async ({
   page,
 }) => {
   await open(page, QUEUE);
-  const first = await shownRows(page);
-  const older = pager(page).getByRole("link", { name: "Older" });
-  const newer = pager(page).getByRole("link", { name: "Newer" });
-
-  // The pager's links are real links: their href carries the cursor.
-  await expect(older).toHaveAttribute("href", /^\/d\/all\/alarms\?cursor=[A-Za-z0-9_-]+$/);
-  await older.click();
-  await expect(page).toHaveURL(/[?&]cursor=/);
-  const second = await shownRows(page, hrefOf(first[0]!));
-  await expect(pager(page).getByRole("link", { name: "Newest" })).toBeVisible();
-  await older.click();
-  const third = await shownRows(page, hrefOf(second[0]!));
-
-  const seen = [...first, ...second, ...third].map((row) => `${row.deployment}/${row.uuid}`);
-  expect(seen).toHaveLength(60);
-  expect(new Set(seen).size, "no alarm on two pages").toBe(seen.length);
-
-  await newer.click();
-  expect(await shownRows(page, hrefOf(third[0]!))).toEqual(second);
-  await newer.click();
-  expect(await shownRows(page, hrefOf(second[0]!))).toEqual(first);
-
-  // Back walks the same pages again.
-  await page.goBack();
-  expect(await shownRows(page, hrefOf(first[0]!))).toEqual(second);
-});
-
-test("a row opens the alarm in its own deployment", async ({ page }) => {
-  await open(page, QUEUE);
-  const rows = await shownRows(page);
-  const globex = rows.find((row) => row.deployment === "globex");
-  expect(globex, "a Globex alarm among the newest").toBeDefined();
-  await queue(page).locator(`tr[data-alarm-row="${globex!.uuid}"] a[data-row-link]`).click();
-  await expect(page).toHaveURL(new RegExp(`/d/globex/alarms/${globex!.uuid}$`));
-  await expect(page.locator("#alarm-title")).toBeVisible();
+  await shown(page);
+  const overview = page.getByRole("region", { name: "Overview" });
+  await expect(overview).toContainText("exact, from the index");
+  for (const status of ["open", "in_review", "closed"]) {
+    await expect(overview.locator(`[data-overview-count="${status}"]`), status).toHaveAttribute(
+      "data-count",
+      String(held.filter((alarm) => alarm.status === status).length),
+    );
+  }
+  const open_ = held.filter((alarm) => alarm.status === "open").length;
+  await overview.locator('[data-overview-count="open"]').click();
+  await expect(page).toHaveURL(`${QUEUE}?status=open`);
+  await expect(summary(page)).toContainText(`${open_.toLocaleString("en")} alarms`);
+  expect(await shown(page)).toEqual(
+    newestFirst(held.filter((alarm) => alarm.status === "open")).slice(0, 20),
+  );
 });
 
 test("the Deployment filter narrows the queue to one deployment, and All widens it again", async ({
   page,
 }) => {
   await open(page, QUEUE);
-  const all = await shownRows(page);
+  const all = await shown(page);
   const deployment = filters(page).getByLabel("Deployment");
   await expect(deployment.locator("option")).toHaveText(["All", "Acme", "Globex"]);
-
   await deployment.selectOption({ label: "Globex" });
-  await expect(page).toHaveURL(/[?&]deployments=globex(&|$)/);
-  await expect(page.getByText("Newest first across Globex")).toBeVisible();
-  // The newest alarm of all may be Globex's: wait for the others to go, not for the first to change.
+  await expect(page).toHaveURL(`${QUEUE}?deployments=globex`);
+  await expect(summary(page)).toContainText("1,800 alarms · page 1 of 90 across Globex");
   await expect(queue(page).locator('tbody tr:not([data-deployment="globex"])')).toHaveCount(0);
-  const globex = await shownRows(page);
-  expect(globex.every((row) => row.deployment === "globex" && row.name === "Globex")).toBe(true);
-  const expected = await newestFromSimulator(e2e.simulator2Url, "globex", 20);
-  expect(globex.map((row) => row.uuid)).toEqual(mergeNewestFirst(expected).map((a) => a.uuid));
-
-  // Paging keeps the filter; changing the filter starts again from the newest.
-  await pager(page).getByRole("link", { name: "Older" }).click();
-  await expect(page).toHaveURL(/deployments=globex&cursor=/);
-  const older = await shownRows(page, hrefOf(globex[0]!));
-  expect(older.every((row) => row.deployment === "globex")).toBe(true);
+  expect(await shown(page)).toEqual(
+    newestFirst(held.filter((alarm) => alarm.deployment === "globex")).slice(0, 20),
+  );
   await deployment.selectOption({ label: "All" });
-  await expect(page).toHaveURL(new RegExp(`${QUEUE}$`));
-  expect(await shownRows(page, hrefOf(older[0]!))).toEqual(all);
+  await expect(page).toHaveURL(QUEUE);
+  expect(await shown(page)).toEqual(all);
 });
 
 test("a text filter applies to every deployment, and the chip takes it off again", async ({
   page,
 }) => {
   await open(page, QUEUE);
-  const all = await shownRows(page);
+  const all = await shown(page);
   const strategy = filters(page).getByLabel("Strategy", { exact: true });
   await strategy.fill("Brute Force Authentication");
   await strategy.press("Enter");
-  await expect(page).toHaveURL(
-    new RegExp(`${QUEUE}\\?rule_strategy=Brute\\+Force\\+Authentication$`),
-  );
-  await expect(
-    rows(page, MERGED_QUEUE).filter({ hasNotText: "Brute Force Authentication" }),
-  ).toHaveCount(0);
-  const brute = await shownRows(page);
-  expect(brute).toHaveLength(20);
-  expect(new Set(brute.map((row) => row.deployment))).toEqual(new Set(["acme", "globex"]));
+  await expect(page).toHaveURL(`${QUEUE}?rule_strategy=Brute+Force+Authentication`);
+  const brute = held.filter((alarm) => alarm.rule_strategy === "Brute Force Authentication");
+  await expect(summary(page)).toContainText(`${brute.length.toLocaleString("en")} alarms`);
+  expect(await shown(page)).toEqual(newestFirst(brute).slice(0, 20));
 
   const chips = page.getByRole("group", { name: "Active filters" });
   await chips
     .getByRole("button", { name: "Remove filter Strategy: Brute Force Authentication" })
     .click();
-  await expect(page).toHaveURL(new RegExp(`${QUEUE}$`));
-  await expect(strategy).toHaveValue("");
-  await expect(
-    rows(page, MERGED_QUEUE).filter({ hasNotText: "Brute Force Authentication" }).first(),
-  ).toBeVisible();
-  expect(await shownRows(page)).toEqual(all);
+  await expect(page).toHaveURL(QUEUE);
+  expect(await shown(page)).toEqual(all);
 });
 
 test("Copy link copies the queue's view, and with a rolling range also the exact alarms shown", async ({
@@ -214,22 +246,19 @@ test("Copy link copies the queue's view, and with a rolling range also the exact
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const clipboard = async () => new URL(await page.evaluate(() => navigator.clipboard.readText()));
-  await open(page, `${QUEUE}?deployments=globex`);
-  await shownRows(page);
+  await open(page, `${QUEUE}?sort=priority%2Cdesc&deployments=globex`);
+  await shown(page);
   const copy = page.getByRole("button", { name: /^Copy link/ });
   await copy.click();
   await expect(copy).toContainText("Copied");
   const plain = await clipboard();
-  expect(`${plain.pathname}${plain.search}`).toBe(`${QUEUE}?deployments=globex`);
+  expect(`${plain.pathname}${plain.search}`).toBe(
+    `${QUEUE}?sort=priority%2Cdesc&deployments=globex`,
+  );
 
   await filters(page).getByRole("button", { name: /^24h/ }).click();
   await expect(page).toHaveURL(/[?&]range=24h(&|$)/);
-  const rolling = await shownRows(page);
-  await copy.click();
-  await page.getByRole("button", { name: /This view, live/ }).click();
-  const live = await clipboard();
-  expect(`${live.pathname}${live.search}`).toBe(`${QUEUE}?range=24h&deployments=globex`);
-
+  const rolling = await shown(page);
   await copy.click();
   await page.getByRole("button", { name: /These exact alarms/ }).click();
   const exact = await clipboard();
@@ -237,14 +266,14 @@ test("Copy link copies the queue's view, and with a rolling range also the exact
   const gte = Number(exact.searchParams.get("timestamp_occured_gte"));
   const lte = Number(exact.searchParams.get("timestamp_occured_lte"));
   expect(lte - gte).toBe(24 * 3600_000);
-  // The frozen link shows the recipient the same alarms.
+  // The frozen link shows the recipient the same alarms, in the same order.
   await open(page, `${exact.pathname}${exact.search}`);
-  expect(await shownRows(page)).toEqual(rolling);
+  expect(await shown(page)).toEqual(rolling);
 });
 
 test("Initech, which the analyst may not see, never appears", async ({ page }) => {
   await open(page, QUEUE);
-  await shownRows(page);
+  await shown(page);
   await expect(page.locator("main")).not.toContainText("Initech");
   const options = await filters(page).getByLabel("Deployment").locator("option").allTextContents();
   expect(options).not.toContain("Initech");
@@ -254,47 +283,46 @@ test("Initech, which the analyst may not see, never appears", async ({ page }) =
   const api = await page.request.get("/api/d/all/alarms?deployments=initech");
   expect(api.status()).toBe(400);
   expect(await api.json()).toMatchObject({ error: { param: "deployments" } });
-
   await open(page, `${QUEUE}?deployments=initech`);
   await expect(page.getByRole("status").filter({ hasText: "initech" })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`${QUEUE}$`));
-  const rows = await shownRows(page);
-  expect(rows.every((row) => row.deployment !== "initech")).toBe(true);
-  await expect(page.locator('a[href^="/d/initech/"]')).toHaveCount(0);
+  await expect(page).toHaveURL(QUEUE);
+  expect((await shown(page)).every((row) => !row.startsWith("initech/"))).toBe(true);
 });
 
-test("a cursor that cannot be read says so and offers the newest alarms", async ({ page }) => {
+test("a place in the queue by cursor, from before the index, still opens; one that cannot be read says so", async ({
+  page,
+}) => {
   await open(page, `${QUEUE}?status=open&cursor=not-a-cursor`);
   const alert = page.getByRole("alert").filter({ hasText: "cannot be found" });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("cursor");
   await alert.getByRole("link", { name: "Start from the newest" }).click();
-  await expect(page).toHaveURL(new RegExp(`${QUEUE}\\?status=open$`));
-  const rows = await shownRows(page);
-  expect(rows.length).toBeGreaterThan(0);
+  await expect(page).toHaveURL(`${QUEUE}?status=open`);
+  expect((await shown(page)).length).toBe(20);
 });
 
 test("times are shown in the zone the link names", async ({ page }) => {
   await open(page, `${QUEUE}?tz=Asia/Tokyo`);
-  await shownRows(page);
+  await shown(page);
   await expect(queue(page).locator("tbody time").first()).toContainText("UTC+9");
-  await expect(pager(page)).toContainText("UTC+9");
   // The zone travels with the row's link to the detail.
   await expect(queue(page).locator("a[data-row-link]").first()).toHaveAttribute(
     "href",
-    /\?tz=Asia%2FTokyo$/,
+    /&tz=Asia%2FTokyo$/,
   );
 });
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("shows cards, nothing wider than the screen", async ({ page }) => {
+  test("shows cards with their place in the queue, nothing wider than the screen", async ({
+    page,
+  }) => {
     await open(page, QUEUE);
     const cards = page.getByRole("list", { name: MERGED_QUEUE });
     await expect(cards.getByRole("listitem")).toHaveCount(20);
     await expect(queue(page)).toBeHidden();
-    await expect(pager(page).getByRole("link", { name: "Older" })).toBeVisible();
+    await expect(pager(page).getByRole("button", { name: "Next page" })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 });

@@ -10,12 +10,16 @@ import {
   FROM_KEY,
   TZ_KEY,
   fromListQuery,
-  listHref,
   listHrefFrom,
   parseTimeZoneParam,
 } from "@/lib/shared/alarms/url-state";
 import { detailPath } from "@/lib/shared/alarms/paths";
-import { useDeployment, useProductName } from "@/components/deployments/deployment-context";
+import { QUEUE_KEY, fromQueueView, mergedHref } from "@/lib/shared/alarms/merged-url";
+import {
+  useDeployment,
+  useDeployments,
+  useProductName,
+} from "@/components/deployments/deployment-context";
 import { ErrorState } from "@/components/list/list-states";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -28,6 +32,7 @@ import { DetailSkeleton } from "./detail-skeleton";
 import { EndpointsTable } from "./endpoints-table";
 import { EventsTable } from "./events-table";
 import { ListStepper } from "./list-stepper";
+import { deploymentSource, queueSource } from "./list-source";
 import { RawJson } from "./raw-json";
 import { RelatedAlarms } from "./related-alarms";
 import { useListPlace } from "./use-list-place";
@@ -47,14 +52,36 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
   const searchParams = useSearchParams();
   const from = searchParams.get(FROM_KEY);
   const zone = parseTimeZoneParam(searchParams.get(TZ_KEY)) ?? UTC;
+  const queue = searchParams.get(QUEUE_KEY);
   const deployment = useDeployment();
+  const visible = useDeployments();
   const product = useProductName();
-  const fromQuery = useMemo(() => fromListQuery(from), [from]);
-  const place = useListPlace(deployment.key, fromQuery, uuid, zone);
+  // Opened from the queue of every deployment (`queue`), or from this deployment's list (`from`).
+  const queueView = useMemo(
+    () =>
+      fromQueueView(
+        queue,
+        visible.map((d) => d.key),
+      ),
+    [queue, visible],
+  );
+  const source = useMemo(
+    () => (queueView ? queueSource(queueView, zone) : deploymentSource(deployment.key, zone)),
+    [queueView, zone, deployment.key],
+  );
+  const fromQuery = useMemo(
+    () =>
+      // A place in the queue paged by time has no numbers to step through: Back leads there.
+      queueView ? (queueView.cursor === null ? queueView.query : null) : fromListQuery(from),
+    [queueView, from],
+  );
+  const place = useListPlace(source, fromQuery, uuid, deployment.key);
   // Back to the page the alarm is on now (it may have moved since the list was shown).
   const backHref = place.backQuery
-    ? listHref(deployment.key, { query: place.backQuery, tz: zone })
-    : listHrefFrom(deployment.key, from, zone);
+    ? source.listHref(place.backQuery)
+    : queueView
+      ? mergedHref({ ...queueView, tz: zone })
+      : listHrefFrom(deployment.key, from, zone);
   const result = useQuery(alarmQueryOptions(deployment.key, uuid));
   const alarm = result.data;
   const error = result.isError ? asApiError(result.error) : null;

@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { listPathDeployment } from "@/lib/shared/alarms/paths";
+import { mergedHref, parseMergedView } from "@/lib/shared/alarms/merged-url";
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import { listHref, parseListView } from "@/lib/shared/alarms/url-state";
 import { requestScrollRestore } from "@/components/alarms/scroll-memory";
 import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
@@ -26,11 +28,11 @@ function previousEntryIs(href: string): boolean {
   if (!previous) return false;
   const url = new URL(previous);
   const deployment = listPathDeployment(url.pathname);
-  return (
-    url.origin === window.location.origin &&
-    deployment !== null &&
-    listHref(deployment, parseListView(url.searchParams).view) === href
-  );
+  if (url.origin !== window.location.origin || deployment === null) return false;
+  // The queue of every deployment, or one deployment's list, in its canonical form.
+  return deployment === ALL_DEPLOYMENTS
+    ? mergedHref(parseMergedView(url.searchParams).view) === href
+    : listHref(deployment, parseListView(url.searchParams).view) === href;
 }
 
 type Router = ReturnType<typeof useRouter>;

@@ -3,11 +3,18 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
-import { type Location, type Step, locate, stepTarget } from "@/lib/shared/alarms/neighbours";
+import {
+  type ListPage,
+  type Listed,
+  type Location,
+  type Step,
+  locate,
+  stepAlarm,
+} from "@/lib/shared/alarms/neighbours";
 import { type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
-import { alarmQueryOptions, alarmsQueryOptions } from "@/lib/shared/queries/query-options";
-import { detailHrefsFor, listHref } from "@/lib/shared/alarms/url-state";
+import { alarmQueryOptions } from "@/lib/shared/queries/query-options";
 import { rememberOpened } from "@/components/alarms/scroll-memory";
+import type { ListSource } from "./list-source";
 
 export type Direction = "previous" | "next";
 
@@ -28,21 +35,23 @@ export interface ListPlace {
  * there with the row focused.
  */
 export function useListPlace(
-  deployment: string,
+  source: ListSource,
   from: AlarmListQuery | null,
   uuid: string,
-  tz: string,
+  deployment: string,
 ): ListPlace {
   const queryClient = useQueryClient();
   const router = useRouter();
 
   // Read straight from the cache; useQueries below loads what is missing and renders this again
   // when any of those pages changes.
-  const pageOf = (query: AlarmListQuery) =>
-    queryClient.getQueryData(alarmsQueryOptions(deployment, query).queryKey);
-  const located = from ? locate(from, uuid, pageOf) : null;
+  const pageOf = (query: AlarmListQuery): ListPage | undefined => {
+    const data = queryClient.getQueryData(source.pageOptions(query).queryKey);
+    return data === undefined ? undefined : source.asPage(data);
+  };
+  const located = from ? locate(from, uuid, pageOf, deployment) : null;
   const results = useQueries({
-    queries: (located?.pages ?? []).map((query) => alarmsQueryOptions(deployment, query)),
+    queries: (located?.pages ?? []).map((query) => source.pageOptions(query)),
   });
   // A page that cannot be read (rate limit, error) leaves the alarm without a place, not waiting.
   // Read, so that it is tracked: useQueries renders again only for what the render looked at,
@@ -53,7 +62,7 @@ export function useListPlace(
   const place = location?.state === "found" ? location.place : null;
   const backQuery = place?.query ?? from;
 
-  const listUrl = backQuery ? listHref(deployment, { query: backQuery, tz }) : null;
+  const listUrl = backQuery ? source.listHref(backQuery) : null;
   const found = place !== null;
   useEffect(() => {
     // Whichever way the analyst got here (a step, back / forward): this is the row to return to.
@@ -61,23 +70,30 @@ export function useListPlace(
   }, [found, listUrl, uuid]);
 
   // The neighbours' details (data and route) are fetched before the analyst steps to them.
-  const hrefOf = (step: Step | null | undefined) =>
-    step?.uuid ? detailHrefsFor(deployment, { query: step.query, tz })(step.uuid) : undefined;
-  const nextUuid = place?.next?.uuid;
+  const targetOf = (step: Step | null | undefined): Required<Listed> | undefined =>
+    step?.uuid ? { uuid: step.uuid, deployment: step.deployment ?? deployment } : undefined;
+  const hrefOf = (step: Step | null | undefined) => {
+    const alarm = targetOf(step);
+    return step && alarm ? source.detailHref(step.query, alarm) : undefined;
+  };
+  const next = targetOf(place?.next);
   const nextHref = hrefOf(place?.next);
-  const previousUuid = place?.previous?.uuid;
+  const previous = targetOf(place?.previous);
   const previousHref = hrefOf(place?.previous);
+  const [nextKey, previousKey] = [next, previous].map((alarm) =>
+    alarm ? `${alarm.deployment}/${alarm.uuid}` : undefined,
+  );
   useEffect(() => {
-    const steps = [
-      [nextUuid, nextHref],
-      [previousUuid, previousHref],
-    ] as const;
-    for (const [target, href] of steps) {
-      if (!target || !href) continue;
-      void queryClient.prefetchQuery(alarmQueryOptions(deployment, target));
+    for (const [key, href] of [
+      [nextKey, nextHref],
+      [previousKey, previousHref],
+    ] as const) {
+      if (!key || !href) continue;
+      const [owner, target] = key.split("/") as [string, string];
+      void queryClient.prefetchQuery(alarmQueryOptions(owner, target));
       router.prefetch(href);
     }
-  }, [queryClient, router, deployment, nextUuid, nextHref, previousUuid, previousHref]);
+  }, [queryClient, router, nextKey, nextHref, previousKey, previousHref]);
 
   // One step at a time: keys pressed while a step is on its way do not pile up history entries.
   const moving = useRef(false);
@@ -112,29 +128,31 @@ export function useListPlace(
       if (!step || moving.current) return;
       moving.current = true;
       const origin = window.location.href;
-      const go = (target: string) => {
+      const go = (target: Required<Listed>) => {
         // The analyst went elsewhere while the page was loading: stay where they are.
         if (window.location.href !== origin) {
           moving.current = false;
           return;
         }
-        rememberOpened(listHref(deployment, { query: step.query, tz }), target);
-        router.push(detailHrefsFor(deployment, { query: step.query, tz })(target));
+        rememberOpened(source.listHref(step.query), target.uuid);
+        router.push(source.detailHref(step.query, target));
       };
-      if (step.uuid !== undefined) return go(step.uuid);
+      if (step.uuid !== undefined) {
+        return go({ uuid: step.uuid, deployment: step.deployment ?? deployment });
+      }
       // Its page is still loading (a key pressed the moment the detail opened): wait for it.
       queryClient
-        .fetchQuery(alarmsQueryOptions(deployment, step.query))
-        .then((page) => {
-          const target = stepTarget(step, direction, page);
-          if (target) go(target);
+        .fetchQuery(source.pageOptions(step.query))
+        .then((data) => {
+          const target = stepAlarm(step, direction, source.asPage(data));
+          if (target) go({ deployment, ...target });
           else moving.current = false;
         })
         .catch(() => {
           moving.current = false;
         });
     },
-    [deployment, tz, queryClient, router],
+    [deployment, source, queryClient, router],
   );
 
   useEffect(() => {

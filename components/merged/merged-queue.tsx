@@ -1,5 +1,6 @@
 "use client";
-// The queue of every deployment the analyst may see: the list kit, paged by cursor, newest first.
+// The queue of every deployment the analyst may see: the list kit, from the index (numbered pages
+// in any order, the overview, groups), or by time from each upstream where the index cannot be had.
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
@@ -8,54 +9,46 @@ import {
   type MergedView,
   isCanonicalMerged,
   mergedApiSearch,
-  mergedDetailHref,
   mergedHref,
-  mergedNewestHref,
   parseMergedView,
   withDeployments,
   withFilters,
   withGroup,
-  withGroupSort,
+  withPage,
   withSearch,
-  withSize,
   withZone,
 } from "@/lib/shared/alarms/merged-url";
-import { DEFAULT_QUERY, type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
-import { narrowSearch } from "@/lib/shared/alarms/groups";
-import { listHref } from "@/lib/shared/alarms/url-state";
+import type { AlarmFilters } from "@/lib/shared/alarms/query";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { listTitle } from "@/lib/shared/alarms/titles";
+import { liveViewId } from "@/lib/shared/live/view-id";
 import { GroupBy } from "@/components/groups/group-by";
-import { GroupsSummary, GroupsTable } from "@/components/groups/groups-table";
-import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { GroupsSummary } from "@/components/groups/groups-table";
 import { groupsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import { useDeployments } from "@/components/deployments/deployment-context";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
-import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
 import { FilterChips } from "@/components/list/filter-chips";
 import { FiltersBar } from "@/components/list/filters-bar";
-import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
-import {
-  CorrectedNotice,
-  DidYouMean,
-  EmptyState,
-  FailureBanners,
-  PastTheEnd,
-} from "@/components/list/lazy-states";
-import { type PageLinkTarget } from "@/components/list/follow-here";
-import { Pager } from "@/components/list/pager";
+import { ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
+import { CorrectedNotice, FailureBanners } from "@/components/list/lazy-states";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
-import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
+import { ExportButton } from "@/components/export/export-dialog";
+import { LiveBar } from "@/components/live/live-bar";
+import { useLiveViewRows } from "@/components/live/use-live-rows";
+import { AlarmOverview } from "@/components/overview/alarm-overview";
 import { SearchBox, focusSearch } from "@/components/search/search-box";
-import { searchErrorView, searchProblem } from "@/components/search/search-errors";
-import { SearchSource } from "@/components/search/search-source";
-import { formatCount } from "@/lib/shared/alarms/format";
+import { searchProblem } from "@/components/search/search-errors";
 import { asApiError } from "@/lib/shared/queries/query-options";
-
-const MERGED_TABLE_LABEL = "Alarms of all deployments";
+import { useScrollMemory } from "@/components/alarms/scroll-memory";
+import { IndexGaps } from "./index-gaps";
+import { MergedGroups } from "./merged-groups";
+import { MergedRows, isPastTheEnd } from "./merged-rows";
+import { MergedSummary } from "./merged-summary";
 
 /** The queue's URL, read against the deployments the analyst may see (as the API reads it). */
 function mergedUrl(known: readonly string[]): ViewUrl<MergedView, MergedProblem> {
@@ -66,36 +59,31 @@ function mergedUrl(known: readonly string[]): ViewUrl<MergedView, MergedProblem>
   };
 }
 
-/** The merged queue: URL state in, rows out. */
+const ALL_NAMED = { name: "All deployments" };
+
+/** The merged queue: URL state in, rows or groups out. */
 export function MergedQueue() {
   const queryClient = useQueryClient();
   const visible = useDeployments();
   const url = useMemo(() => mergedUrl(visible.map((deployment) => deployment.key)), [visible]);
   const { view, problems, navigate } = useViewUrl(url);
+  const { query, group } = view;
   const nameOf = useCallback(
     (key: string) => visible.find((deployment) => deployment.key === key)?.name ?? key,
     [visible],
   );
   const [notice, dismissNotice] = useLastProblems(problems);
 
-  const { group } = view;
   const result = useQuery({
     ...mergedQueryOptions(mergedApiSearch(view)),
     placeholderData: keepPreviousData,
     enabled: group === undefined,
   });
   // Grouped, the queue's groups (from the index) stand where its rows would.
-  const groupsQuery: AlarmListQuery = {
-    ...DEFAULT_QUERY,
-    page: view.page ?? 0,
-    size: view.size,
-    filters: view.filters,
-    ...(view.q !== undefined ? { q: view.q } : {}),
-  };
   const groups = useQuery({
     ...groupsQueryOptions(
       ALL_DEPLOYMENTS,
-      groupsQuery,
+      query,
       group ? group.slice(0, 1) : [],
       view.deployments,
       view.groupSort,
@@ -106,63 +94,98 @@ export function MergedQueue() {
   const groupsData = group ? groups.data : undefined;
   const data = group ? undefined : result.data;
   const fresh = data !== undefined && !result.isPlaceholderData;
+  const indexed = data?.paging === "pages" ? data : undefined;
+  // Back from a detail: the page where it was, scrolled as it was, the row opened focused.
+  useScrollMemory(fresh);
 
-  // The older page is fetched before the analyst asks for it.
-  const older = fresh ? data.older : null;
+  // The next page (or the older one, paged by time) is fetched before the analyst asks for it.
+  const nextSearch = !fresh
+    ? null
+    : data.paging === "pages"
+      ? query.page + 1 < data.page.totalPages
+        ? mergedApiSearch(withPage(view, query.page + 1))
+        : null
+      : data.older !== null
+        ? mergedApiSearch({ ...view, cursor: data.older })
+        : null;
   useEffect(() => {
-    if (older === null) return;
-    void queryClient.prefetchQuery(mergedQueryOptions(mergedApiSearch({ ...view, cursor: older })));
-  }, [older, view, queryClient]);
+    if (nextSearch !== null) void queryClient.prefetchQuery(mergedQueryOptions(nextSearch));
+  }, [nextSearch, queryClient]);
+
+  // The live queue, from the index's own changes: what arrived since the first page was read.
+  const liveView = useMemo(
+    () =>
+      liveViewId(
+        ALL_DEPLOYMENTS,
+        query,
+        view.deployments.length > 0 ? view.deployments : visible.map((d) => d.key),
+      ),
+    [query, view.deployments, visible],
+  );
+  const refetchRows = result.refetch;
+  const followingPage = mergedApiSearch(withPage(view, query.page + 1));
+  const live = useLiveViewRows({
+    view: liveView,
+    firstPage: view.cursor === null && query.page === 0 && !group,
+    page: fresh && data.paging === "pages" ? data : undefined,
+    show: useCallback(() => {
+      void refetchRows();
+      // The next page, prefetched before, no longer follows this one: read it again with it.
+      void queryClient.invalidateQueries({
+        queryKey: mergedQueryOptions(followingPage).queryKey,
+        refetchType: "none",
+      });
+    }, [refetchRows, queryClient, followingPage]),
+  });
+  const arrived = live.live.arrived.length;
+
+  const total = fresh && data.paging === "pages" ? data.page.totalElements : undefined;
+  const groupsTotal = groupsData && !groups.isPlaceholderData ? groupsData.alarms : undefined;
+  useEffect(() => {
+    const title = listTitle(query, total ?? groupsTotal, ALL_NAMED);
+    document.title = arrived > 0 ? `(${formatCount(arrived)}) ${title}` : title;
+  }, [query, total, groupsTotal, arrived]);
 
   const { listTop, go } = useListTop(navigate);
   const setFilters = (filters: AlarmFilters) => go(withFilters(view, filters));
   const setSearch = (q: string | undefined) => go(withSearch(view, q));
-  const searching = view.q !== undefined;
-  /** Another place in the queue: a real link, and a plain click that asks only the API. */
-  const place = useCallback(
-    (cursor: string | null): PageLinkTarget => ({
-      href: mergedHref({ ...view, cursor }),
-      go: () => go({ ...view, cursor }, { toTop: true }),
-    }),
+  const searching = query.q !== undefined;
+  const totalPages = (group ? groupsData?.page.totalPages : indexed?.page.totalPages) ?? 0;
+  const setPage = useCallback(
+    (page: number) => go(withPage(view, page), { toTop: true }),
     [view, go],
   );
-  const newerCursor = fresh ? data.newer : null;
-  const newer = useMemo(
-    () => (newerCursor !== null ? place(newerCursor) : null),
-    [newerCursor, place],
-  );
-  const toOlder = useMemo(() => (older !== null ? place(older) : null), [older, place]);
-  const newest = place(null);
-
-  const groupPage = view.page ?? 0;
-  const groupPages = groupsData?.page.totalPages ?? 0;
-  const setGroupPage = useCallback(
-    (page: number) => go({ ...view, page: page > 0 ? page : undefined }, { toTop: true }),
+  const cursorTo = useCallback(
+    (cursor: string | null | undefined) => {
+      if (cursor) go({ ...view, cursor }, { toTop: true });
+    },
     [view, go],
   );
+  const older = data?.paging === "cursor" && fresh ? data.older : null;
+  const newer = data?.paging === "cursor" && fresh ? data.newer : null;
   const searchInput = useRef<HTMLInputElement>(null);
   useListKeyboard({
     focusFilter: useCallback(() => focusSearch(searchInput.current), []),
     nextPage: useCallback(() => {
-      if (!group) toOlder?.go();
-      else if (groupPage + 1 < groupPages) setGroupPage(groupPage + 1);
-    }, [group, toOlder, groupPage, groupPages, setGroupPage]),
+      if (older) cursorTo(older);
+      else if (query.page + 1 < totalPages) setPage(query.page + 1);
+    }, [older, cursorTo, query.page, totalPages, setPage]),
     previousPage: useCallback(() => {
-      if (!group) newer?.go();
-      else if (groupPage > 0) setGroupPage(groupPage - 1);
-    }, [group, newer, groupPage, setGroupPage]),
+      if (newer) cursorTo(newer);
+      else if (view.cursor === null && query.page > 0) {
+        setPage(Math.min(query.page - 1, Math.max(0, totalPages - 1)));
+      }
+    }, [newer, cursorTo, view.cursor, query.page, totalPages, setPage]),
   });
 
   // What the page reads: the answer's list once there is one, else what the URL names.
   const shown =
     data?.deployments ??
     (view.deployments.length > 0 ? view.deployments : visible.map((d) => d.key));
+  const across = shown.map(nameOf).join(", ");
   const suggestions = useSuggestions(shown, data?.alarms);
-  const detailHref = useCallback(
-    (alarm: AlarmSummary) => mergedDetailHref(alarm, view.tz),
-    [view.tz],
-  );
-  const hasFilters = Object.keys(view.filters).length > 0;
+  // The overview and groups are the index's: not offered where the queue reads each upstream.
+  const byIndex = group !== undefined || data?.paging === "pages";
 
   return (
     <ListFrame zone={view.tz}>
@@ -175,36 +198,35 @@ export function MergedQueue() {
             groupsData ? (
               <GroupsSummary
                 page={groupsData}
-                detail={` across ${shown.map(nameOf).join(", ")}`}
+                detail={` across ${across}`}
                 fetching={groups.isFetching && !groups.isError}
               />
             ) : null
-          ) : (
-            <>
-              {data?.matches
-                ? `${formatCount(data.matches.count)}${data.matches.isLowerBound ? " or more" : ""} alarms · `
-                : null}
-              Newest first across {shown.map(nameOf).join(", ")}
-              {data?.source ? (
-                <>
-                  {" · "}
-                  <SearchSource source={data.source} searched={searching} />
-                </>
-              ) : null}
-              {result.isFetching && !result.isError ? " · loading…" : ""}
-            </>
-          )
+          ) : data ? (
+            <MergedSummary
+              data={data}
+              page={query.page}
+              across={across}
+              searched={searching}
+              pastEnd={isPastTheEnd(data, view)}
+              fetching={result.isFetching && !result.isError}
+            />
+          ) : null
         }
       >
         <CopyLinkMenu
-          filters={view.filters}
+          filters={query.filters}
           resolved={fresh ? data.occurred : undefined}
-          hrefFor={(filters) => mergedHref({ ...view, filters })}
+          hrefFor={(filters) => mergedHref({ ...view, query: { ...query, filters } })}
         />
+        {/* From the index: not offered where the queue reads each upstream by time. */}
+        {byIndex ? (
+          <ExportButton scope={ALL_DEPLOYMENTS} view={view} deployments={view.deployments} />
+        ) : null}
       </ListHeader>
       {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
       <SearchBox
-        value={view.q}
+        value={query.q}
         scope={ALL_DEPLOYMENTS}
         deployments={view.deployments}
         problem={searchProblem(
@@ -214,7 +236,7 @@ export function MergedQueue() {
         inputRef={searchInput}
       />
       <FiltersBar
-        filters={view.filters}
+        filters={query.filters}
         zone={view.tz}
         resolved={data?.occurred}
         suggestions={suggestions}
@@ -225,70 +247,33 @@ export function MergedQueue() {
           onChange: (keys) => go(withDeployments(view, keys)),
         }}
       />
-      <FilterChips filters={view.filters} zone={view.tz} onChange={setFilters} />
-      <GroupBy group={group} onGroup={(next) => go(withGroup(view, next))} />
-      {group ? (
-        <ListBody
-          result={groups}
-          listTop={listTop}
-          skeleton={<TableSkeleton rows={Math.min(view.size, 20)} deployments />}
-          errorView={searchErrorView(() => setSearch(undefined), {
-            onRetry: () => void groups.refetch(),
-            retrying: groups.isFetching,
-          })}
-        >
-          {(page) =>
-            page.groups.length === 0 ? (
-              <EmptyState
-                hasFilters={hasFilters}
-                searched={searching}
-                onClear={() => go(withFilters(withSearch(view, undefined), {}))}
-                several
-              />
-            ) : (
-              <GroupsTable
-                deployment={ALL_DEPLOYMENTS}
-                deployments={view.deployments}
-                query={groupsQuery}
-                fields={group}
-                page={page}
-                sort={view.groupSort ?? "count"}
-                onSort={(sort) => go(withGroupSort(view, sort))}
-                busy={groups.isPlaceholderData}
-                viewHref={(terms, within, deployment) => {
-                  const q = narrowSearch(view.q, terms);
-                  // A deployment's group leads into its own list, the same filters and search.
-                  if (deployment) {
-                    const query = { ...DEFAULT_QUERY, size: view.size, filters: view.filters };
-                    return listHref(deployment, {
-                      query: q === undefined ? query : { ...query, q },
-                      tz: view.tz,
-                      group: within,
-                      groupSort: view.groupSort,
-                    });
-                  }
-                  return mergedHref(withGroup(withSearch(view, q), within));
-                }}
-              />
-            )
-          }
-        </ListBody>
-      ) : null}
-      {group && groupsData && !groups.isError && groupsData.page.totalElements > 0 ? (
-        <Pager
-          pages={{
-            page: groupPage,
-            totalPages: groupsData.page.totalPages,
-            totalElements: groupsData.page.totalElements,
-            onPage: setGroupPage,
-            noun: ["group", "groups"],
-          }}
-          size={view.size}
-          onSize={(size) => go(withSize(view, size))}
+      <FilterChips filters={query.filters} zone={view.tz} onChange={setFilters} />
+      <GroupBy group={group} onGroup={(fields) => go(withGroup(view, fields))} />
+      {byIndex && !searching ? (
+        <AlarmOverview
+          deployment={ALL_DEPLOYMENTS}
+          deployments={view.deployments}
+          filters={query.filters}
+          zone={view.tz}
+          ready
+          onFilter={setFilters}
         />
       ) : null}
+      {indexed && !result.isError ? (
+        <IndexGaps gaps={indexed.gaps} nameOf={nameOf} query={query} tz={view.tz} />
+      ) : null}
       <RateLimitWatch result={result} />
-      {group ? null : data && !result.isError ? (
+      {/* Watched from the index: where the queue reads each upstream instead, nothing watches. */}
+      {indexed && !result.isError ? (
+        <LiveBar
+          live={live.live}
+          since={fresh ? data.readAt : undefined}
+          zone={view.tz}
+          onShow={live.show}
+          deploymentName="All deployments"
+        />
+      ) : null}
+      {data?.paging === "cursor" && !result.isError ? (
         <FailureBanners
           failures={data.failures}
           nameOf={nameOf}
@@ -296,65 +281,27 @@ export function MergedQueue() {
           retrying={result.isFetching}
         />
       ) : null}
-      {group ? null : (
-        <ListBody
-          result={result}
+      {group ? (
+        <MergedGroups
+          view={view}
+          group={group}
+          result={groups}
+          go={go}
           listTop={listTop}
-          skeleton={<TableSkeleton rows={Math.min(view.size, 20)} deployments />}
-          startOver={(error) => ({
-            href: mergedNewestHref(view),
-            label: "Start from the newest",
-            refused:
-              error.param === "cursor"
-                ? "This place in the queue cannot be found"
-                : "These alarms cannot be shown",
-          })}
-          errorView={searchErrorView(() => setSearch(undefined), {
-            onRetry: () => void result.refetch(),
-            retrying: result.isFetching,
-          })}
-        >
-          {(data) =>
-            data.alarms.length > 0 ? (
-              <AlarmTable
-                label={MERGED_TABLE_LABEL}
-                alarms={data.alarms}
-                detailHref={detailHref}
-                deploymentName={nameOf}
-                busy={result.isPlaceholderData}
-              />
-            ) : view.cursor !== null ? (
-              <PastTheEnd newest={newest} />
-            ) : (
-              <EmptyState
-                hasFilters={hasFilters}
-                searched={searching}
-                onClear={() => go(withFilters(withSearch(view, undefined), {}))}
-                several
-                anyFailed={data.failures.length > 0}
-              >
-                <DidYouMean
-                  filters={view.filters}
-                  suggestions={suggestions}
-                  onChange={setFilters}
-                />
-              </EmptyState>
-            )
-          }
-        </ListBody>
-      )}
-      {data && !result.isError && data.alarms.length > 0 ? (
-        <Pager
-          pages={{
-            alarms: data.alarms,
-            newer,
-            older: toOlder,
-            newest: view.cursor !== null ? newest : null,
-          }}
-          size={view.size}
-          onSize={(size) => go(withSize(view, size))}
+          onSearch={setSearch}
         />
-      ) : null}
+      ) : (
+        <MergedRows
+          view={view}
+          result={result}
+          rows={indexed && fresh ? live.alarms : undefined}
+          marks={live.marks}
+          go={go}
+          suggestions={suggestions}
+          nameOf={nameOf}
+          listTop={listTop}
+        />
+      )}
     </ListFrame>
   );
 }

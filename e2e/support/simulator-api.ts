@@ -21,6 +21,8 @@ export interface UpstreamAlarm {
   uuid: string;
   timestamp_occured: string;
   status?: string;
+  priority?: number;
+  priority_label?: string;
   alarm_sources?: string[];
   alarm_destinations?: string[];
   source_username?: string;

@@ -5,9 +5,12 @@ import type { AlarmPage } from "./types";
 // before and after it, across page boundaries. Pure and client-safe: the caller hands in the
 // pages it has (the query cache) and loads the pages the answer says it reads or waits for.
 
+/** One alarm as a page lists it: its deployment where the list holds several (the queue). */
+export type Listed = Pick<AlarmPage["alarms"][number], "uuid"> & { deployment?: string };
+
 /** What of a page the answer needs. */
 export type ListPage = {
-  alarms: readonly Pick<AlarmPage["alarms"][number], "uuid">[];
+  alarms: readonly Listed[];
   page: Pick<AlarmPage["page"], "totalElements" | "totalPages">;
 };
 
@@ -22,6 +25,8 @@ export interface Step {
    * or its first (a next step) that `skip` does not hold.
    */
   uuid: string | undefined;
+  /** The deployment of the alarm, where the page said (the queue of every deployment). */
+  deployment?: string;
   /**
    * The alarms of the page being left: a neighbour page read at another moment than it (rows
    * moved in between) may repeat some, and a step never lands on one already passed.
@@ -49,8 +54,19 @@ export type Location =
 
 const sameUuid = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Finds `uuid` on the page `from` names, else on the pages just before and after it. */
-export function locate(from: AlarmListQuery, uuid: string, pageOf: PageOf): Location {
+/**
+ * Finds `uuid` (of `deployment`, where the list holds several) on the page `from` names, else on
+ * the pages just before and after it.
+ */
+export function locate(
+  from: AlarmListQuery,
+  uuid: string,
+  pageOf: PageOf,
+  deployment?: string,
+): Location {
+  const isIt = (alarm: Listed) =>
+    sameUuid(alarm.uuid, uuid) &&
+    (deployment === undefined || alarm.deployment === undefined || alarm.deployment === deployment);
   const atPage = (page: number): AlarmListQuery => ({ ...from, page });
   const named = pageOf(from);
   if (!named) return { state: "locating", pages: [from] };
@@ -69,7 +85,7 @@ export function locate(from: AlarmListQuery, uuid: string, pageOf: PageOf): Loca
       pending = true;
       continue;
     }
-    const index = data.alarms.findIndex((alarm) => sameUuid(alarm.uuid, uuid));
+    const index = data.alarms.findIndex(isIt);
     if (index >= 0) return found(query, data, index, pageOf, pages);
   }
   return { state: pending ? "locating" : "lost", pages };
@@ -90,23 +106,31 @@ function found(
   const { alarms } = data;
   const skip = alarms.map((alarm) => alarm.uuid);
 
+  const on = (alarm: Listed): Step => ({
+    query: home,
+    uuid: alarm.uuid,
+    ...(alarm.deployment !== undefined ? { deployment: alarm.deployment } : {}),
+    skip: [],
+  });
   let previous: Step | null = null;
-  if (index > 0) previous = { query: home, uuid: alarms[index - 1]!.uuid, skip: [] };
+  if (index > 0) previous = on(alarms[index - 1]!);
   else if (home.page > 0) {
     const query = { ...home, page: home.page - 1 };
     const before = read(query);
-    const uuid = before && stepTarget({ query, uuid: undefined, skip }, "previous", before);
+    const alarm = before && stepAlarm({ query, uuid: undefined, skip }, "previous", before);
     // A loaded page with nothing new (the list shrank under it) has no alarm to go to.
-    if (!before || uuid) previous = { query, uuid, skip };
+    if (!before) previous = { query, uuid: undefined, skip };
+    else if (alarm) previous = { ...on(alarm), query, skip };
   }
 
   let next: Step | null = null;
-  if (index < alarms.length - 1) next = { query: home, uuid: alarms[index + 1]!.uuid, skip: [] };
+  if (index < alarms.length - 1) next = on(alarms[index + 1]!);
   else if (home.page + 1 < data.page.totalPages) {
     const query = { ...home, page: home.page + 1 };
     const after = read(query);
-    const uuid = after && stepTarget({ query, uuid: undefined, skip }, "next", after);
-    if (!after || uuid) next = { query, uuid, skip };
+    const alarm = after && stepAlarm({ query, uuid: undefined, skip }, "next", after);
+    if (!after) next = { query, uuid: undefined, skip };
+    else if (alarm) next = { ...on(alarm), query, skip };
   }
 
   return {
@@ -131,9 +155,20 @@ export function stepTarget(
   direction: "previous" | "next",
   page: ListPage,
 ): string | undefined {
-  if (step.uuid !== undefined) return step.uuid;
+  return stepAlarm(step, direction, page)?.uuid;
+}
+
+/** The alarm a step leads to (its deployment where the page says), as stepTarget finds it. */
+export function stepAlarm(
+  step: Step,
+  direction: "previous" | "next",
+  page: ListPage,
+): Listed | undefined {
+  if (step.uuid !== undefined) {
+    return { uuid: step.uuid, ...(step.deployment ? { deployment: step.deployment } : {}) };
+  }
   const fresh = page.alarms.filter(
     (alarm) => !step.skip.some((uuid) => sameUuid(uuid, alarm.uuid)),
   );
-  return direction === "next" ? fresh[0]?.uuid : fresh.at(-1)?.uuid;
+  return direction === "next" ? fresh[0] : fresh.at(-1);
 }

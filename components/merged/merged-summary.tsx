@@ -1,0 +1,66 @@
+"use client";
+// The queue's heading line: how many alarms and where the page is, across which deployments, and
+// where the rows came from (the index and how current it is, or each upstream by time).
+
+import { formatCount } from "@/lib/shared/alarms/format";
+import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import { SearchSource } from "@/components/search/search-source";
+
+export function MergedSummary({
+  data,
+  page,
+  across,
+  searched,
+  pastEnd,
+  fetching,
+}: {
+  data: MergedQueuePage;
+  /** The page asked for (numbered pages). */
+  page: number;
+  /** The deployments read, by name. */
+  across: string;
+  searched: boolean;
+  pastEnd: boolean;
+  fetching: boolean;
+}) {
+  const loading = fetching ? " · loading…" : "";
+  if (data.paging === "pages") {
+    const { totalElements, totalPages, totalIsLowerBound } = data.page;
+    return (
+      <>
+        <span data-queue-count>
+          {formatCount(totalElements)}
+          {totalIsLowerBound ? " or more" : ""} alarms
+        </span>
+        {pastEnd
+          ? " · past the last page"
+          : ` · page ${formatCount(page + 1)} of ${formatCount(Math.max(1, totalPages))}`}
+        {` across ${across} · `}
+        <SearchSource source={data.source} searched={searched} />
+        {loading}
+      </>
+    );
+  }
+  return (
+    <>
+      {data.matches
+        ? `${formatCount(data.matches.count)}${data.matches.isLowerBound ? " or more" : ""} alarms · `
+        : null}
+      Newest first across {across}
+      {data.source ? (
+        <>
+          {" · "}
+          <SearchSource source={data.source} searched={searched} />
+        </>
+      ) : null}
+      {data.indexUnavailable ? (
+        <span data-index-unavailable title={data.indexUnavailable}>
+          {" "}
+          · read from each deployment (sorting, page numbers, groups and the overview need the
+          index: {data.indexUnavailable.replace(/\.$/, "")})
+        </span>
+      ) : null}
+      {loading}
+    </>
+  );
+}
