@@ -2,7 +2,7 @@
 // The export dialog's content: the view's count and cap, the format, the download and its progress.
 
 import { useId, useState } from "react";
-import { useDeployment } from "@/components/deployments/deployment-context";
+import { useDeployment, useDeployments } from "@/components/deployments/deployment-context";
 import { formatCount } from "@/lib/shared/alarms/format";
 import { readsIndex } from "@/lib/shared/alarms/query";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
@@ -108,6 +108,7 @@ function ExportBody({ target, onClose }: { target: ExportTarget; onClose: () => 
 }
 
 function PlanSummary({ plan, target }: { plan: PlanState; target: ExportTarget }) {
+  const visible = useDeployments();
   if (plan.kind === "counting") {
     return <p aria-live="polite">Counting the alarms in this view…</p>;
   }
@@ -135,6 +136,15 @@ function PlanSummary({ plan, target }: { plan: PlanState; target: ExportTarget }
           </>
         )}
       </p>
+      {plan.plan.missing?.length ? (
+        <p className="text-amber-800 dark:text-amber-300" data-export-missing>
+          {plan.plan.missing
+            .map((key) => visible.find((deployment) => deployment.key === key)?.name ?? key)
+            .join(", ")}{" "}
+          {plan.plan.missing.length === 1 ? "is" : "are"} not wholly indexed over this range yet:
+          some of {plan.plan.missing.length === 1 ? "its" : "their"} alarms will not be in the file.
+        </p>
+      ) : null}
       {over ? (
         <p className="text-amber-800 dark:text-amber-300">
           Over the cap, the file stops after the first {formatCount(cap)} in the view&apos;s order.

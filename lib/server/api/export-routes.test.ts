@@ -8,6 +8,7 @@ import type { ExportPlan } from "@/lib/shared/export/contract";
 import { testAnalyst } from "@/test/analyst";
 import { indexOnlyRegistry } from "@/test/deployment-config";
 import { csvRows } from "@/test/export-support";
+import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 import { describeEachEngine } from "@/test/index-db";
 import { indexedAlarm } from "@/test/indexed-alarm";
 import {
@@ -53,6 +54,14 @@ const alarmsOf = (deployment: string, n: number) =>
     ),
   );
 
+/** A deployment the index holds whole (the sync following it). */
+const FOLLOWING: IndexStatus = {
+  state: "following",
+  syncedAt: START,
+  backfill: null,
+  reason: null,
+};
+
 describeEachEngine("The export's routes over the index", ({ database, server, engine }) => {
   let store: MemoryStore;
   beforeEach(async () => {
@@ -68,7 +77,12 @@ describeEachEngine("The export's routes over the index", ({ database, server, en
     store,
     now: START,
     cap: 100_000,
-    index: { database: database(), allowed: ["acme", "beta"], pageSize: 4 },
+    index: {
+      database: database(),
+      allowed: ["acme", "beta"],
+      pageSize: 4,
+      statuses: async (keys: readonly string[]) => new Map(keys.map((key) => [key, FOLLOWING])),
+    },
     ...more,
   });
   const own = (more: Partial<ExportContext> = {}): ExportContext => ({
@@ -106,6 +120,24 @@ describeEachEngine("The export's routes over the index", ({ database, server, en
   const id = () => `index-route-${engine}-${++ids}`;
   const fileName = (response: Response) =>
     /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];
+
+  it("names in the plan each deployment the index does not hold whole over the view's range", async () => {
+    const backfilling: IndexStatus = {
+      state: "backfilling",
+      syncedAt: START,
+      backfill: { indexed: 20, estimate: 40, remainingMs: null },
+      reason: null,
+      heldFrom: START - 3_600_000,
+    };
+    const statuses = async (keys: readonly string[]) =>
+      new Map(keys.map((key) => [key, key === "beta" ? backfilling : FOLLOWING]));
+    const partly = all({ index: { ...common().index, statuses } });
+    expect((await planOf(await allPlan("", partly))).missing).toEqual(["beta"]);
+    // Over the last half hour, what beta's backfill holds already: nothing missing.
+    const recent = `?timestamp_occured_gte=${START - 1_800_000}`;
+    expect((await planOf(await allPlan(recent, partly))).missing).toBeUndefined();
+    expect((await planOf(await allPlan(""))).missing).toBeUndefined();
+  });
 
   it("plans and writes a deployment's search or several values from the index", async () => {
     expect(await planOf(await plan("?q=powershell"))).toEqual({

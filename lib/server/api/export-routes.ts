@@ -5,6 +5,10 @@ import type { ConsoleDatabase } from "@/lib/server/db";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
 import { countExport, type ExportView } from "@/lib/server/index/export-read";
+import { indexGaps } from "@/lib/server/index/gaps";
+import { readable } from "@/lib/server/index/search-where";
+import { indexStatuses } from "@/lib/server/index/sync";
+import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
 import { readsIndex, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { ListView } from "@/lib/shared/alarms/url-state";
@@ -43,6 +47,8 @@ export interface IndexContext {
   allowed?: readonly string[];
   /** Alarms per read (default INDEX_EXPORT_PAGE_SIZE). */
   pageSize?: number;
+  /** The index's status of each deployment (default: this server's sync's). */
+  statuses?: (deployments: readonly string[]) => Promise<Map<string, IndexStatus>>;
 }
 
 interface Common {
@@ -94,16 +100,22 @@ async function indexView(view: ListView, scope: SearchScope, now: number, index:
 }
 
 async function indexPlan(view: ListView, scope: SearchScope, context: Common): Promise<ExportPlan> {
-  const found = await indexView(view, scope, context.now ?? Date.now(), context.index ?? {});
+  const index = context.index ?? {};
+  const found = await indexView(view, scope, context.now ?? Date.now(), index);
   const cap = capOf(context);
   const total = await found.read((db) => countExport(db, found.view, cap));
   // A search is counted up to the cap and one more: "more than the cap".
   const lowerBound = found.view.search !== null && total > cap;
+  // Never silently missing: the deployments the index does not hold whole over the view's range.
+  const keys = readable(scope);
+  const bounds = boundsOf(found.view.query);
+  const gaps = indexGaps(keys, await (index.statuses ?? indexStatuses)(keys), bounds);
   return {
     total,
     cap,
-    ...boundsOf(found.view.query),
+    ...bounds,
     ...(lowerBound ? { totalIsLowerBound: true } : {}),
+    ...(gaps.length > 0 ? { missing: gaps.map((gap) => gap.deployment) } : {}),
   };
 }
 

@@ -20,6 +20,11 @@ export interface ExportPlan {
   total: number;
   /** More than the cap, and `total` says no more than that (a search is counted no further). */
   totalIsLowerBound?: true;
+  /**
+   * From the index: the deployments it does not hold whole over the view's range yet (still being
+   * indexed, behind): some of their alarms are not in the file.
+   */
+  missing?: string[];
   /** The most alarms one export writes (EXPORT_MAX_ROWS). */
   cap: number;
   /** The view's bounds, a rolling range frozen (epoch ms); gte null when the view has none. */
