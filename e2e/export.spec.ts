@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { parse } from "csv-parse/sync";
 import { e2e } from "./support/env";
+import { exportCsv, exportDialog } from "./support/export";
 import { open } from "./support/list";
 import { simulatorAlarms } from "./support/simulator-api";
 
@@ -36,25 +35,15 @@ test("exports the view as a CSV file whose rows are the simulator's alarms of th
 
   await open(page, `/d/acme/alarms?${VIEW}`);
   const button = page.getByRole("button", { name: "Export" });
-  await button.click();
-  const dialog = page.getByRole("dialog", { name: "Export this view" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(
-    `The export will hold ${expected.length} alarms (cap 100,000)`,
-  );
-
-  const downloading = page.waitForEvent("download");
-  await dialog.getByRole("link", { name: "Download CSV" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(
-    /^acme-alarms-status-in-review-priority-high-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/,
-  );
-  const text = await readFile((await download.path())!, "utf8");
-  const rows = parse(text.replace(/^\uFEFF/, ""), { columns: true }) as {
+  const { fileName, rows } = await exportCsv<{
     uuid: string;
     status: string;
     priority_label: string;
-  }[];
+  }>(page, expected.length);
+  expect(fileName).toMatch(
+    /^acme-alarms-status-in-review-priority-high-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/,
+  );
+  const dialog = exportDialog(page);
   expect(rows.map((row) => row.uuid)).toEqual(expected);
   expect(rows.every((row) => row.status === "in_review" && row.priority_label === "high")).toBe(
     true,

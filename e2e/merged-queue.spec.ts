@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
+import { exportCsv, exportDialog } from "./support/export";
 import {
   expectNoSidewaysScroll,
   MERGED_QUEUE,
@@ -197,6 +198,27 @@ test("the overview counts every deployment from the index, and a count filters t
   await expect(summary(page)).toContainText(`${open_.toLocaleString("en")} alarms`);
   expect(await shown(page)).toEqual(
     newestFirst(held.filter((alarm) => alarm.status === "open")).slice(0, 20),
+  );
+});
+
+test("exports the queue's view from the index: the file's rows are both simulators' alarms of the view, in its order", async ({
+  page,
+}) => {
+  const keep = (alarm: Held) => alarm.status === "in_review" && alarm.priority_label === "high";
+  const expected = highestFirst(held.filter(keep));
+  expect(new Set(expected.map((key) => key.split("/")[0]))).toEqual(new Set(["acme", "globex"]));
+  await open(page, `${QUEUE}?sort=priority%2Cdesc&status=in_review&priority_label=high`);
+  await shown(page);
+  const { fileName, rows } = await exportCsv<{ deployment: string; uuid: string }>(
+    page,
+    expected.length,
+  );
+  expect(fileName).toMatch(
+    /^all-deployments-alarms-status-in-review-priority-high-by-priority-desc-\d{4}-\d{2}-\d{2}T\d{4}Z\.csv$/,
+  );
+  expect(rows.map((row) => `${row.deployment}/${row.uuid}`)).toEqual(expected);
+  await expect(exportDialog(page).getByRole("status")).toHaveText(
+    `Done: ${expected.length} alarms exported.`,
   );
 });
 
