@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
+import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { liveViewId } from "@/lib/shared/live/view-id";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import {
   postgresTestsEnabled,
@@ -102,4 +105,86 @@ test("PostgreSQL stopped: search answers 503 index_unavailable, the list keeps w
       .toEqual([staged.uuid]);
   }
   expect(replicas.every((replica) => replica.alive())).toBe(true);
+});
+
+type LiveStateMessage = { fresh: { uuid: string }[]; polledAt: number | null };
+
+/** A server-sent-events stream read message by message: `until` reads on until a state holds. */
+async function openStream(url: string) {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers: { Cookie: cookie }, signal: abort.signal });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const next = async (): Promise<LiveStateMessage | null> => {
+    for (;;) {
+      let end: number;
+      while ((end = text.indexOf("\n\n")) >= 0) {
+        const message = text.slice(0, end);
+        text = text.slice(end + 2);
+        const data = /^event: state\ndata: (.*)$/m.exec(message)?.[1];
+        if (data) return JSON.parse(data) as LiveStateMessage;
+      }
+      const { value, done } = await reader.read();
+      if (done) return null;
+      text += decoder.decode(value, { stream: true });
+    }
+  };
+  return {
+    async until(holds: (state: LiveStateMessage) => boolean, timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const state = await Promise.race([
+          next(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+        ]);
+        if (state === null) return false;
+        if (holds(state)) return true;
+      }
+      return false;
+    },
+    close: () => abort.abort(),
+  };
+}
+
+test("the queue of every deployment is the index's through every replica, and its live state comes through any of them", async () => {
+  test.setTimeout(150_000);
+  // The same page, in the same order, with the same exact count, whichever replica answers.
+  const pages = async () =>
+    Promise.all(
+      replicas.map(async (replica) => {
+        const { status, body } = await get(replica, "/api/d/all/alarms?sort=priority%2Cdesc");
+        if (status !== 200 || body.paging !== "pages" || (body.gaps as unknown[]).length > 0) {
+          return `status ${status}, ${String(body.paging)}`;
+        }
+        const page = body.page as { totalElements: number };
+        const alarms = body.alarms as { uuid: string }[];
+        return `${page.totalElements}: ${alarms.map((alarm) => alarm.uuid).join(",")}`;
+      }),
+    );
+  await expect.poll(async () => new Set(await pages()).size, { timeout: 60_000 }).toBe(1);
+  const [first] = await pages();
+  expect(first).toMatch(/^\d+: /);
+  expect(Number(first!.split(":")[0])).toBeGreaterThanOrEqual(2000);
+
+  // A watch of a queue view, through the third replica's stream: an alarm staged upstream is
+  // announced once the index has it, whichever replica syncs and whichever watches.
+  const view = liveViewId(ALL_DEPLOYMENTS, { ...DEFAULT_QUERY, filters: { status: ["open"] } }, [
+    "acme",
+  ]);
+  const stream = await openStream(`${replicas[2]!.url}/api/live?view=${encodeURIComponent(view)}`);
+  try {
+    // Its first read of the index is the baseline: nothing in it is announced.
+    expect(await stream.until((state) => state.polledAt !== null, 30_000)).toBe(true);
+    const staged = sim.addAlarm({ status: "open", priority: 88 });
+    expect(
+      await stream.until(
+        (state) => state.fresh.some((fresh) => fresh.uuid === staged.uuid),
+        60_000,
+      ),
+    ).toBe(true);
+  } finally {
+    stream.close();
+  }
 });
