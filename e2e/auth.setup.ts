@@ -5,6 +5,9 @@ import { signIn } from "./support/sign-in";
 // Signs in once as the demo analyst through the sign-in page; the other specs start signed in.
 
 setup("sign in as the demo analyst", async ({ page }) => {
+  // The first pages after the server starts share its start-up work (the index opened and
+  // migrated, every deployment's backfill begun on PGlite's thread): more than a page's time.
+  setup.setTimeout(90_000);
   await signIn(page, "analyst", e2e.demoPassword);
   expect(new URL(page.url()).pathname).toBe("/");
 
