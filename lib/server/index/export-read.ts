@@ -46,14 +46,6 @@ export interface ExportPage {
 
 type Term = ReturnType<typeof orderTerms>[number];
 
-/**
- * Documents read by one statement (documents()): the list's largest page, on both engines. PGlite
- * 0.5 reads a longer list of keys wrongly: 280 keys found no document outside a transaction and
- * failed with "bad buffer ID: 0" inside one, where 260 were read (tried here; the test "writes
- * pages larger than the list's" in lib/server/export/index-export.test.ts fails without this).
- */
-const DOCUMENTS_PER_READ = 100;
-
 const whereFor = (db: Db, view: ExportView): Promise<SearchWhere> =>
   withWords(db, { ...view, filters: view.query.filters });
 
@@ -100,10 +92,8 @@ export async function exportPage(
     deployment: String(row.deployment),
     uuid: String(row.uuid),
   }));
-  const alarms: AlarmSummary[] = [];
-  for (let at = 0; at < keys.length; at += DOCUMENTS_PER_READ) {
-    alarms.push(...(await documents(db, deployments, keys.slice(at, at + DOCUMENTS_PER_READ))));
-  }
+  // A page longer than one read of keys is read a part at a time (KEYS_PER_READ).
+  const alarms = await documents(db, deployments, keys);
   const last = rows.at(-1);
   return {
     alarms,

@@ -8,7 +8,7 @@ import {
   type AlarmStatus,
 } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
-import { MATCH_CAP, countMatches, orderTerms, pageKeys, type Key } from "./search";
+import { KEYS_PER_READ, MATCH_CAP, countMatches, orderTerms, pageKeys, type Key } from "./search";
 import { readable, withWords } from "./search-where";
 
 // What the live queue's watch of a view the index answers reads (lib/server/live): the view's
@@ -80,6 +80,13 @@ export async function readLiveWindow(
 
 /** The narrow rows of `keys`, in their order (a row deleted meanwhile is left out). */
 async function narrowRows(db: Db, keys: readonly Key[]): Promise<LiveIndexedAlarm[]> {
+  if (keys.length > KEYS_PER_READ) {
+    const parts: LiveIndexedAlarm[] = [];
+    for (let at = 0; at < keys.length; at += KEYS_PER_READ) {
+      parts.push(...(await narrowRows(db, keys.slice(at, at + KEYS_PER_READ))));
+    }
+    return parts;
+  }
   if (keys.length === 0) return [];
   const rows = await db
     .selectFrom("alarms as a")
