@@ -186,6 +186,7 @@ export async function benchIndexedQueue(
       database,
       now: CORPUS_NOW,
       statuses: following,
+      retentionMs: 90 * DAY,
     });
   const cases: [string, (n: number) => string][] = [
     [

@@ -259,8 +259,8 @@ export function MergedQueue() {
           onFilter={setFilters}
         />
       ) : null}
-      {indexed && !result.isError ? (
-        <IndexGaps gaps={indexed.gaps} nameOf={nameOf} query={query} tz={view.tz} />
+      {data && !result.isError ? (
+        <IndexGaps gaps={data.gaps ?? []} nameOf={nameOf} query={query} tz={view.tz} />
       ) : null}
       <RateLimitWatch result={result} />
       {/* Watched from the index: where the queue reads each upstream instead, nothing watches. */}

@@ -5,6 +5,7 @@
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { SearchSource } from "@/components/search/search-source";
+import { TimeText } from "@/components/ui/time-text";
 
 export function MergedSummary({
   data,
@@ -37,6 +38,12 @@ export function MergedSummary({
           : ` · page ${formatCount(page + 1)} of ${formatCount(Math.max(1, totalPages))}`}
         {` across ${across} · `}
         <SearchSource source={data.source} searched={searched} />
+        {data.keptFrom !== null ? (
+          <span data-queue-kept>
+            {" "}
+            · the index keeps alarms from <TimeText ms={data.keptFrom} /> on
+          </span>
+        ) : null}
         {loading}
       </>
     );

@@ -15,6 +15,7 @@ import { simulatedDeployment } from "@/test/deployment-config";
 import { describeEachEngine } from "@/test/index-db";
 import {
   INTERVAL_MS,
+  RETENTION_MS,
   SYNC_CLIENT,
   startSyncWorld,
   stepUntil,
@@ -140,6 +141,7 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, 
         database: database(),
         now: now(),
         statuses,
+        retentionMs: RETENTION_MS,
       }),
     );
   };
@@ -259,6 +261,14 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, 
     expect(plain.paging).toBe("cursor");
     expect(upstreamGets()).toBeGreaterThan(gets);
     expect(keysOf(plain)).toEqual(timeQueue().slice(0, 20));
+    expect(plain.paging === "cursor" && plain.indexUnavailable).toBe(
+      "Nothing of these deployments is indexed yet.",
+    );
+    // Its Older link reads each upstream too, never the empty index.
+    if (plain.paging !== "cursor" || !plain.older) throw new Error("a place in the time queue");
+    const older = await page(`size=20&cursor=${plain.older}`);
+    expect(older.paging === "cursor" && older.source).toBeUndefined();
+    expect(keysOf(older)).toEqual(timeQueue().slice(20, 40));
     const sorted = await page("sort=priority,desc");
     if (sorted.paging !== "pages") throw new Error("an order is the index's to answer");
     expect(sorted.gaps.map((gap) => [gap.deployment, gap.whole])).toEqual([
@@ -280,6 +290,35 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, 
     const back = await page(`size=20&cursor=${older.newer}`);
     expect(keysOf(back)).toEqual(timeQueue().slice(0, 20));
     expect(upstreamGets()).toBe(gets);
+  });
+
+  it("names by cursor too a deployment whose backfill still reads the past", async () => {
+    const before = await page("size=20");
+    if (before.paging !== "cursor" || !before.older) throw new Error("a place in the time queue");
+    await sync("acme", database().db);
+    await sync("globex", database().db, 1);
+    const older = await page(`size=20&cursor=${before.older}`);
+    if (older.paging !== "cursor") throw new Error("a cursor pages by time");
+    expect(older.source?.kind).toBe("index");
+    expect(older.gaps?.map((gap) => [gap.deployment, gap.state])).toEqual([
+      ["globex", "backfilling"],
+    ]);
+  });
+
+  it("says how far back the index keeps alarms when the view reaches further", async () => {
+    for (const key of KEYS) await sync(key, database().db);
+    const visible = registry.all();
+    const kept = (search: string) =>
+      mergedList(new URLSearchParams(search), visible, "tester", {
+        database: database(),
+        now: now(),
+        statuses,
+        retentionMs: 86_400_000,
+      });
+    const all = await kept("size=20");
+    expect(all.paging === "pages" && all.keptFrom).toBe(now() - 86_400_000);
+    const lastHour = await kept(`timestamp_occured_gte=${now() - 3_600_000}`);
+    expect(lastHour.paging === "pages" && lastHour.keptFrom).toBeNull();
   });
 
   it("counts the overview of every deployment in the index, as their alarms add up by hand, at no upstream cost", async () => {

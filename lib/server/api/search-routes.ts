@@ -3,6 +3,7 @@ import type { Analyst } from "@/lib/server/auth/session";
 import type { Transaction } from "kysely";
 import type { ConsoleDatabase, Database } from "@/lib/server/db";
 import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
+import { serverEnv } from "@/lib/server/env";
 import {
   SEARCH_STATEMENT_TIMEOUT_MS,
   indexDatabase,
@@ -79,6 +80,8 @@ export interface IndexInput {
   now?: number;
   /** The index's status of each deployment (default: this server's sync's). */
   statuses?: (deployments: readonly string[]) => Promise<Map<string, IndexStatus>>;
+  /** How long the index keeps alarms (default INDEX_RETENTION_DAYS). */
+  retentionMs?: number;
 }
 
 /**
@@ -134,6 +137,7 @@ async function mergedByCursor(
   allowed: readonly string[],
   db: ConsoleDatabase,
   now: number,
+  gaps: IndexGap[],
 ): Promise<MergedCursorPage> {
   const { q } = request.query;
   const search = q === undefined ? null : readSearch(q);
@@ -160,6 +164,7 @@ async function mergedByCursor(
     readAt: now,
     source: page.source,
     matches: page.matches,
+    gaps,
   };
 }
 
@@ -170,6 +175,7 @@ async function mergedPage(
   db: ConsoleDatabase,
   now: number,
   gaps: IndexGap[],
+  keptFrom: number | null,
 ): Promise<MergedIndexPage> {
   const deployments = request.deployments.map((deployment) => deployment.key);
   const page = await searchList(request.query, { allowed, deployments }, { database: db, now });
@@ -180,6 +186,7 @@ async function mergedPage(
     deployments: readable({ allowed, deployments }),
     source: page.source!,
     gaps,
+    keptFrom,
   };
 }
 
@@ -222,7 +229,6 @@ export async function mergedList(
     return upstream(error.message);
   }
   try {
-    if (request.cursor) return await mergedByCursor(request, allowed, db, now);
     const statuses = await (index.statuses ?? indexStatuses)(keys);
     const { filters } = resolveRange(request.query, now);
     const bounds = {
@@ -230,11 +236,15 @@ export async function mergedList(
       lte: filters.timestamp_occured_lte ?? null,
     };
     const gaps = indexGaps(keys, statuses, bounds);
-    // Nothing of them indexed yet (a console's first moments, the sync off): each upstream.
+    // Nothing of them indexed yet (a console's first moments, the sync off): each upstream, its
+    // first page and every place in it by cursor alike.
     if (!needsIndex(request) && gaps.length === keys.length && gaps.every((gap) => gap.whole)) {
       return await upstream(gaps[0]?.reason ?? NOT_INDEXED_YET);
     }
-    return await mergedPage(request, allowed, db, now, gaps);
+    if (request.cursor) return await mergedByCursor(request, allowed, db, now, gaps);
+    const keptFrom = now - (index.retentionMs ?? serverEnv().index.retentionMs);
+    const beyond = bounds.gte === null || bounds.gte < keptFrom ? keptFrom : null;
+    return await mergedPage(request, allowed, db, now, gaps, beyond);
   } catch (error) {
     // The database gone mid-read: the plain queue still reads each upstream.
     const gone = error instanceof ApiError && error.code === "index_unavailable";
@@ -334,14 +344,10 @@ export async function searchSuggestions(
   return { field, prefix, values };
 }
 
-/** The merged queue's suggestions: the `deployments` it names (a comma list), or all it shows. */
+/**
+ * The merged queue's suggestions: the `deployments` it names (a comma list of those the analyst may
+ * see; 400 on it for any other), or all it shows, as for its groups.
+ */
 export function mergedSuggestScope(url: URL, allowed: readonly string[]): SearchScope {
-  const named = url.searchParams.get(DEPLOYMENTS_KEY);
-  const deployments = named
-    ? named
-        .split(",")
-        .map((key) => key.trim().toLowerCase())
-        .filter(Boolean)
-    : allowed;
-  return { allowed, deployments };
+  return mergedGroupScope(url, allowed);
 }

@@ -9,6 +9,7 @@ import { describeEachEngine } from "@/test/index-db";
 import { readIndexStatuses } from "@/lib/server/index/sync/status";
 import {
   INTERVAL_MS,
+  RETENTION_MS,
   SYNC_CLIENT,
   backfill,
   startSyncWorld,
@@ -157,6 +158,7 @@ describeEachEngine("Several values of a filter", ({ database }) => {
           database: database(),
           now: now(),
           statuses: (keys) => readIndexStatuses(database().db, keys, now(), INTERVAL_MS),
+          retentionMs: RETENTION_MS,
         }),
       );
       const queue = (await merged.json()) as MergedQueuePage;

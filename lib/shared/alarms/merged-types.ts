@@ -33,6 +33,11 @@ export interface MergedIndexPage extends AlarmPage {
   source: IndexSource;
   /** Deployments whose alarms in the view's range the index does not hold whole yet. */
   gaps: IndexGap[];
+  /**
+   * The oldest time the index keeps alarms from (INDEX_RETENTION_DAYS ago), when the view reaches
+   * further back: older alarms a deployment still holds are not in the queue. Null: within it.
+   */
+  keptFrom: number | null;
 }
 
 /** A page of the queue paged by time, newest first (each upstream, or the index by cursor). */
@@ -58,6 +63,8 @@ export interface MergedCursorPage {
   matches?: { count: number; isLowerBound: boolean };
   /** Why the index did not answer (from each upstream instead), when it could not here. */
   indexUnavailable?: string;
+  /** Read from the index by cursor: the deployments it does not hold whole over the range yet. */
+  gaps?: IndexGap[];
 }
 
 export type MergedQueuePage = MergedIndexPage | MergedCursorPage;

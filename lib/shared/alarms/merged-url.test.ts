@@ -160,6 +160,11 @@ describe("the merged queue's URL", () => {
     expect(none.problems).toHaveLength(1);
     expect(parse("deployments=").view.deployments).toEqual([]);
     expect(parse("deployments=a&deployments=b").problems[0]?.param).toBe("deployments");
+    // A long or odd list is said back in few, short, printable words.
+    const odd = parse(`deployments=${["x".repeat(500), "a\u0000b", "c", "d", "e"].join(",")}`);
+    expect(odd.problems[0]?.message).toBe(
+      `deployments: there is no deployment ${"x".repeat(40)}, a?b, c and 2 more you may see`,
+    );
   });
 
   it("without the known list, keeps well-formed keys in the order given", () => {

@@ -136,9 +136,15 @@ export function parseDeployments(
     (key) => !DEPLOYMENT_KEY.test(key) || (known !== undefined && !known.includes(key)),
   );
   if (unknown.length > 0) {
+    // Said back in few, short, printable words: the list came from anyone's link.
+    const named = unknown
+      .slice(0, 3)
+      .map((key) => key.slice(0, 40).replace(/[^\x20-\x7e]/g, "?"))
+      .join(", ");
+    const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : "";
     problems.push({
       param: DEPLOYMENTS_KEY,
-      message: `${DEPLOYMENTS_KEY}: there is no deployment ${unknown.join(", ")} you may see`,
+      message: `${DEPLOYMENTS_KEY}: there is no deployment ${named}${more} you may see`,
     });
   }
   const valid = keys.filter((key) => !unknown.includes(key));
