@@ -191,6 +191,17 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, 
     expect(new Set(first.alarms.map((alarm) => alarm.deployment))).toEqual(new Set(KEYS));
   });
 
+  it("pages an order no index holds only so deep, saying so; time and priority go on", async () => {
+    const deep = await queue("sort=rule_method,asc&size=100&page=100");
+    expect(deep.status).toBe(400);
+    expect(parseErrorBody(await deep.json())?.error).toMatchObject({
+      param: "page",
+      message: expect.stringContaining("first 10,000 alarms"),
+    });
+    expect((await queue("sort=rule_method,asc&size=100&page=99")).status).toBe(200);
+    expect((await queue("sort=priority,asc&size=100&page=100")).status).toBe(200);
+  });
+
   it("filters with several values across deployments, and reads only the deployments named", async () => {
     for (const key of KEYS) await sync(key, database().db);
     const keep = (alarm: Alarm) =>
