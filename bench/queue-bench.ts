@@ -206,6 +206,10 @@ export async function benchIndexedQueue(
       (n) => `size=20&sort=priority,desc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
     ],
     [
+      "queue from the index, by rule strategy (no index holds it), first page",
+      (n) => `size=20&sort=rule_strategy,asc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
+    ],
+    [
       "queue from the index, open or in review, 7 days",
       (n) => {
         const lte = CORPUS_NOW - n * 300_000;
