@@ -206,14 +206,19 @@ describe("several deployments", () => {
       message: "cursor may be given only once",
     });
 
-    // What a list link carries beyond the queue's own (page, sort) means nothing here; the
+    // A page and an order, as a list link carries them (the index answers those); the
     // deployments come in the configured order, names in any case, as the page reads them.
     const request = parseMergedRequest(
       new URLSearchParams("page=3&sort=priority,asc&deployments=GLOBEX,acme&size=50"),
       visible,
     );
     expect(request.deployments.map((deployment) => deployment.key)).toEqual(["acme", "globex"]);
-    expect(request.query).toMatchObject({ page: 0, size: 50, filters: {} });
+    expect(request.query).toMatchObject({
+      page: 3,
+      size: 50,
+      sort: { field: "priority", direction: "asc" },
+      filters: {},
+    });
     expect(request.cursor).toBeNull();
   });
 });
