@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { Location } from "@/lib/shared/alarms/neighbours";
 import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
@@ -46,7 +46,10 @@ export function ListStepper({
 
   // Keys only where there is somewhere to go (not for an alarm no longer where its list had it).
   const listed = location !== null && location.state !== "lost";
-  useEffect(() => {
+  // A layout effect: listening before the alarm is painted, so a key pressed the moment its
+  // place shows is taken (a step across deployments mounts the detail anew, and on a fast
+  // browser a passive effect ran after the first k had already been dropped).
+  useLayoutEffect(() => {
     if (!listed) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || hasModifier(event) || isTyping(event.target)) return;
