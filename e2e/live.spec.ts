@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
 import { MERGED_QUEUE, liveStatus, newAlarmsBanner, open, rowIds, rows } from "./support/list";
+import { interval, openLive, umbrella, withinAPoll } from "./support/live";
 import { signIn } from "./support/sign-in";
-import { simulatorAdmin } from "./support/simulator-api";
 
 // The live queue against a real simulator (Umbrella's: only live.analyst sees it, so the alarms
 // added here move nobody else's counts). The e2e app polls a watched view every few seconds
@@ -10,20 +10,6 @@ import { simulatorAdmin } from "./support/simulator-api";
 
 test.describe.configure({ mode: "serial" });
 test.use({ storageState: { cookies: [], origins: [] } });
-
-const interval = () => e2e.liveIntervalMs;
-/** A poll after the change, and the message's way to the page. */
-const withinAPoll = () => ({ timeout: interval() + 2_000 });
-
-/** Umbrella's simulator, where the alarms and status changes of these tests go in. */
-const umbrella = simulatorAdmin(e2e.simulator3Url);
-
-/** Opens a view of the list and waits until its watcher has polled once (its baseline). */
-async function openLive(page: Page, search = ""): Promise<void> {
-  await open(page, `/d/umbrella/alarms${search}`);
-  await expect(rows(page).first()).toBeVisible();
-  await expect(liveStatus(page)).toHaveText(/^Updated/);
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, "live.analyst", e2e.localPassword);
@@ -190,35 +176,6 @@ test("the stream is sent as events, unbuffered and uncompressed; bad views and o
   const anonymous = await fetch(`${e2e.appUrl}/api/live?view=umbrella`);
   expect(anonymous.status).toBe(401);
   expect(await anonymous.json()).toMatchObject({ error: { code: "unauthenticated" } });
-});
-
-test("on request, a desktop notification for each new high alarm, none for the others", async ({
-  page,
-  context,
-}) => {
-  await context.grantPermissions(["notifications"]);
-  // The browser's own Notification, counted on its way.
-  await page.addInitScript(() => {
-    const Real = window.Notification;
-    const shown: string[] = [];
-    (window as unknown as { shown: string[] }).shown = shown;
-    window.Notification = class extends Real {
-      constructor(title: string, options?: NotificationOptions) {
-        super(title, options);
-        shown.push(`${title} | ${options?.tag ?? ""}`);
-      }
-    } as typeof Notification;
-  });
-  await openLive(page);
-  const notify = page.getByRole("button", { name: "Notify high" });
-  await expect(notify).toHaveAttribute("aria-pressed", "false"); // off by default
-  await notify.click();
-  await expect(notify).toHaveAttribute("aria-pressed", "true");
-  await umbrella.addAlarm({ status: "open", priority: 20 }); // low: no notification
-  const high = await umbrella.addAlarm({ status: "open", priority: 90 });
-  await expect(newAlarmsBanner(page)).toHaveText(/^2 new alarms/, withinAPoll());
-  const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
-  expect(shown).toEqual([`New high alarm · Umbrella | ${high}`]);
 });
 
 test("the queue of every deployment is watched from the index: an arrival raises its banner, and Show brings it in", async ({

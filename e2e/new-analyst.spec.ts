@@ -178,19 +178,6 @@ test("off the first page the live queue says it is paused, with no Pause beside 
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
 });
 
-test("Notify high says so when the browser blocks the console's notifications", async ({
-  page,
-}) => {
-  // This browser was never asked: it answers a request for notifications with a refusal.
-  await open(page, "/d/acme/alarms");
-  const notify = page.getByRole("button", { name: "Notify high" });
-  await notify.click();
-  await expect(notify).toHaveAttribute("data-notify", "blocked");
-  await expect(notify).toContainText("blocked");
-  await expect(notify).toHaveAttribute("aria-pressed", "false");
-  await expect(notify).toHaveAttribute("title", /blocks the console's notifications/);
-});
-
 test("the keyboard help's keys and what they do line up, section to section", async ({ page }) => {
   await open(page, "/d/acme/alarms");
   await page.keyboard.press("?");
