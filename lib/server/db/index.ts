@@ -13,7 +13,20 @@ export type { Database } from "./schema";
 // without a shared database, are settled for the life of the process.
 
 export type DatabaseState =
-  { ok: true; database: ConsoleDatabase } | { ok: false; reason: string; retryAt: number | null };
+  | { ok: true; database: ConsoleDatabase }
+  | {
+      ok: false;
+      /** Why, as analysts may read it (503 index_unavailable). */
+      reason: string;
+      /** Why, for the operator's log: paths and processes analysts have no business seeing. */
+      detail?: string;
+      retryAt: number | null;
+    };
+
+/** A held PGlite directory, as analysts read it: not its path, not the holder's process. */
+const LOCKED_REASON =
+  "the embedded index (PGlite) is in use by another console process, and can be opened by one " +
+  "process only: the operator's log says which";
 
 const RETRY_MS = 5_000;
 const KEY = Symbol.for("alarm-console.database");
@@ -37,7 +50,7 @@ async function open(): Promise<DatabaseState> {
     return { ok: true, database };
   } catch (error) {
     if (error instanceof IndexLockedError) {
-      return { ok: false, reason: error.message, retryAt: null };
+      return { ok: false, reason: LOCKED_REASON, detail: error.message, retryAt: null };
     }
     return {
       ok: false,
@@ -60,7 +73,7 @@ export async function databaseState(): Promise<DatabaseState> {
   const state = open();
   holder[KEY] = { state };
   const settled = await state;
-  if (!settled.ok) console.warn(`Index unavailable: ${settled.reason}`);
+  if (!settled.ok) console.warn(`Index unavailable: ${settled.detail ?? settled.reason}`);
   return settled;
 }
 

@@ -10,7 +10,8 @@ import { sessionCookie } from "@/test/session-cookie";
 import { GET } from "./route";
 
 // The pivots route of a process that cannot have the index (its directory is held by another
-// process): 503 index_unavailable saying why, in our error shape, not a 500.
+// process): 503 index_unavailable saying why, in our error shape, not a 500; which directory
+// and which process, only in the operator's log.
 
 const cookies = vi.hoisted(() => ({ jar: [] as { name: string; value: string }[] }));
 vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => cookies.jar }) }));
@@ -23,8 +24,9 @@ acmeSimulator(CREDS, { alarms: 10 }, { env: { INDEX_DIR: dir } });
 writeFileSync(join(dir, "console.lock"), `${process.ppid}\n`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it("answers 503 index_unavailable naming the holder when the index directory is held", async () => {
+it("answers 503 index_unavailable when the index directory is held, naming the holder in the log only", async () => {
   cookies.jar = [await sessionCookie("local:route.analyst")];
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   const uuid = "3f2a9c1e-0000-4000-8000-00000000a11c";
   const response = await GET(
     new NextRequest(`http://console.test${api.pivots("acme", uuid, "?user=alice")}`),
@@ -33,5 +35,11 @@ it("answers 503 index_unavailable naming the holder when the index directory is 
   expect(response.status).toBe(503);
   const error = parseErrorBody(await response.json())?.error;
   expect(error?.code).toBe("index_unavailable");
-  expect(error?.message).toContain(`in use by process ${process.ppid}`);
+  expect(error?.message).toContain("in use by another console process");
+  // The directory and the holder are the operator's to know, not the analyst's.
+  expect(error?.message).not.toContain(dir);
+  expect(error?.message).not.toContain(String(process.ppid));
+  const logged = warn.mock.calls.map((call) => String(call[0])).join("\n");
+  expect(logged).toContain(`${dir} is in use by process ${process.ppid}`);
+  warn.mockRestore();
 });
