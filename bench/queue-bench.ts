@@ -206,8 +206,26 @@ export async function benchIndexedQueue(
       (n) => `size=20&sort=priority,desc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
     ],
     [
-      "queue from the index, by rule strategy (no index holds it), first page",
+      "queue from the index, by rule strategy, first page",
       (n) => `size=20&sort=rule_strategy,asc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
+    ],
+    [
+      "queue from the index, by rule strategy descending, page 500",
+      (n) =>
+        `size=20&page=500&sort=rule_strategy,desc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
+    ],
+    [
+      "queue from the index, by rule intent descending, first page",
+      (n) => `size=20&sort=rule_intent,desc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
+    ],
+    [
+      "queue from the index, by status descending, first page",
+      (n) => `size=20&sort=status,desc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
+    ],
+    [
+      "queue from the index, by received time, first page",
+      (n) =>
+        `size=20&sort=timestamp_received,asc&timestamp_occured_lte=${CORPUS_NOW - n * 300_000}`,
     ],
     [
       "queue from the index, open or in review, 7 days",
