@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { NextRequest } from "next/server";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, databaseState } from "@/lib/server/db";
 import { ingestAlarms } from "@/lib/server/index/ingest";
 import { api } from "@/lib/shared/alarms/paths";
@@ -43,6 +43,13 @@ async function signIn(user = "local:route.analyst") {
 }
 
 describe("GET /api/d/{deployment}/alarms/{uuid}/pivots", () => {
+  // This process's index opened (and migrated) in a hook, not within a test's own time: on a
+  // busy machine, PGlite's start and migrations took longer than a test may.
+  beforeAll(async () => {
+    const state = await databaseState();
+    if (!state.ok) throw new Error(state.reason);
+  });
+
   it("answers 401 when signed out", async () => {
     const response = await call("acme", "?ip=192.0.2.1");
     expect(response.status).toBe(401);
