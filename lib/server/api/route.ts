@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/shared/core/errors";
 import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
+import { serverEnv } from "@/lib/server/env";
 import { analystGate } from "./analyst-gate";
 
 // The one wrapper around every route handler of the console's API (next-auth's own endpoints
@@ -117,6 +118,7 @@ export function analystRoute<P>(
       async () => {
         const analyst = await getAnalyst();
         if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
+        guardWrite(request);
         const leave = analystGate().enter(analyst.id);
         try {
           return await handle({ request, params: (await context.params) as P, analyst });
@@ -127,6 +129,19 @@ export function analystRoute<P>(
       PRIVATE,
       cacheControl,
     );
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The write guard: a request that changes something must come from the console's own pages (or
+ * from a script, which sends no Origin), never from another site riding the analyst's cookie.
+ */
+function guardWrite(request: NextRequest): void {
+  if (READS.has(request.method)) return;
+  if (!isSameOrigin(request, serverEnv().auth.url)) {
+    throw new ApiError("forbidden", "Changes can only be made from the console itself.");
+  }
 }
 
 /** A route anyone may call (health probes). */

@@ -85,6 +85,74 @@ export interface IndexSyncTable {
   updated_at: number;
 }
 
+/**
+ * Everyone who has used the console (written at each triage call and detail opened): whom an
+ * alarm may be assigned to, and how a teammate is named. `access` is what decides which
+ * deployments they may see (lib/server/deployments/access.ts), as of their last visit.
+ */
+export interface AnalystsTable {
+  id: string;
+  /** What a teammate types: the local username, or the e-mail single sign-on gave. */
+  handle: string;
+  name: string;
+  access: ColumnType<AnalystAccess, string, string>;
+  seen_at: number;
+}
+
+export interface AnalystAccess {
+  sso: boolean;
+  email: string | null;
+  emailVerified: boolean;
+  groups: string[];
+}
+
+/** The team's triage of one alarm; absent until someone acts on it. */
+export interface TriageAlarmsTable {
+  deployment: string;
+  uuid: string;
+  owner_id: string | null;
+  owned_at: number | null;
+  acknowledged_by: string | null;
+  acknowledged_at: number | null;
+  /** Notes not deleted. */
+  notes: number;
+  updated_at: number;
+}
+
+export interface TriageNotesTable {
+  id: string;
+  deployment: string;
+  uuid: string;
+  author_id: string;
+  text: string;
+  created_at: number;
+  edited_at: number | null;
+  deleted_at: number | null;
+}
+
+/** Every triage action, and every detail opened: append-only (a trigger refuses the rest). */
+export interface TriageAuditTable {
+  id: Generated<number>;
+  at: number;
+  analyst_id: string;
+  deployment: string;
+  uuid: string | null;
+  action: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+}
+
+export interface SavedViewsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** The list's path and query string, as the address bar shows it. */
+  view: string;
+  shared: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   alarms: AlarmsTable;
   alarm_docs: AlarmDocsTable;
@@ -92,6 +160,11 @@ export interface Database {
   alarm_addresses: AlarmAddressesTable;
   alarm_entities: AlarmEntitiesTable;
   index_sync: IndexSyncTable;
+  analysts: AnalystsTable;
+  triage_alarms: TriageAlarmsTable;
+  triage_notes: TriageNotesTable;
+  triage_audit: TriageAuditTable;
+  saved_views: SavedViewsTable;
 }
 
 export type { Generated };

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** A write that another analyst's write got to first (taking an alarm someone has). */
+  conflict: 409,
   rate_limited: 429,
   internal: 500,
   upstream_auth_failed: 502,

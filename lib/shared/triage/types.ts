@@ -1,0 +1,96 @@
+// The team's triage of an alarm as the API answers it and the browser shows it: owner,
+// acknowledgement, notes and the alarm's history. Client-safe and free of zod (the server's
+// input schemas are in lib/server/triage/input.ts). A teammate is named by handle (the local
+// username, or the e-mail address single sign-on gave), with display names beside.
+
+/** A note's text at most (characters, as the browser counts them: UTF-16 code units). */
+export const NOTE_MAX_CHARS = 10_000;
+/** How long the author may edit or delete a note after writing it. */
+export const NOTE_EDIT_WINDOW_MS = 15 * 60_000;
+
+export interface TriageNote {
+  id: string;
+  /** The author's handle. */
+  author: string;
+  text: string;
+  /** Written (epoch ms). */
+  at: number;
+  /** Last edited (epoch ms), null if never. */
+  editedAt: number | null;
+}
+
+export const TRIAGE_ACTIONS = [
+  "owner",
+  "acknowledged",
+  "note_added",
+  "note_edited",
+  "note_deleted",
+  "opened",
+] as const;
+export type TriageAction = (typeof TRIAGE_ACTIONS)[number];
+
+/** One line of an alarm's history: who did what, when, with the state before and after. */
+export interface TriageEvent {
+  id: number;
+  at: number;
+  /** The analyst's handle. */
+  analyst: string;
+  action: TriageAction;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AlarmTriage {
+  /** The owner's handle, null when nobody has it. */
+  owner: string | null;
+  acknowledged: { by: string; at: number } | null;
+  /** Oldest first; deleted notes are left out (the history keeps them). */
+  notes: TriageNote[];
+  /** Newest first, at most HISTORY_LIMIT. */
+  history: TriageEvent[];
+  /** Display names of every handle above. */
+  names: Record<string, string>;
+}
+
+export const HISTORY_LIMIT = 200;
+
+/** What a list shows of an alarm's triage. */
+export interface TriageSummary {
+  uuid: string;
+  /** Its deployment (the queue of several deployments mixes them). */
+  deployment: string;
+  owner: string | null;
+  acknowledged: boolean;
+  notes: number;
+}
+
+export interface TriageSummaries {
+  alarms: TriageSummary[];
+  names: Record<string, string>;
+}
+
+/** A change another analyst made, as the live stream tells every open list and detail. */
+export interface TriageNotice {
+  deployment: string;
+  /** The alarms changed (a bulk action names many). */
+  uuids: string[];
+  action: TriageAction;
+  /** Who did it: handle and name. */
+  analyst: string;
+  analystName: string;
+  /** The owner set (action "owner"), the acknowledgement's new state ("acknowledged"). */
+  owner?: string | null;
+  acknowledged?: boolean;
+  at: number;
+}
+
+/** What a teammate list offers to assign to. */
+export interface Teammate {
+  handle: string;
+  name: string;
+}
+
+/** How a person is shown: their name, or their handle when that is all there is. */
+export function displayName(handle: string, names: Record<string, string>): string {
+  return names[handle] ?? handle;
+}
