@@ -6,6 +6,7 @@
 // the leader opens one EventSource for all of them and relays each message to every tab. A tab
 // that cannot share (no Web Locks: an insecure origin, an old browser) opens its own stream.
 import { isLiveState, LIVE_STREAM_PATH, type LiveState } from "@/lib/shared/live/types";
+import { isTriageNotice, TRIAGE_STREAM_VIEW, type TriageNotice } from "@/lib/shared/triage/types";
 
 export type LiveStatus =
   /** Opening the stream, or no view watched yet. */
@@ -21,6 +22,7 @@ type Message =
   | { type: "bye"; tab: string }
   | { type: "hello" }
   | { type: "state"; state: LiveState }
+  | { type: "triage"; notice: TriageNotice }
   | { type: "status"; status: LiveStatus };
 
 const CHANNEL = "alarm-console-live";
@@ -33,11 +35,13 @@ const MAX_BACKOFF_MS = 60_000;
 
 type StateListener = (state: LiveState) => void;
 type StatusListener = (status: LiveStatus) => void;
+type TriageListener = (notice: TriageNotice) => void;
 
 export class LiveConnection {
   readonly #tab = crypto.randomUUID();
   readonly #listeners = new Map<string, Set<StateListener>>();
   readonly #statusListeners = new Set<StatusListener>();
+  readonly #triageListeners = new Set<TriageListener>();
   readonly #states = new Map<string, LiveState>();
   readonly #channel: BroadcastChannel | null = null;
   #status: LiveStatus = "connecting";
@@ -94,6 +98,16 @@ export class LiveConnection {
     };
   }
 
+  /** Calls `listener` with each triage change the team makes, until called off. */
+  watchTriage(listener: TriageListener): () => void {
+    this.#triageListeners.add(listener);
+    this.#announce();
+    return () => {
+      this.#triageListeners.delete(listener);
+      this.#announce();
+    };
+  }
+
   onStatus(listener: StatusListener): () => void {
     this.#statusListeners.add(listener);
     return () => this.#statusListeners.delete(listener);
@@ -107,6 +121,8 @@ export class LiveConnection {
     switch (message.type) {
       case "state":
         return this.#receive(message.state);
+      case "triage":
+        return this.#receiveTriage(message.notice);
       case "status":
         return this.#setStatus(message.status);
       case "hello":
@@ -122,6 +138,7 @@ export class LiveConnection {
 
   #announce(): void {
     const views = [...this.#listeners.keys()];
+    if (this.#triageListeners.size > 0) views.push(TRIAGE_STREAM_VIEW);
     if (this.#leader) this.#want(this.#tab, views);
     else this.#post({ type: "want", tab: this.#tab, views });
   }
@@ -193,6 +210,17 @@ export class LiveConnection {
       this.#receive(state);
       this.#post({ type: "state", state });
     });
+    source.addEventListener("triage", (event) => {
+      let notice: unknown;
+      try {
+        notice = JSON.parse((event as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      if (!isTriageNotice(notice)) return;
+      this.#receiveTriage(notice);
+      this.#post({ type: "triage", notice });
+    });
     source.addEventListener("ended", () => this.#refused(source));
     source.onerror = () => {
       if (source !== this.#source) return;
@@ -221,6 +249,10 @@ export class LiveConnection {
     if (!listeners) return;
     this.#states.set(state.view, state);
     for (const listener of listeners) listener(state);
+  }
+
+  #receiveTriage(notice: TriageNotice): void {
+    for (const listener of this.#triageListeners) listener(notice);
   }
 
   #setStatus(status: LiveStatus, relay = false): void {

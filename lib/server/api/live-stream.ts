@@ -13,11 +13,14 @@ import { services } from "@/lib/server/services";
 import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
 import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
 import { parseSearch } from "@/lib/server/index/query-language/parse";
+import type { TriageNoticeBoard } from "@/lib/server/triage/notices";
+import { TRIAGE_STREAM_VIEW } from "@/lib/shared/triage/types";
 
 // GET /api/live?view=<id>&view=<id>: one server-sent-events stream per browser, carrying every
 // view its tabs watch (a browser keeps six connections per host on HTTP/1.1; one stream per tab
 // would soon take them all): a deployment's list (from the upstream, or the index), or the queue
-// of several deployments (from the index), each of whose deployments must be the analyst's.
+// of several deployments (from the index), each of whose deployments must be the analyst's; and,
+// named as the view "triage", the team's triage changes on the analyst's deployments.
 // Nothing on the way may hold it back: no compression (Cache-Control no-transform), no proxy
 // buffering (X-Accel-Buffering: no). Each message is a view's whole state; its event id is every
 // view's last rev, so a stream that reconnects with Last-Event-ID is sent only the views that
@@ -47,12 +50,14 @@ const streams = new ProcessSlots("live-streams", {
 
 export interface StreamOptions {
   hub?: LiveHub | null;
+  /** The team's triage notices; default this process's. */
+  triage?: TriageNoticeBoard;
   analyst?: () => Promise<Analyst | null>;
 }
 
 export async function liveStream(
   request: NextRequest,
-  { hub = services().liveHub, analyst: who = getAnalyst }: StreamOptions = {},
+  { hub = services().liveHub, triage, analyst: who = getAnalyst }: StreamOptions = {},
 ): Promise<Response> {
   try {
     const analyst = await who();
@@ -66,7 +71,7 @@ export async function liveStream(
       });
       return errorResponse(refusal, "no-store", { Connection: "close" });
     }
-    const { views, refusals } = readViews(request, analyst);
+    const { views, refusals, triageWanted } = readViews(request, analyst);
     const slot = takeStream(analyst.id);
     if (isRefusal(slot)) {
       throw new ApiError(
@@ -76,7 +81,8 @@ export async function liveStream(
       );
     }
     try {
-      return streamResponse(request, { hub, analyst, who, views, refusals, slot });
+      const notices = triageWanted ? (triage ?? services().triageNotices) : null;
+      return streamResponse(request, { hub, analyst, who, views, refusals, slot, notices });
     } catch (error) {
       slot.release(); // the stream never opened: it holds no place
       throw error;
@@ -102,8 +108,9 @@ function takeStream(analyst: string): Slot | SlotRefusal {
 function readViews(
   request: NextRequest,
   analyst: Analyst,
-): { views: LiveView[]; refusals: LiveRefusal[] } {
+): { views: LiveView[]; refusals: LiveRefusal[]; triageWanted: boolean } {
   const ids = [...new Set(request.nextUrl.searchParams.getAll("view"))];
+  const triageWanted = ids.includes(TRIAGE_STREAM_VIEW);
   if (ids.length === 0 || ids.length > MAX_STREAM_VIEWS) {
     throw new ApiError(
       "invalid_request",
@@ -115,6 +122,7 @@ function readViews(
   const refusals: LiveRefusal[] = [];
   const registry = deploymentRegistry();
   for (const id of ids) {
+    if (id === TRIAGE_STREAM_VIEW) continue;
     const view = parseLiveViewId(id);
     if (!view) {
       // One tab's stale or odd view must not cost the browser's other tabs their updates.
@@ -133,12 +141,12 @@ function readViews(
     }
   }
   const first = refusals[0];
-  if (views.length === 0 && first) {
+  if (views.length === 0 && first && !triageWanted) {
     // Nothing to watch: say why as an answer, not as a stream that would stay open for nothing.
     const code = first.error.code === "not_found" ? "not_found" : "invalid_request";
     throw new ApiError(code, first.error.message, { param: "view" });
   }
-  return { views, refusals };
+  return { views, refusals, triageWanted };
 }
 
 /** A view's search must be one the index can read (400 on `q` saying what, as the list's). */
@@ -173,10 +181,12 @@ interface OpenStream {
   refusals: readonly LiveRefusal[];
   /** The stream's place among the process's open streams: given back when it closes. */
   slot: Slot;
+  /** The team's triage notices, when the browser asked for them. */
+  notices: TriageNoticeBoard | null;
 }
 
 function streamResponse(request: NextRequest, stream: OpenStream): Response {
-  const { hub, analyst, who, views, refusals, slot } = stream;
+  const { hub, analyst, who, views, refusals, slot, notices } = stream;
   const encoder = new TextEncoder();
   const revs = new Map(knownRevs(request, views));
   const cleanups: Array<() => void> = [];
@@ -235,6 +245,23 @@ function streamResponse(request: NextRequest, stream: OpenStream): Response {
         for (const refusal of refusals)
           write(`event: refused\ndata: ${JSON.stringify(refusal)}\n\n`);
         for (const view of views) cleanups.push(hub.subscribe(view, send));
+        if (notices) {
+          // Only the deployments this analyst may see, as of the stream's start (a change of
+          // access ends the session, and with it the stream).
+          const visible = new Set(
+            deploymentRegistry()
+              .visibleTo(analyst)
+              .map((d) => d.key),
+          );
+          cleanups.push(
+            notices.listen((notice) => {
+              if (!visible.has(notice.deployment)) return;
+              // A browser that has stopped reading misses notices, and reads its triage again
+              // when it reconnects: they are news, not state.
+              write(`event: triage\ndata: ${JSON.stringify(notice)}\n\n`);
+            }),
+          );
+        }
         const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
         // A stream outlives nothing its session would not: signed out or revoked ends it, and so
         // does a session that cannot be checked for a few minutes (fail closed).

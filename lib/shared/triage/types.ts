@@ -94,3 +94,21 @@ export interface Teammate {
 export function displayName(handle: string, names: Record<string, string>): string {
   return names[handle] ?? handle;
 }
+
+/** What a browser names among its stream's views to hear the team's triage changes. */
+export const TRIAGE_STREAM_VIEW = "triage";
+
+/** Whether a stream message is a triage notice this browser can use. */
+export function isTriageNotice(value: unknown): value is TriageNotice {
+  if (typeof value !== "object" || value === null) return false;
+  const notice = value as Record<string, unknown>;
+  return (
+    typeof notice.deployment === "string" &&
+    Array.isArray(notice.uuids) &&
+    notice.uuids.every((uuid) => typeof uuid === "string") &&
+    (TRIAGE_ACTIONS as readonly unknown[]).includes(notice.action) &&
+    typeof notice.analyst === "string" &&
+    typeof notice.analystName === "string" &&
+    typeof notice.at === "number"
+  );
+}
