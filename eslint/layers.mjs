@@ -14,6 +14,7 @@ export const LAYERS = [
   ["lib/shared/deployments", 1], // what the browser knows of a deployment
   ["lib/shared/auth", 1], // sign-in paths and messages, the content security policy
   ["lib/shared/search", 1], // the search language's tree, fields and problems
+  ["lib/shared/triage", 1], // the team's triage as the API answers it, the quick filters
   ["lib/shared/live", 2], // the live stream's messages
   ["lib/shared/overview", 2], // the overview's plan and answers
   ["lib/shared/export", 2], // the export's contract and file names
@@ -32,6 +33,7 @@ export const LAYERS = [
   ["lib/server/queue", 15],
   ["lib/server/home", 15],
   ["lib/server/index", 15], // the index: ingest, sync, the query language, search
+  ["lib/server/triage", 15], // the team's triage: owners, notes, audit, saved views
   ["lib/server/services", 16], // starts and stops the background work
   ["lib/server/api", 17], // the route wrapper and each route's request -> answer
   ["lib/server/pages", 17], // what server pages and layouts ask for

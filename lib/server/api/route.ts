@@ -3,6 +3,7 @@ import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/shared/core/errors";
 import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
 import { serverEnv } from "@/lib/server/env";
+import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { analystGate } from "./analyst-gate";
 
 // The one wrapper around every route handler of the console's API (next-auth's own endpoints
@@ -121,7 +122,8 @@ export function analystRoute<P>(
         guardWrite(request);
         const leave = analystGate().enter(analyst.id);
         try {
-          return await handle({ request, params: (await context.params) as P, analyst });
+          const params = (await context.params) as P;
+          return await runAsAnalyst(analyst, () => handle({ request, params, analyst }));
         } finally {
           leave();
         }

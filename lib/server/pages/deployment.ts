@@ -4,6 +4,7 @@ import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
 import { ApiError } from "@/lib/shared/core/errors";
 import { type UsmCall } from "@/lib/server/usm";
+import type { Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 
@@ -16,6 +17,8 @@ export interface PageDeployment {
   call: UsmCall;
   /** Every deployment the analyst may see (what a search of the index may read). */
   allowed: string[];
+  /** Who the page is for (a search's `owner:me`). */
+  analyst: Analyst;
 }
 
 export const pageDeployment = cache(async (key: string): Promise<PageDeployment> => {
@@ -31,6 +34,7 @@ export const pageDeployment = cache(async (key: string): Promise<PageDeployment>
     deployment,
     info: { key: deployment.key, name: deployment.name, kind: deployment.kind },
     call: { analyst: analyst.id, client: deployment.client() },
+    analyst,
     allowed: deploymentRegistry()
       .visibleTo(analyst)
       .map((visible) => visible.key),

@@ -10,6 +10,7 @@ import {
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
+import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { pageDeployment } from "./deployment";
 
 // A deployment's list page as its server page reads it, for the rows and the tab's title alike:
@@ -17,10 +18,10 @@ import { pageDeployment } from "./deployment";
 // a grouped view's groups from the index.
 
 const read = cache(async (key: string, search: string): Promise<AlarmPage> => {
-  const { info, call, allowed } = await pageDeployment(key);
+  const { info, call, allowed, analyst } = await pageDeployment(key);
   const { query } = parseAlarmListQuery(new URLSearchParams(search));
   if (!readsIndex(query)) return fetchAlarmPage(query, call);
-  return searchList(query, { allowed, deployments: [info.key] });
+  return runAsAnalyst(analyst, () => searchList(query, { allowed, deployments: [info.key] }));
 });
 
 /** One page of `query` (read once per request, however many parts of the page ask). */
@@ -29,9 +30,9 @@ export function readListPage(key: string, query: AlarmListQuery): Promise<AlarmP
 }
 
 const readGroups = cache(async (key: string, search: string): Promise<AlarmGroupsPage> => {
-  const { info, allowed } = await pageDeployment(key);
+  const { info, allowed, analyst } = await pageDeployment(key);
   const url = new URL(`http://page.invalid/?${search}`);
-  return groupList(url, { allowed, deployments: [info.key] });
+  return runAsAnalyst(analyst, () => groupList(url, { allowed, deployments: [info.key] }));
 });
 
 /** One page of the groups of `query` by `group`, from the index (as GET …/alarms/groups). */

@@ -3,6 +3,7 @@ import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
 import { groupList, mergedGroupScope, mergedList } from "@/lib/server/api/search-routes";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
+import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { DEPLOYMENTS_KEY, mergedApiSearch, type MergedView } from "@/lib/shared/alarms/merged-url";
@@ -15,7 +16,7 @@ import { toSearchParams } from "@/lib/shared/alarms/query";
 const read = cache(async (search: string): Promise<MergedQueuePage> => {
   const analyst = await requireAnalyst();
   const visible = deploymentRegistry().visibleTo(analyst);
-  return mergedList(new URLSearchParams(search), visible, analyst.id);
+  return runAsAnalyst(analyst, () => mergedList(new URLSearchParams(search), visible, analyst.id));
 });
 
 /** One page of the queue's rows (from the index, or each upstream where it cannot answer). */
@@ -29,7 +30,9 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
     .visibleTo(analyst)
     .map((deployment) => deployment.key);
   const url = new URL(`http://page.invalid/?${search}`);
-  return groupList(url, mergedGroupScope(url, allowed), {}, [DEPLOYMENTS_KEY]);
+  return runAsAnalyst(analyst, () =>
+    groupList(url, mergedGroupScope(url, allowed), {}, [DEPLOYMENTS_KEY]),
+  );
 });
 
 /** The search string the groups' API reads for `view` (as groupsQueryOptions writes it). */

@@ -122,6 +122,29 @@ export const SEARCH_FIELDS = [
     example: "label:escalated",
   },
   {
+    name: "owner",
+    kind: "text",
+    side: "any",
+    description: "Who has the alarm: me, none, or a teammate's username or e-mail address",
+    example: "owner:me",
+  },
+  {
+    name: "acknowledged",
+    kind: "enum",
+    side: "any",
+    description: "Whether someone on the team acknowledged the alarm",
+    example: "acknowledged:false",
+    values: ["true", "false"],
+  },
+  {
+    name: "has",
+    kind: "enum",
+    side: "any",
+    description: "What the team has added to the alarm",
+    example: "has:notes",
+    values: ["notes"],
+  },
+  {
     name: "uuid",
     kind: "uuid",
     side: "any",
@@ -177,6 +200,7 @@ export const SEARCH_ALIASES: readonly SearchAlias[] = [
   { alias: "sensor_uuid", field: "sensor" },
   { alias: "alarm_labels", field: "label" },
   { alias: "event_name", field: null },
+  { alias: "assignee", field: "owner" },
 ];
 
 /** What a name in `q` means: a field (on a side), free text, or nothing we know (null). */

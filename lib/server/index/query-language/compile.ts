@@ -1,5 +1,12 @@
 import "server-only";
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+} from "kysely";
+import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import type { AlarmsTable, Database } from "@/lib/server/db/schema";
 import type {
   AddressNode,
@@ -254,8 +261,49 @@ const COLUMNS: Record<"strategy" | "method" | "intent" | "sensor", NamedColumn> 
   sensor: "a.sensor",
 };
 
+/** Whether the alarm's triage row meets `test` (an alarm nobody acted on has none). */
+function triaged(test: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (
+    select 1 from triage_alarms t
+    where t.deployment = a.deployment and t.uuid = a.uuid and ${test})`;
+}
+
+/**
+ * The team's triage: `owner:me` (the analyst the request is for; outside a request, no one),
+ * `owner:none`, `owner:alice` (a handle, or its first characters and *), `owner:*`,
+ * `acknowledged:true|false`, `has:notes`.
+ */
+function triage(node: FieldNode): Condition {
+  const owned = sql<SqlBool>`t.owner_id is not null`;
+  const acknowledged = sql<SqlBool>`t.acknowledged_at is not null`;
+  switch (node.field) {
+    case "owner": {
+      if (node.wildcard) return triaged(owned);
+      if (node.value === "none" && !node.prefix) return sql<SqlBool>`not ${triaged(owned)}`;
+      if (node.value === "me" && !node.prefix) {
+        const me = requestAnalyst();
+        return me ? triaged(sql<SqlBool>`t.owner_id = ${me.id}`) : sql<SqlBool>`false`;
+      }
+      const handle = node.prefix
+        ? sql<SqlBool>`lower(n.handle) like ${`${escapeLike(node.value)}%`}`
+        : sql<SqlBool>`lower(n.handle) = ${node.value}`;
+      return triaged(sql<SqlBool>`t.owner_id in (select n.id from analysts n where ${handle})`);
+    }
+    case "acknowledged":
+      return node.value === "false" && !node.wildcard
+        ? sql<SqlBool>`not ${triaged(acknowledged)}`
+        : triaged(acknowledged);
+    default:
+      return triaged(sql<SqlBool>`t.notes > 0`);
+  }
+}
+
 function field(eb: SearchScope, node: FieldNode, context: SearchContext): Condition {
   switch (node.field) {
+    case "owner":
+    case "acknowledged":
+    case "has":
+      return triage(node);
     case "host":
     case "user":
       return entity(eb, node.field, node, context);

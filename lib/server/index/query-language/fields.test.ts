@@ -22,6 +22,9 @@ describe("the search fields", () => {
       "tactic",
       "sensor",
       "label",
+      "owner",
+      "acknowledged",
+      "has",
       "uuid",
     ]);
   });

@@ -1,0 +1,104 @@
+import { beforeEach, expect, it } from "vitest";
+import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
+import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
+import { ingestAlarms } from "@/lib/server/index/ingest";
+import { parseSearch } from "@/lib/server/index/query-language/parse";
+import { searchAlarmPage } from "@/lib/server/index/search";
+import { testAnalyst } from "@/test/analyst";
+import { describeEachEngine } from "@/test/index-db";
+import { indexedAlarm } from "@/test/indexed-alarm";
+import { analystByHandle, forgetRecordedAnalysts, handleOf, recordAnalyst } from "./analysts";
+import { addNote, setAcknowledged, setOwner } from "./triage";
+
+// The team's triage in the search, on both engines: owner:me (whoever the request is for),
+// owner:none, owner:<handle> and its prefix, acknowledged:true|false and has:notes, alone and
+// combined with the rest of the language.
+
+const alice = testAnalyst("local:alice", { name: "Alice" });
+const bob = testAnalyst("local:bob", { name: "Bob" });
+const NOW = 1_764_000_100_000;
+const actor = (who: typeof alice) => ({ id: who.id, handle: handleOf(who), name: who.name });
+
+describeEachEngine("Searching by the team's triage", ({ database }) => {
+  const db = () => database().db;
+  const alarms = Array.from({ length: 5 }, (_, i) =>
+    indexedAlarm({
+      occurredAt: NOW - 1_000 * (i + 1),
+      rule: { strategy: i < 3 ? "Brute" : "Scan" },
+    }),
+  );
+  const [a0, a1, a2, a3] = alarms.map((alarm) => ({
+    deployment: "acme",
+    uuid: alarm.summary.uuid,
+  }));
+
+  beforeEach(async () => {
+    forgetRecordedAnalysts();
+    await ingestAlarms(db(), "acme", alarms, 1);
+    await recordAnalyst(db(), alice, NOW);
+    await recordAnalyst(db(), bob, NOW);
+    // Triage state survives the index being emptied (describeEachEngine's beforeEach): set it
+    // once, as a rebuilt index would find it.
+    const owner = await db()
+      .selectFrom("triage_alarms")
+      .select("uuid")
+      .where("uuid", "=", a0!.uuid)
+      .executeTakeFirst();
+    if (owner) return;
+    await setOwner(db(), a0!, actor(alice), await analystByHandle(db(), "alice"), NOW);
+    await setOwner(db(), a1!, actor(bob), await analystByHandle(db(), "bob"), NOW);
+    await setAcknowledged(db(), a1!, actor(bob), true, NOW);
+    await setAcknowledged(db(), a2!, actor(bob), true, NOW);
+    await addNote(db(), a3!, actor(alice), "seen before", NOW);
+  });
+
+  async function uuids(q: string, who = alice) {
+    const parsed = parseSearch(q);
+    if (!parsed.ok) throw new Error(`${q}: ${parsed.problem.message}`);
+    const page = await runAsAnalyst(who, () =>
+      searchAlarmPage(
+        db(),
+        { allowed: ["acme"], deployments: ["acme"], search: parsed.query, query: DEFAULT_QUERY },
+        NOW,
+      ),
+    );
+    return page.alarms.map((alarm) => alarm.uuid);
+  }
+
+  it("finds each analyst's own alarms with owner:me, and others' by handle", async () => {
+    expect(await uuids("owner:me", alice)).toEqual([a0!.uuid]);
+    expect(await uuids("owner:me", bob)).toEqual([a1!.uuid]);
+    expect(await uuids("owner:BOB")).toEqual([a1!.uuid]);
+    expect(await uuids("assignee:al*")).toEqual([a0!.uuid]);
+    expect(await uuids("owner:*")).toEqual([a0!.uuid, a1!.uuid]);
+    expect(await uuids("owner:none")).toEqual([a2!.uuid, a3!.uuid, alarms[4]!.summary.uuid]);
+    expect(await uuids("owner:nobody-such")).toEqual([]);
+  });
+
+  it("filters by acknowledgement and notes, combined with the rest of the language", async () => {
+    expect(await uuids("acknowledged:true")).toEqual([a1!.uuid, a2!.uuid]);
+    expect(await uuids("acknowledged:false strategy:brute")).toEqual([a0!.uuid]);
+    expect(await uuids("has:notes")).toEqual([a3!.uuid]);
+    expect(await uuids("NOT has:notes AND owner:none")).toEqual([
+      a2!.uuid,
+      alarms[4]!.summary.uuid,
+    ]);
+    expect(await uuids("owner:none OR acknowledged:true")).toEqual([
+      a1!.uuid,
+      a2!.uuid,
+      a3!.uuid,
+      alarms[4]!.summary.uuid,
+    ]);
+  });
+
+  it("matches no alarm for owner:me outside a request (background work is for no one)", async () => {
+    const parsed = parseSearch("owner:me");
+    if (!parsed.ok) throw new Error(parsed.problem.message);
+    const page = await searchAlarmPage(
+      db(),
+      { allowed: ["acme"], deployments: ["acme"], search: parsed.query, query: DEFAULT_QUERY },
+      NOW,
+    );
+    expect(page.alarms).toEqual([]);
+  });
+});
