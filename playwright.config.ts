@@ -250,6 +250,8 @@ export default defineConfig({
           "session.everywhere.ui",
           "session.lost",
           "live.analyst",
+          // The second analyst of the team's triage (e2e/triage.spec.ts).
+          "triage.partner",
         ]
           .map((user) => `${user}:${localPasswordHash}`)
           .join(","),

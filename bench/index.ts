@@ -1,6 +1,6 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index, index-sync
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index, index-sync, triage
 import { benchDeployments } from "./deployments-bench";
 import { benchExport } from "./export-bench";
 import { benchIndex } from "./index-bench";
@@ -11,6 +11,7 @@ import { benchOverview } from "./overview-bench";
 import { benchRoutes } from "./route-bench";
 import { benchSimulator } from "./simulator-bench";
 import { benchTeam } from "./team-bench";
+import { benchTriage } from "./triage-bench";
 import { benchUi } from "./ui-bench";
 
 const benches = {
@@ -25,6 +26,7 @@ const benches = {
   export: benchExport,
   index: benchIndex,
   "index-sync": benchIndexSync,
+  triage: benchTriage,
 } as const;
 type BenchName = keyof typeof benches;
 

@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { signIn, startBenchApp, type BenchApp } from "./bench-app";
+import { readLiveStream } from "./live-stream-reader";
 import { percentile } from "./stats";
 
 const ALARMS = 100_000;
@@ -27,46 +28,22 @@ interface Stream {
   announced(uuid: string): Promise<number>;
 }
 
-/** A server-sent-events reader: what a browser's EventSource does, minus the reconnection. */
+/** The stream of `views`, noting when each alarm was first announced. */
 async function openStream(url: string, cookie: string, views: string[]): Promise<Stream> {
-  const abort = new AbortController();
-  const search = new URLSearchParams(views.map((view) => ["view", view]));
-  const response = await fetch(`${url}/api/live?${search}`, {
-    headers: { cookie, accept: "text/event-stream" },
-    signal: abort.signal,
-  });
-  if (response.status !== 200 || !response.body) {
-    throw new Error(`the stream answered HTTP ${response.status}: ${await response.text()}`);
-  }
   const waiting = new Map<string, (at: number) => void>();
   const seen = new Map<string, number>();
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = event.split("\n").find((line) => line.startsWith("data: "));
-          if (!data || !event.includes("event: state")) continue;
-          const at = performance.now();
-          const state = JSON.parse(data.slice(6)) as { fresh: { uuid: string }[] };
-          for (const { uuid } of state.fresh) {
-            if (seen.has(uuid)) continue;
-            seen.set(uuid, at);
-            waiting.get(uuid)?.(at);
-          }
-        }
-      }
-    } catch {
-      // aborted
+  const stream = await readLiveStream(url, cookie, views, (name, data) => {
+    if (name !== "state") return;
+    const at = performance.now();
+    const state = JSON.parse(data) as { fresh: { uuid: string }[] };
+    for (const { uuid } of state.fresh) {
+      if (seen.has(uuid)) continue;
+      seen.set(uuid, at);
+      waiting.get(uuid)?.(at);
     }
-  })();
+  });
   return {
-    close: () => abort.abort(),
+    close: () => stream.close(),
     announced: (uuid) =>
       new Promise((done) => {
         const at = seen.get(uuid);

@@ -26,6 +26,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { useHydratedMark } from "@/components/use-hydrated";
+import { TriagePanel } from "@/components/triage/triage-panel";
 import { BackToAlarms } from "./back-to-alarms";
 import { DetailHeader } from "./detail-header";
 import { DetailSkeleton } from "./detail-skeleton";
@@ -117,6 +118,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
         {alarm ? (
           <PivotsProvider value={pivots}>
             <DetailHeader alarm={alarm} zone={zone} />
+            <TriagePanel deployment={deployment.key} uuid={uuid} />
             <div className="grid items-start gap-3 xl:grid-cols-2">
               <EndpointsTable title="Sources" endpoints={alarm.sources} />
               <EndpointsTable title="Destinations" endpoints={alarm.destinations} />

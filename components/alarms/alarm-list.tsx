@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
-import { type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { type AlarmFilters, type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import {
   type ListView,
@@ -37,6 +37,9 @@ import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
+import { TriageQuickFilters } from "@/components/triage/quick-filters";
+import { BulkBar } from "@/components/triage/bulk-bar";
+import { SelectionProvider } from "@/components/triage/selection";
 import { SearchBox, focusSearch } from "@/components/search/search-box";
 import { searchErrorView, searchProblem } from "@/components/search/search-errors";
 import { SearchSource } from "@/components/search/search-source";
@@ -151,203 +154,219 @@ export function AlarmList({
   });
 
   return (
-    <ListFrame zone={tz}>
-      <ListHeader
-        title="Alarms"
-        zone={tz}
-        onZone={(zone) => navigate({ ...view, tz: zone })}
-        summary={
-          group ? (
-            groupsData ? (
-              <GroupsSummary
-                page={groupsData}
-                detail={` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, groupsData.page.totalPages))}`}
-                fetching={groups.isFetching && !groups.isError}
-              />
-            ) : null
-          ) : data ? (
-            <>
-              {formatCount(data.page.totalElements)}
-              {data.page.totalIsLowerBound ? " or more" : ""} alarms
-              {pastEnd
-                ? " · past the last page"
-                : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, data.page.totalPages))}`}
-              {data.source ? (
-                <>
-                  {" · "}
-                  <SearchSource source={data.source} searched={searching} />
-                </>
-              ) : null}
-              {result.isFetching && !result.isError ? " · loading…" : ""}
-            </>
-          ) : null
-        }
-      >
-        <CopyLinkMenu
-          filters={query.filters}
-          resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}
-          hrefFor={(filters) => listHref(deployment.key, { ...view, query: { ...query, filters } })}
-        />
-        {/* From the upstream, or from the index for a search or several values of a filter. */}
-        <ExportButton view={view} />
-      </ListHeader>
-      {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
-      <SearchBox
-        value={query.q}
-        scope={deployment.key}
-        problem={searchProblem(shown.isError ? asApiError(shown.error) : null)}
-        onSearch={setSearch}
-        inputRef={searchInput}
-      />
-      <FiltersBar
-        filters={query.filters}
-        zone={tz}
-        resolved={data?.occurred}
-        suggestions={suggestions}
-        onChange={setFilters}
-      />
-      <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
-      {/* One deployment's alarms are one group of deployment: not offered. */}
-      <GroupBy
-        group={group}
-        fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
-        onGroup={setGroup}
-      />
-      {/* The overview counts a view's filters (several values of one in the index), not a search. */}
-      {searching ? null : (
-        <AlarmOverview
-          deployment={deployment.key}
-          filters={query.filters}
+    <SelectionProvider view={toSearchParams(query).toString()}>
+      <ListFrame zone={tz}>
+        <ListHeader
+          title="Alarms"
           zone={tz}
-          ready={held || fresh || groupsFresh || shown.isError}
-          onFilter={setFilters}
-        />
-      )}
-      <RateLimitWatch result={result} />
-      {group ? null : (
-        <LiveBar
-          live={rows.live}
-          since={fresh ? data.readAt : undefined}
-          zone={tz}
-          onShow={rows.show}
-          deploymentName={deployment.name}
-        />
-      )}
-      {group ? (
-        <ListBody result={groups} {...bodyChrome(groups)}>
-          {(page) =>
-            page.groups.length === 0 && query.page > 0 && page.page.totalElements > 0 ? (
-              <PastTheEnd
-                lastPage={Math.max(0, page.page.totalPages - 1)}
-                total={page.page.totalElements}
-                noun={["group", "groups"]}
-                pageLink={(last) => ({
-                  href: listHref(deployment.key, { ...view, query: { ...query, page: last } }),
-                  go: () => setPage(last),
-                })}
-              />
-            ) : page.groups.length === 0 ? (
-              <EmptyState
-                hasFilters={hasFilters}
-                searched={searching}
-                onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
-              />
-            ) : (
-              <GroupsTable
-                deployment={deployment.key}
-                query={query}
-                fields={group}
-                page={page}
-                sort={groupSort ?? "count"}
-                onSort={(sort) =>
-                  go({
-                    ...view,
-                    query: { ...query, page: 0 },
-                    groupSort: sort === "count" ? undefined : sort,
-                  })
-                }
-                busy={groups.isPlaceholderData}
-                viewHref={(terms, within) =>
-                  listHref(deployment.key, {
-                    query: { ...query, q: narrowSearch(query.q, terms), page: 0 },
-                    tz,
-                    group: within,
-                    groupSort,
-                  })
-                }
-              />
-            )
-          }
-        </ListBody>
-      ) : null}
-      {group ? null : (
-        <ListBody result={result} {...bodyChrome(result)}>
-          {(data) =>
-            pastEnd ? (
-              <PastTheEnd
-                lastPage={Math.max(0, data.page.totalPages - 1)}
-                total={data.page.totalElements}
-                pageLink={(page) => ({
-                  href: listHref(deployment.key, { query: { ...query, page }, tz }),
-                  go: () => setPage(page),
-                })}
-              />
-            ) : data.alarms.length === 0 ? (
-              <EmptyState
-                hasFilters={hasFilters}
-                searched={searching}
-                onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
-              >
-                <DidYouMean
-                  filters={query.filters}
-                  suggestions={suggestions}
-                  onChange={setFilters}
+          onZone={(zone) => navigate({ ...view, tz: zone })}
+          summary={
+            group ? (
+              groupsData ? (
+                <GroupsSummary
+                  page={groupsData}
+                  detail={` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, groupsData.page.totalPages))}`}
+                  fetching={groups.isFetching && !groups.isError}
                 />
-              </EmptyState>
-            ) : (
-              <AlarmTable
-                label="Alarms"
-                alarms={rows.alarms ?? data.alarms}
-                detailHref={detailHref}
-                marks={rows.marks}
-                busy={result.isPlaceholderData}
-                sort={{ current: query.sort, onSort: (sort) => show({ ...query, sort, page: 0 }) }}
-                position={{ offset: query.page * query.size, total: data.page.totalElements }}
-                forms={forms}
-              />
-            )
+              ) : null
+            ) : data ? (
+              <>
+                {formatCount(data.page.totalElements)}
+                {data.page.totalIsLowerBound ? " or more" : ""} alarms
+                {pastEnd
+                  ? " · past the last page"
+                  : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, data.page.totalPages))}`}
+                {data.source ? (
+                  <>
+                    {" · "}
+                    <SearchSource source={data.source} searched={searching} />
+                  </>
+                ) : null}
+                {result.isFetching && !result.isError ? " · loading…" : ""}
+              </>
+            ) : null
           }
-        </ListBody>
-      )}
-      {group && groupsData && !groups.isError && groupsData.page.totalElements > 0 ? (
-        <Pager
-          pages={{
-            page: query.page,
-            totalPages: groupsData.page.totalPages,
-            totalElements: groupsData.page.totalElements,
-            onPage: setPage,
-            noun: ["group", "groups"],
-          }}
-          size={query.size}
-          onSize={(size) => show({ ...query, size, page: 0 })}
+        >
+          <CopyLinkMenu
+            filters={query.filters}
+            resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}
+            hrefFor={(filters) =>
+              listHref(deployment.key, { ...view, query: { ...query, filters } })
+            }
+          />
+          {/* From the upstream, or from the index for a search or several values of a filter. */}
+          <ExportButton view={view} />
+        </ListHeader>
+        {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
+        <SearchBox
+          value={query.q}
+          scope={deployment.key}
+          problem={searchProblem(shown.isError ? asApiError(shown.error) : null)}
+          onSearch={setSearch}
+          inputRef={searchInput}
         />
-      ) : null}
-      {data && !result.isError && !pastEnd ? (
-        <Pager
-          pages={{
-            page: query.page,
-            totalPages: data.page.totalPages,
-            totalElements: data.page.totalElements,
-            totalIsLowerBound: data.page.totalIsLowerBound,
-            onPage: setPage,
-          }}
-          size={query.size}
-          onSize={(size) =>
-            // Keep the first alarm on screen in view: its page under the new size.
-            show({ ...query, size, page: Math.floor((query.page * query.size) / size) })
-          }
+        <TriageQuickFilters q={query.q} onSearch={setSearch} />
+        <FiltersBar
+          filters={query.filters}
+          zone={tz}
+          resolved={data?.occurred}
+          suggestions={suggestions}
+          onChange={setFilters}
         />
-      ) : null}
-    </ListFrame>
+        <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
+        {/* One deployment's alarms are one group of deployment: not offered. */}
+        <GroupBy
+          group={group}
+          fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
+          onGroup={setGroup}
+        />
+        {/* The overview counts a view's filters (several values of one in the index), not a search. */}
+        {searching ? null : (
+          <AlarmOverview
+            deployment={deployment.key}
+            filters={query.filters}
+            zone={tz}
+            ready={held || fresh || groupsFresh || shown.isError}
+            onFilter={setFilters}
+          />
+        )}
+        <RateLimitWatch result={result} />
+        {group ? null : (
+          <LiveBar
+            live={rows.live}
+            since={fresh ? data.readAt : undefined}
+            zone={tz}
+            onShow={rows.show}
+            deploymentName={deployment.name}
+          />
+        )}
+        {group ? null : (
+          <BulkBar
+            deployment={deployment.key}
+            view={toSearchParams({ ...query, page: 0 }).toString()}
+            total={data && !data.page.totalIsLowerBound ? data.page.totalElements : null}
+            teamOf={deployment.key}
+          />
+        )}
+        {group ? (
+          <ListBody result={groups} {...bodyChrome(groups)}>
+            {(page) =>
+              page.groups.length === 0 && query.page > 0 && page.page.totalElements > 0 ? (
+                <PastTheEnd
+                  lastPage={Math.max(0, page.page.totalPages - 1)}
+                  total={page.page.totalElements}
+                  noun={["group", "groups"]}
+                  pageLink={(last) => ({
+                    href: listHref(deployment.key, { ...view, query: { ...query, page: last } }),
+                    go: () => setPage(last),
+                  })}
+                />
+              ) : page.groups.length === 0 ? (
+                <EmptyState
+                  hasFilters={hasFilters}
+                  searched={searching}
+                  onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
+                />
+              ) : (
+                <GroupsTable
+                  deployment={deployment.key}
+                  query={query}
+                  fields={group}
+                  page={page}
+                  sort={groupSort ?? "count"}
+                  onSort={(sort) =>
+                    go({
+                      ...view,
+                      query: { ...query, page: 0 },
+                      groupSort: sort === "count" ? undefined : sort,
+                    })
+                  }
+                  busy={groups.isPlaceholderData}
+                  viewHref={(terms, within) =>
+                    listHref(deployment.key, {
+                      query: { ...query, q: narrowSearch(query.q, terms), page: 0 },
+                      tz,
+                      group: within,
+                      groupSort,
+                    })
+                  }
+                />
+              )
+            }
+          </ListBody>
+        ) : null}
+        {group ? null : (
+          <ListBody result={result} {...bodyChrome(result)}>
+            {(data) =>
+              pastEnd ? (
+                <PastTheEnd
+                  lastPage={Math.max(0, data.page.totalPages - 1)}
+                  total={data.page.totalElements}
+                  pageLink={(page) => ({
+                    href: listHref(deployment.key, { query: { ...query, page }, tz }),
+                    go: () => setPage(page),
+                  })}
+                />
+              ) : data.alarms.length === 0 ? (
+                <EmptyState
+                  hasFilters={hasFilters}
+                  searched={searching}
+                  onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
+                >
+                  <DidYouMean
+                    filters={query.filters}
+                    suggestions={suggestions}
+                    onChange={setFilters}
+                  />
+                </EmptyState>
+              ) : (
+                <AlarmTable
+                  label="Alarms"
+                  alarms={rows.alarms ?? data.alarms}
+                  detailHref={detailHref}
+                  marks={rows.marks}
+                  busy={result.isPlaceholderData}
+                  sort={{
+                    current: query.sort,
+                    onSort: (sort) => show({ ...query, sort, page: 0 }),
+                  }}
+                  position={{ offset: query.page * query.size, total: data.page.totalElements }}
+                  forms={forms}
+                />
+              )
+            }
+          </ListBody>
+        )}
+        {group && groupsData && !groups.isError && groupsData.page.totalElements > 0 ? (
+          <Pager
+            pages={{
+              page: query.page,
+              totalPages: groupsData.page.totalPages,
+              totalElements: groupsData.page.totalElements,
+              onPage: setPage,
+              noun: ["group", "groups"],
+            }}
+            size={query.size}
+            onSize={(size) => show({ ...query, size, page: 0 })}
+          />
+        ) : null}
+        {data && !result.isError && !pastEnd ? (
+          <Pager
+            pages={{
+              page: query.page,
+              totalPages: data.page.totalPages,
+              totalElements: data.page.totalElements,
+              totalIsLowerBound: data.page.totalIsLowerBound,
+              onPage: setPage,
+            }}
+            size={query.size}
+            onSize={(size) =>
+              // Keep the first alarm on screen in view: its page under the new size.
+              show({ ...query, size, page: Math.floor((query.page * query.size) / size) })
+            }
+          />
+        ) : null}
+      </ListFrame>
+    </SelectionProvider>
   );
 }

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { endpointLabel, formatCount, usersText } from "@/lib/shared/alarms/format";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
+import { TriageCell } from "@/components/triage/triage-cell";
 import { TimeText } from "@/components/ui/time-text";
 import type { RowMark } from "./alarm-table";
 import { DeploymentName, endpointsTitle, rowKey } from "./alarm-columns";
@@ -75,6 +76,7 @@ export function AlarmCards({
                 <PriorityBadge priority={alarm.priority} label={alarm.priorityLabel} />
                 <StatusBadge status={alarm.status} />
                 {alarm.suppressed ? <SuppressedMarker /> : null}
+                <TriageCell alarm={alarm} quiet />
                 <span className="ml-auto font-mono text-xs text-slate-600 tabular-nums dark:text-slate-400">
                   {formatCount(alarm.eventsTotal)} {alarm.eventsTotal === 1 ? "event" : "events"}
                 </span>

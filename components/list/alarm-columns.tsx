@@ -8,6 +8,7 @@ import type { SortField } from "@/lib/shared/alarms/query";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
+import { TriageCell } from "@/components/triage/triage-cell";
 import { COLUMN_LAYOUT, DEPLOYMENT_COLUMN, type LayoutColumnId } from "./column-layout";
 import type { ColumnId, ViewPreferences } from "./view-preferences";
 
@@ -159,6 +160,7 @@ export const alarmColumns: AlarmColumn<ColumnId>[] = [
     ),
     [{ field: "status", label: "Status" }],
   ),
+  column("owner", (alarm) => <TriageCell alarm={alarm} />),
   // Never hidden: it holds the row's link (see ALWAYS_VISIBLE).
   column("rule", (alarm, href) => <RuleCell alarm={alarm} href={href} />, [
     { field: "rule_strategy", label: "Strategy" },

@@ -4,6 +4,8 @@
 import { Fragment, useMemo } from "react";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { TriageSummariesProvider } from "@/components/triage/triage-summaries";
+import { rowId, useSelection } from "@/components/triage/selection";
 import { AlarmCards } from "./alarm-cards";
 import { type AlarmColumn, deploymentColumn, rowKey, shownColumns } from "./alarm-columns";
 import type { ListForms } from "./list-forms-hint";
@@ -87,9 +89,14 @@ export function AlarmTable({
   }, [deploymentName, preferences]);
 
   const openRow = useRowOpener();
+  const selection = useSelection();
+  const pageChosen =
+    selection !== null &&
+    alarms.length > 0 &&
+    alarms.every((alarm) => selection.chosen.has(rowId(alarm)));
 
   return (
-    <>
+    <TriageSummariesProvider alarms={alarms}>
       {forms !== "cards" ? (
         <div className="panel hidden overflow-x-auto md:block">
           <table
@@ -105,6 +112,16 @@ export function AlarmTable({
                 aria-rowindex={position ? 1 : undefined}
                 className="border-b border-slate-200 dark:border-slate-700"
               >
+                {selection ? (
+                  <th scope="col" className="w-8 px-2 py-1.5 align-bottom">
+                    <input
+                      type="checkbox"
+                      aria-label="Choose every alarm of this page"
+                      checked={pageChosen}
+                      onChange={() => selection.togglePage(alarms)}
+                    />
+                  </th>
+                ) : null}
                 {columns.map((column) => {
                   const fields = column.sortFields.map((f) => f.field);
                   return (
@@ -137,6 +154,20 @@ export function AlarmTable({
                     onFocus={() => prefetch.now(alarm, href)}
                     className="cursor-pointer border-b border-slate-100 align-middle last:border-b-0 hover:bg-slate-50 focus-within:bg-blue-50 dark:border-slate-800 dark:hover:bg-slate-800/50 dark:focus-within:bg-blue-950/50"
                   >
+                    {selection ? (
+                      <td
+                        className="w-8 px-2 py-1.5 compact:py-px"
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        <input
+                          type="checkbox"
+                          aria-label="Choose this alarm"
+                          checked={selection.chosen.has(rowId(alarm))}
+                          onChange={() => selection.toggle(alarm)}
+                          data-choose-row
+                        />
+                      </td>
+                    ) : null}
                     {columns.map((column) => (
                       <td
                         key={column.id}
@@ -164,6 +195,6 @@ export function AlarmTable({
           deploymentName={deploymentName}
         />
       ) : null}
-    </>
+    </TriageSummariesProvider>
   );
 }

@@ -26,6 +26,8 @@ export const COLUMN_LAYOUT: Record<LayoutColumnId, ColumnLayout> = {
   priority: { label: "Priority", className: "w-[6.5rem]", bar: "w-[70%]" },
   // Compact: the status and the suppressed marker side by side.
   status: { label: "Status", className: "w-24 compact:w-[7.5rem]", bar: "w-[60%]" },
+  // The team's triage: who has the alarm, acknowledged, notes. From lg (the rule needs md's room).
+  owner: { label: "Owner", className: "hidden w-28 lg:table-cell", bar: "w-[60%]" },
   rule: { label: "Rule", className: "", bar: "w-[85%]" },
   sources: {
     label: "Sources",

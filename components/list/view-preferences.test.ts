@@ -72,6 +72,7 @@ describe("view preferences", () => {
       "occurred",
       "priority",
       "status",
+      "owner",
     ]);
     expect(new Set(view.columnOrder)).toEqual(new Set(COLUMN_IDS));
   });
@@ -98,7 +99,7 @@ describe("view preferences", () => {
         ],
       }),
     );
-    const shown = ["events", "rule", "priority", "status", "destinations", "occurred"];
+    const shown = ["events", "rule", "priority", "status", "owner", "destinations", "occurred"];
     expect(shownColumns(view).map((column) => column.id)).toEqual(shown);
     expect(shownColumns(DEFAULT_VIEW).map((column) => column.id)).toEqual([...COLUMN_IDS]);
   });

@@ -9,6 +9,7 @@
 export const COLUMN_IDS = [
   "priority",
   "status",
+  "owner",
   "rule",
   "sources",
   "destinations",

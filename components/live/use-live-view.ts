@@ -3,13 +3,33 @@
 import { useEffect, useState } from "react";
 import type { LiveState } from "@/lib/shared/live/types";
 import { whenIdle } from "@/components/lazy";
-import type { LiveStatus } from "./live-connection";
+import type { LiveConnection, LiveStatus } from "./live-connection";
 
 export interface LiveView {
   state: LiveState | null;
   /** When the view was last polled, on this browser's clock (server clock skew taken out). */
   updatedAt: number | null;
   status: LiveStatus;
+}
+
+/**
+ * Runs `setup` with this tab's live connection once the page is idle (its code is fetched then,
+ * not with the page: the first poll answers after hydration anyway); the returned function undoes
+ * it, or keeps it from running.
+ */
+export function withLiveConnection(setup: (connection: LiveConnection) => () => void): () => void {
+  let stop: (() => void) | undefined;
+  let cancelled = false;
+  const cancelIdle = whenIdle(() => {
+    void import("./live-connection").then(({ liveConnection }) => {
+      if (!cancelled) stop = setup(liveConnection());
+    });
+  });
+  return () => {
+    cancelled = true;
+    cancelIdle();
+    stop?.();
+  };
 }
 
 /** The live state of `view` (a lib/shared/live/view-id), or nothing while `view` is null (paused). */
@@ -20,28 +40,15 @@ export function useLiveView(view: string | null): LiveView {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   useEffect(() => {
     if (!view) return;
-    // The connection's code is fetched once the page is idle, not with the page: the first
-    // poll answers after hydration anyway.
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    const cancelIdle = whenIdle(() => {
-      void import("./live-connection").then(({ liveConnection }) => {
-        if (cancelled) return;
-        const connection = liveConnection();
-        const offStatus = connection.onStatus(setStatus);
-        const off = connection.watch(view, (state) => setReceived({ view, state, at: Date.now() }));
-        setStatus(connection.status);
-        stop = () => {
-          off();
-          offStatus();
-        };
-      });
+    return withLiveConnection((connection) => {
+      const offStatus = connection.onStatus(setStatus);
+      const off = connection.watch(view, (state) => setReceived({ view, state, at: Date.now() }));
+      setStatus(connection.status);
+      return () => {
+        off();
+        offStatus();
+      };
     });
-    return () => {
-      cancelled = true;
-      cancelIdle();
-      stop?.();
-    };
   }, [view]);
   const current = received?.view === view ? received : null;
   const state = current?.state ?? null;

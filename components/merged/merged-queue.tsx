@@ -41,6 +41,9 @@ import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
 import { useLiveViewRows } from "@/components/live/use-live-rows";
 import { AlarmOverview } from "@/components/overview/alarm-overview";
+import { TriageQuickFilters } from "@/components/triage/quick-filters";
+import { BulkBar } from "@/components/triage/bulk-bar";
+import { SelectionProvider } from "@/components/triage/selection";
 import { SearchBox, focusSearch } from "@/components/search/search-box";
 import { searchProblem } from "@/components/search/search-errors";
 import { asApiError } from "@/lib/shared/queries/query-options";
@@ -188,120 +191,131 @@ export function MergedQueue() {
   const byIndex = group !== undefined || data?.paging === "pages";
 
   return (
-    <ListFrame zone={view.tz}>
-      <ListHeader
-        title="All deployments"
-        zone={view.tz}
-        onZone={(tz) => go(withZone(view, tz))}
-        summary={
-          group ? (
-            groupsData ? (
-              <GroupsSummary
-                page={groupsData}
-                detail={` across ${across}`}
-                fetching={groups.isFetching && !groups.isError}
+    <SelectionProvider view={mergedApiSearch(view)}>
+      <ListFrame zone={view.tz}>
+        <ListHeader
+          title="All deployments"
+          zone={view.tz}
+          onZone={(tz) => go(withZone(view, tz))}
+          summary={
+            group ? (
+              groupsData ? (
+                <GroupsSummary
+                  page={groupsData}
+                  detail={` across ${across}`}
+                  fetching={groups.isFetching && !groups.isError}
+                />
+              ) : null
+            ) : data ? (
+              <MergedSummary
+                data={data}
+                page={query.page}
+                across={across}
+                searched={searching}
+                pastEnd={isPastTheEnd(data, view)}
+                fetching={result.isFetching && !result.isError}
               />
             ) : null
-          ) : data ? (
-            <MergedSummary
-              data={data}
-              page={query.page}
-              across={across}
-              searched={searching}
-              pastEnd={isPastTheEnd(data, view)}
-              fetching={result.isFetching && !result.isError}
-            />
-          ) : null
-        }
-      >
-        <CopyLinkMenu
-          filters={query.filters}
-          resolved={fresh ? data.occurred : undefined}
-          hrefFor={(filters) => mergedHref({ ...view, query: { ...query, filters } })}
-        />
-        {/* From the index: not offered where the queue reads each upstream by time. */}
-        {byIndex ? (
-          <ExportButton scope={ALL_DEPLOYMENTS} view={view} deployments={view.deployments} />
-        ) : null}
-      </ListHeader>
-      {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
-      <SearchBox
-        value={query.q}
-        scope={ALL_DEPLOYMENTS}
-        deployments={view.deployments}
-        problem={searchProblem(
-          (group ? groups : result).isError ? asApiError((group ? groups : result).error) : null,
-        )}
-        onSearch={setSearch}
-        inputRef={searchInput}
-      />
-      <FiltersBar
-        filters={query.filters}
-        zone={view.tz}
-        resolved={data?.occurred}
-        suggestions={suggestions}
-        onChange={setFilters}
-        deployments={{
-          visible,
-          selected: view.deployments,
-          onChange: (keys) => go(withDeployments(view, keys)),
-        }}
-      />
-      <FilterChips filters={query.filters} zone={view.tz} onChange={setFilters} />
-      <GroupBy group={group} onGroup={(fields) => go(withGroup(view, fields))} />
-      {byIndex && !searching ? (
-        <AlarmOverview
-          deployment={ALL_DEPLOYMENTS}
+          }
+        >
+          <CopyLinkMenu
+            filters={query.filters}
+            resolved={fresh ? data.occurred : undefined}
+            hrefFor={(filters) => mergedHref({ ...view, query: { ...query, filters } })}
+          />
+          {/* From the index: not offered where the queue reads each upstream by time. */}
+          {byIndex ? (
+            <ExportButton scope={ALL_DEPLOYMENTS} view={view} deployments={view.deployments} />
+          ) : null}
+        </ListHeader>
+        {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
+        <SearchBox
+          value={query.q}
+          scope={ALL_DEPLOYMENTS}
           deployments={view.deployments}
+          problem={searchProblem(
+            (group ? groups : result).isError ? asApiError((group ? groups : result).error) : null,
+          )}
+          onSearch={setSearch}
+          inputRef={searchInput}
+        />
+        <TriageQuickFilters q={query.q} onSearch={setSearch} />
+        <FiltersBar
           filters={query.filters}
           zone={view.tz}
-          ready
-          onFilter={setFilters}
-        />
-      ) : null}
-      {data && !result.isError ? (
-        <IndexGaps gaps={data.gaps ?? []} nameOf={nameOf} query={query} tz={view.tz} />
-      ) : null}
-      <RateLimitWatch result={result} />
-      {/* Watched from the index: where the queue reads each upstream instead, nothing watches. */}
-      {indexed && !result.isError ? (
-        <LiveBar
-          live={live.live}
-          since={fresh ? data.readAt : undefined}
-          zone={view.tz}
-          onShow={live.show}
-          deploymentName="All deployments"
-        />
-      ) : null}
-      {data?.paging === "cursor" && !result.isError ? (
-        <FailureBanners
-          failures={data.failures}
-          nameOf={nameOf}
-          onRetry={() => void result.refetch()}
-          retrying={result.isFetching}
-        />
-      ) : null}
-      {group ? (
-        <MergedGroups
-          view={view}
-          group={group}
-          result={groups}
-          go={go}
-          listTop={listTop}
-          onSearch={setSearch}
-        />
-      ) : (
-        <MergedRows
-          view={view}
-          result={result}
-          rows={indexed && fresh ? live.alarms : undefined}
-          marks={live.marks}
-          go={go}
+          resolved={data?.occurred}
           suggestions={suggestions}
-          nameOf={nameOf}
-          listTop={listTop}
+          onChange={setFilters}
+          deployments={{
+            visible,
+            selected: view.deployments,
+            onChange: (keys) => go(withDeployments(view, keys)),
+          }}
         />
-      )}
-    </ListFrame>
+        <FilterChips filters={query.filters} zone={view.tz} onChange={setFilters} />
+        <GroupBy group={group} onGroup={(fields) => go(withGroup(view, fields))} />
+        {byIndex && !searching ? (
+          <AlarmOverview
+            deployment={ALL_DEPLOYMENTS}
+            deployments={view.deployments}
+            filters={query.filters}
+            zone={view.tz}
+            ready
+            onFilter={setFilters}
+          />
+        ) : null}
+        {data && !result.isError ? (
+          <IndexGaps gaps={data.gaps ?? []} nameOf={nameOf} query={query} tz={view.tz} />
+        ) : null}
+        <RateLimitWatch result={result} />
+        {/* Watched from the index: where the queue reads each upstream instead, nothing watches. */}
+        {indexed && !result.isError ? (
+          <LiveBar
+            live={live.live}
+            since={fresh ? data.readAt : undefined}
+            zone={view.tz}
+            onShow={live.show}
+            deploymentName="All deployments"
+          />
+        ) : null}
+        {data?.paging === "cursor" && !result.isError ? (
+          <FailureBanners
+            failures={data.failures}
+            nameOf={nameOf}
+            onRetry={() => void result.refetch()}
+            retrying={result.isFetching}
+          />
+        ) : null}
+        {indexed && !group ? (
+          <BulkBar
+            deployment={ALL_DEPLOYMENTS}
+            view={mergedApiSearch(withPage(view, 0))}
+            total={total ?? null}
+            teamOf={visible[0]?.key ?? ALL_DEPLOYMENTS}
+          />
+        ) : null}
+        {group ? (
+          <MergedGroups
+            view={view}
+            group={group}
+            result={groups}
+            go={go}
+            listTop={listTop}
+            onSearch={setSearch}
+          />
+        ) : (
+          <MergedRows
+            view={view}
+            result={result}
+            rows={indexed && fresh ? live.alarms : undefined}
+            marks={live.marks}
+            go={go}
+            suggestions={suggestions}
+            nameOf={nameOf}
+            listTop={listTop}
+          />
+        )}
+      </ListFrame>
+    </SelectionProvider>
   );
 }

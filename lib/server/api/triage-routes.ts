@@ -72,7 +72,7 @@ async function openDb(context: TriageContext): Promise<Kysely<Database>> {
   return state.database.db;
 }
 
-function actorOf(analyst: Analyst): Actor {
+export function actorOf(analyst: Analyst): Actor {
   const handle = handleOf(analyst);
   return { id: analyst.id, handle, name: analyst.name || handle };
 }
@@ -88,7 +88,7 @@ async function checkAlarm(db: Kysely<Database>, alarm: AlarmRef, call: UsmCall):
   await readAlarm(alarm.uuid, call); // throws not_found for an alarm the upstream does not have
 }
 
-async function withDb<T>(
+export async function withDb<T>(
   context: TriageContext,
   work: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
@@ -100,7 +100,7 @@ async function withDb<T>(
   }
 }
 
-async function takeWrite(analyst: Analyst, context: TriageContext): Promise<void> {
+export async function takeWrite(analyst: Analyst, context: TriageContext): Promise<void> {
   const store = context.store ?? sharedStore();
   const reservation = await store.reserve(`triage-writes:${analyst.id}`, WRITE_RATE);
   if (!reservation.granted) {

@@ -412,3 +412,34 @@ export async function indexHolds(db: Kysely<Database>, alarm: AlarmRef): Promise
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** What a bulk action did to one alarm. */
+export type BulkOutcome = "done" | "unchanged" | "owned_by_another";
+
+/**
+ * A bulk action's owner change on one alarm, never taking it from a teammate: given to `owner`
+ * when nobody has it, released (owner null) only when `actor` has it.
+ */
+export async function bulkOwner(
+  db: Kysely<Database>,
+  alarm: AlarmRef,
+  actor: Actor,
+  owner: KnownAnalyst | null,
+  now: number,
+): Promise<BulkOutcome> {
+  return db.transaction().execute(async (tx) => {
+    const row = await lockAlarm(tx, alarm, now);
+    if ((owner?.id ?? null) === row.owner_id) return "unchanged";
+    const allowed = owner === null ? row.owner_id === actor.id : row.owner_id === null;
+    if (!allowed) return "owned_by_another";
+    await tx
+      .updateTable("triage_alarms")
+      .set({ owner_id: owner?.id ?? null, owned_at: owner ? now : null, updated_at: now })
+      .where("deployment", "=", alarm.deployment)
+      .where("uuid", "=", alarm.uuid)
+      .execute();
+    const before = { owner: row.owner_id === null ? null : actor.handle };
+    await audit(tx, alarm, actor, "owner", before, { owner: owner?.handle ?? null }, now);
+    return "done";
+  });
+}

@@ -50,6 +50,14 @@ export const api = {
   /** Counts of an alarm's values and its related alarms, from the index (search: the values). */
   pivots: (deployment: string, uuid: string, search: string) =>
     `/api${detailPath(deployment, uuid)}/pivots${search}`,
+  /** An alarm's triage (GET), and under it owner, acknowledged, notes and notes/{id} (writes). */
+  triage: (deployment: string, uuid: string, part = "") =>
+    `/api${detailPath(deployment, uuid)}/triage${part}`,
+  /** What a list page shows of its alarms' triage (search: uuid=… or alarm=<key>:<uuid>…). */
+  triageSummaries: (deployment: string, search: string) =>
+    `/api${listPath(deployment)}/triage${search}`,
+  /** Whom an alarm of the deployment may be assigned to. */
+  teammates: (deployment: string) => `/api${segment(deployment)}/teammates`,
   /** One export's progress (GET) and its cancel (DELETE). */
   exportProgress: (deployment: string, id: string) =>
     `/api${listPath(deployment)}/export/${encodeURIComponent(id)}`,

@@ -1,0 +1,65 @@
+"use client";
+// An alarm's history as the team made it: who took, gave, acknowledged, noted or opened it, and
+// when, newest first.
+
+import { TimeText } from "@/components/ui/time-text";
+import { displayName, type TriageEvent } from "@/lib/shared/triage/types";
+
+function ownerOf(state: unknown): string | null {
+  if (typeof state !== "object" || state === null) return null;
+  const owner = (state as { owner?: unknown }).owner;
+  return typeof owner === "string" ? owner : null;
+}
+
+/** One event in words, its analyst's name first ("took this alarm"). */
+export function eventText(event: TriageEvent, names: Record<string, string>): string {
+  const name = (handle: string) => displayName(handle, names);
+  switch (event.action) {
+    case "owner": {
+      const after = ownerOf(event.after);
+      const before = ownerOf(event.before);
+      if (after === null) return before ? `released it (was ${name(before)})` : "released it";
+      if (after === event.analyst) return before ? `took it from ${name(before)}` : "took it";
+      return `gave it to ${name(after)}`;
+    }
+    case "acknowledged":
+      return (event.after as { acknowledged?: unknown } | null)?.acknowledged === true
+        ? "acknowledged it"
+        : "took back the acknowledgement";
+    case "note_added":
+      return "added a note";
+    case "note_edited":
+      return "edited a note";
+    case "note_deleted":
+      return "deleted a note";
+    case "opened":
+      return "opened it";
+  }
+}
+
+export function TriageHistory({
+  history,
+  names,
+}: {
+  history: TriageEvent[];
+  names: Record<string, string>;
+}) {
+  return (
+    <details className="group" data-triage-history>
+      <summary className="cursor-pointer text-sm font-medium text-slate-700 dark:text-slate-300">
+        History ({history.length})
+      </summary>
+      <ol className="mt-2 flex flex-col gap-1 border-l border-slate-200 pl-3 text-xs dark:border-slate-700">
+        {history.map((event) => (
+          <li key={event.id} className="flex flex-wrap gap-x-1.5">
+            <TimeText ms={event.at} className="font-mono text-slate-500 dark:text-slate-400" />
+            <span>
+              <span className="font-medium">{displayName(event.analyst, names)}</span>{" "}
+              {eventText(event, names)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+// What a list page shows of its alarms' triage (owner, acknowledged, notes), read once per page
+// for all its rows and handed to each row's cell through context; kept current by the team's
+// live notices.
+
+import { useQuery } from "@tanstack/react-query";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import type { AlarmSummary } from "@/lib/shared/alarms/types";
+import { summariesSearch, triageSummariesQueryOptions } from "@/lib/shared/queries/triage-options";
+import type { TriageSummary } from "@/lib/shared/triage/types";
+import { useTriageLive } from "./use-triage-live";
+
+interface Summaries {
+  of: (alarm: Pick<AlarmSummary, "deployment" | "uuid">) => TriageSummary | null;
+  names: Record<string, string>;
+}
+
+const NONE: Summaries = { of: () => null, names: {} };
+const Context = createContext<Summaries>(NONE);
+
+export function TriageSummariesProvider({
+  alarms,
+  children,
+}: {
+  alarms: readonly AlarmSummary[];
+  children: ReactNode;
+}) {
+  const search = useMemo(() => summariesSearch(alarms, true), [alarms]);
+  const result = useQuery({
+    ...triageSummariesQueryOptions(ALL_DEPLOYMENTS, search),
+    // The page's rows stay marked while the next page's triage is read.
+    placeholderData: (previous) => previous,
+  });
+  useTriageLive();
+  const value = useMemo<Summaries>(() => {
+    const data = result.data;
+    if (!data) return NONE;
+    const byKey = new Map(data.alarms.map((item) => [`${item.deployment}/${item.uuid}`, item]));
+    return {
+      of: (alarm) => byKey.get(`${alarm.deployment}/${alarm.uuid.toLowerCase()}`) ?? null,
+      names: data.names,
+    };
+  }, [result.data]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useTriageSummary(alarm: Pick<AlarmSummary, "deployment" | "uuid">) {
+  const summaries = useContext(Context);
+  return { summary: summaries.of(alarm), names: summaries.names };
+}

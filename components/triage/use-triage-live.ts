@@ -1,0 +1,42 @@
+"use client";
+// The team's triage changes as they happen: each notice the live stream brings (another analyst
+// took, acknowledged or noted an alarm of a deployment this analyst may see) makes that
+// deployment's triage queries stale, so every open list and detail reads them again; a stream
+// that reconnects reads them all again (notices are news, not state).
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { withLiveConnection } from "@/components/live/use-live-view";
+import { triageKeys } from "@/lib/shared/queries/triage-options";
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import type { TriageNotice } from "@/lib/shared/triage/types";
+
+export function useTriageLive(onNotice?: (notice: TriageNotice) => void): void {
+  const client = useQueryClient();
+  const listener = useRef(onNotice);
+  useEffect(() => {
+    listener.current = onNotice;
+  });
+  useEffect(
+    () =>
+      withLiveConnection((connection) => {
+        let last = connection.status;
+        const offStatus = connection.onStatus((status) => {
+          if (status === "open" && last !== "open") {
+            void client.invalidateQueries({ queryKey: triageKeys.all });
+          }
+          last = status;
+        });
+        const off = connection.watchTriage((notice) => {
+          void client.invalidateQueries({ queryKey: triageKeys.deployment(notice.deployment) });
+          void client.invalidateQueries({ queryKey: triageKeys.deployment(ALL_DEPLOYMENTS) });
+          listener.current?.(notice);
+        });
+        return () => {
+          off();
+          offStatus();
+        };
+      }),
+    [client],
+  );
+}
