@@ -240,7 +240,7 @@ export default defineConfig({
         AUTH_TRUSTED_PROXY_HOPS: "1",
         // Local accounts: one to sign in with; those the throttling spec delays (one per attempt:
         // delays last, so a retry on the same server needs a fresh one); those whose sessions
-        // the sessions spec ends.
+        // the sessions spec ends; the teammate the saved views' spec shares a view with.
         AUTH_LOCAL_USERS: [
           "local.analyst",
           "throttle.probe",
@@ -252,6 +252,7 @@ export default defineConfig({
           "live.analyst",
           // The second analyst of the team's triage (e2e/triage.spec.ts).
           "triage.partner",
+          "views.analyst",
         ]
           .map((user) => `${user}:${localPasswordHash}`)
           .join(","),

@@ -25,6 +25,7 @@ import { useLiveRows } from "@/components/live/use-live-rows";
 import { AlarmOverview } from "@/components/overview/alarm-overview";
 import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
+import { SavedViewsMenu } from "@/components/list/saved-views-menu";
 import { FilterChips } from "@/components/list/filter-chips";
 import { FiltersBar } from "@/components/list/filters-bar";
 import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
@@ -187,6 +188,7 @@ export function AlarmList({
             ) : null
           }
         >
+          <SavedViewsMenu />
           <CopyLinkMenu
             filters={query.filters}
             resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}

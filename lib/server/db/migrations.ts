@@ -329,6 +329,18 @@ const triage0008: Migration = {
   },
 };
 
+// Saved views (issue 23): a name is its owner's once, whatever its case, held by the database so
+// that two saves at once cannot both take it (the index by owner alone it replaces served only
+// the owner's list, which this one serves as well).
+const savedViews0009: Migration = {
+  async up(db) {
+    await runSteps(db, [
+      sql`create unique index saved_views_owner_name on saved_views (owner_id, lower(name))`,
+      sql`drop index saved_views_owner`,
+    ]);
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-index": index0001,
   "0002-pivots": pivots0002,
@@ -338,6 +350,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006-search-ingest": searchIngest0006,
   "0007-list-orders": listOrders0007,
   "0008-triage": triage0008,
+  "0009-saved-views": savedViews0009,
 };
 
 /** The newest migration this code knows. */

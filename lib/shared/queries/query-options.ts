@@ -212,6 +212,7 @@ export async function fetchJson<T extends object>(
   return body as T; // checked by the server, see above
 }
 
+/** An answer that was not ok, as the ApiError its body (or else its status) says. */
 export function toApiError(response: Response, body: unknown): ApiError {
   const parsed = parseErrorBody(body);
   const header = Number(response.headers.get("Retry-After"));

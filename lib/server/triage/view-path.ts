@@ -1,0 +1,62 @@
+import "server-only";
+import { DEPLOYMENTS_KEY, mergedHref, parseMergedView } from "@/lib/shared/alarms/merged-url";
+import { listPathDeployment } from "@/lib/shared/alarms/paths";
+import { listHref, parseListView } from "@/lib/shared/alarms/url-state";
+import { ApiError } from "@/lib/shared/core/errors";
+import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { VIEW_MAX_CHARS } from "@/lib/shared/views/types";
+
+// What a saved view may point at: a list of the console, one deployment's or the queue of all,
+// read by the list's own parsers, so a view is a list URL the page would show without correcting
+// it. Kept in its canonical form, built by the list's own link builders, never as typed.
+
+/** Only to read a relative address: a view naming another origin is refused. */
+const BASE = "http://console.invalid";
+
+const wrongView = (message: string) => new ApiError("invalid_request", message, { param: "view" });
+
+/**
+ * The canonical address of the list `raw` names, which `visible` (deployment keys) must all hold;
+ * invalid_request naming `view` otherwise.
+ */
+export function readViewPath(raw: string, visible: readonly string[]): string {
+  if (raw.length > VIEW_MAX_CHARS) {
+    throw wrongView(`view holds at most ${VIEW_MAX_CHARS.toLocaleString("en")} characters.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(raw, BASE);
+  } catch {
+    throw wrongView("view is not an address.");
+  }
+  if (!/^\/(?![/\\])/.test(raw) || url.origin !== BASE || url.hash !== "") {
+    throw wrongView("view must be a list's path and query, such as /d/acme/alarms?status=open.");
+  }
+  const deployment = listPathDeployment(url.pathname);
+  if (deployment === null) {
+    throw wrongView("view must be a list of alarms: /d/{deployment}/alarms or /d/all/alarms.");
+  }
+  if (deployment === ALL_DEPLOYMENTS) {
+    const { view, problems } = parseMergedView(url.searchParams, visible);
+    refuseProblems(problems);
+    return mergedHref(view);
+  }
+  if (!visible.includes(deployment)) throw wrongView("view names no deployment you may see.");
+  const { view, problems } = parseListView(url.searchParams);
+  refuseProblems(problems);
+  return listHref(deployment, view);
+}
+
+function refuseProblems(problems: readonly { message: string }[]): void {
+  const first = problems[0];
+  if (first) throw wrongView(`view: ${first.message}.`);
+}
+
+/** The deployments a saved (canonical) view names: the queue's `deployments`, or its one. */
+export function viewDeployments(view: string): string[] {
+  const url = new URL(view, BASE);
+  const deployment = listPathDeployment(url.pathname) ?? "";
+  if (deployment !== ALL_DEPLOYMENTS) return [deployment];
+  const keys = url.searchParams.get(DEPLOYMENTS_KEY);
+  return keys ? keys.split(",") : [];
+}
