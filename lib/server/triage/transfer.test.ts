@@ -25,6 +25,10 @@ import {
 // import changes nothing, a damaged file writes nothing, the audit keeps its ids and goes on
 // after them; and the audit's export of a time range.
 
+// A test that opens a fresh database waits for its start and migrations: seconds for PGlite on a
+// busy machine (a test of 20 s timed out with two suites beside this one).
+const FRESH_MS = 60_000;
+
 async function exported(db: ConsoleDatabase): Promise<string[]> {
   let text = "";
   await exportTriage(db.db, (line) => {
@@ -126,83 +130,101 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
       expect(Object.values(again.inserted)).toEqual([0, 0, 0, 0, 0]);
       expect(rowsOf(await exported(moved))).toEqual(rowsOf(lines));
     },
+    FRESH_MS,
   );
 
-  it("keeps the audit's ids, and numbers what is done after the import after them", async () => {
-    const [one] = (await triageSome()) as [AlarmRef];
-    const lines = await exported(database());
-    const highest = Math.max(
-      ...(await db().selectFrom("triage_audit").select("id").execute()).map((row) => row.id),
-    );
-    const moved = await fresh(engine === "pglite" ? (ENGINES.at(-1) ?? "pglite") : "pglite");
-    await importTriage(moved.db, lines);
-    await importTriage(moved.db, lines);
-    await setAcknowledged(moved.db, one, actor(alice), true, T + 100);
-    const [newest, ...before] = (await readTriage(moved.db, one)).history;
-    expect(newest).toMatchObject({ action: "acknowledged", analyst: "alice" });
-    expect(newest?.id).toBe(highest + 1);
-    expect(before.map((event) => event.id)).toEqual(
-      (await readTriage(db(), one)).history.map((event) => event.id),
-    );
-  });
+  it(
+    "keeps the audit's ids, and numbers what is done after the import after them",
+    async () => {
+      const [one] = (await triageSome()) as [AlarmRef];
+      const lines = await exported(database());
+      const highest = Math.max(
+        ...(await db().selectFrom("triage_audit").select("id").execute()).map((row) => row.id),
+      );
+      const moved = await fresh(engine === "pglite" ? (ENGINES.at(-1) ?? "pglite") : "pglite");
+      await importTriage(moved.db, lines);
+      await importTriage(moved.db, lines);
+      await setAcknowledged(moved.db, one, actor(alice), true, T + 100);
+      const [newest, ...before] = (await readTriage(moved.db, one)).history;
+      expect(newest).toMatchObject({ action: "acknowledged", analyst: "alice" });
+      expect(newest?.id).toBe(highest + 1);
+      expect(before.map((event) => event.id)).toEqual(
+        (await readTriage(db(), one)).history.map((event) => event.id),
+      );
+    },
+    FRESH_MS,
+  );
 
-  it("refuses a damaged file, naming the line, and writes nothing of it", async () => {
-    await triageSome();
-    const lines = await exported(database());
-    const moved = await fresh(engine);
-    const last = lines.length - 1;
-    const damaged = (at: number, line: string) => lines.map((text, i) => (i === at ? line : text));
-    const noteAt = lines.findIndex((line) => line.startsWith('{"table":"triage_notes"'));
-    const badNote = lines[noteAt]!.replace(/"created_at":\d+/, '"created_at":"yesterday"');
+  it(
+    "refuses a damaged file, naming the line, and writes nothing of it",
+    async () => {
+      await triageSome();
+      const lines = await exported(database());
+      const moved = await fresh(engine);
+      const last = lines.length - 1;
+      const damaged = (at: number, line: string) =>
+        lines.map((text, i) => (i === at ? line : text));
+      const noteAt = lines.findIndex((line) => line.startsWith('{"table":"triage_notes"'));
+      const badNote = lines[noteAt]!.replace(/"created_at":\d+/, '"created_at":"yesterday"');
 
-    // The last row: every table before it was already sent to the database.
-    const refusals = [
-      [damaged(last - 1, '{"table":"saved_views","row":{"id":"x"'), `line ${last}: not JSON`],
-      [damaged(noteAt, badNote), `line ${noteAt + 1}: a wrong triage_notes row: created_at`],
-      [damaged(2, '{"table":"alarms","row":{}}'), "line 3: not a row of a triage table"],
-      [damaged(0, '{"format":"something-else"}'), "line 1: not the header of a triage export"],
-      [lines.slice(0, -1), "cut short"],
-      [lines.filter((_, i) => i !== noteAt), "the export counts"],
-    ] as const;
-    for (const [file, message] of refusals) {
-      expect((await failureOf(importTriage(moved.db, file))).message).toContain(message);
-    }
-    expect(rowsOf(await exported(moved))).toEqual([
-      '{"end":{"analysts":0,"triage_alarms":0,"triage_notes":0,"triage_audit":0,"saved_views":0}}',
-    ]);
-  });
+      // The last row: every table before it was already sent to the database.
+      const refusals = [
+        [damaged(last - 1, '{"table":"saved_views","row":{"id":"x"'), `line ${last}: not JSON`],
+        [damaged(noteAt, badNote), `line ${noteAt + 1}: a wrong triage_notes row: created_at`],
+        [damaged(2, '{"table":"alarms","row":{}}'), "line 3: not a row of a triage table"],
+        [damaged(0, '{"format":"something-else"}'), "line 1: not the header of a triage export"],
+        [lines.slice(0, -1), "cut short"],
+        [lines.filter((_, i) => i !== noteAt), "the export counts"],
+      ] as const;
+      for (const [file, message] of refusals) {
+        expect((await failureOf(importTriage(moved.db, file))).message).toContain(message);
+      }
+      expect(rowsOf(await exported(moved))).toEqual([
+        '{"end":{"analysts":0,"triage_alarms":0,"triage_notes":0,"triage_audit":0,"saved_views":0}}',
+      ]);
+    },
+    FRESH_MS,
+  );
 
-  it("refuses to import into a database whose audit has other events under the same ids", async () => {
-    await triageSome();
-    const lines = await exported(database());
-    const used = await fresh(engine);
-    await setAcknowledged(used.db, { deployment: "acme", uuid: testUuid() }, actor(bob), true, T);
-    const error = await failureOf(importTriage(used.db, lines));
-    expect(error.message).toMatch(
-      /^line \d+: this database's audit trail has a different event with id 1:/,
-    );
-    expect(await used.db.selectFrom("triage_audit").select("id").execute()).toEqual([{ id: 1 }]);
-  });
+  it(
+    "refuses to import into a database whose audit has other events under the same ids",
+    async () => {
+      await triageSome();
+      const lines = await exported(database());
+      const used = await fresh(engine);
+      await setAcknowledged(used.db, { deployment: "acme", uuid: testUuid() }, actor(bob), true, T);
+      const error = await failureOf(importTriage(used.db, lines));
+      expect(error.message).toMatch(
+        /^line \d+: this database's audit trail has a different event with id 1:/,
+      );
+      expect(await used.db.selectFrom("triage_audit").select("id").execute()).toEqual([{ id: 1 }]);
+    },
+    FRESH_MS,
+  );
 
-  it("reads tables larger than a page each row once", async () => {
-    const count = PAGE_SIZE * 2 + 7;
-    const rows = Array.from({ length: count }, () => ({
-      deployment: "paged",
-      uuid: testUuid(),
-      owner_id: alice.id,
-      owned_at: T,
-      notes: 0,
-      updated_at: T,
-    }));
-    await db().insertInto("triage_alarms").values(rows).execute();
-    const lines = await exported(database());
-    const paged = lines.filter((line) => line.includes('"deployment":"paged"'));
-    expect(new Set(paged).size).toBe(count);
-    const moved = await fresh(engine);
-    expect((await importTriage(moved.db, lines)).inserted.triage_alarms).toBe(
-      lines.filter((line) => line.startsWith('{"table":"triage_alarms"')).length,
-    );
-  });
+  it(
+    "reads tables larger than a page each row once",
+    async () => {
+      const count = PAGE_SIZE * 2 + 7;
+      const rows = Array.from({ length: count }, () => ({
+        deployment: "paged",
+        uuid: testUuid(),
+        owner_id: alice.id,
+        owned_at: T,
+        notes: 0,
+        updated_at: T,
+      }));
+      await db().insertInto("triage_alarms").values(rows).execute();
+      const lines = await exported(database());
+      const paged = lines.filter((line) => line.includes('"deployment":"paged"'));
+      expect(new Set(paged).size).toBe(count);
+      const moved = await fresh(engine);
+      expect((await importTriage(moved.db, lines)).inserted.triage_alarms).toBe(
+        lines.filter((line) => line.startsWith('{"table":"triage_alarms"')).length,
+      );
+    },
+    FRESH_MS,
+  );
 
   it("exports the audit of a time range, oldest first, with who did each thing", async () => {
     const later = T + 400 * 24 * 3600_000;
