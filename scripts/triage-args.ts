@@ -49,11 +49,11 @@ export function parseTriageArgs(args: readonly string[], now = Date.now()): Tria
   const [command, ...rest] = args;
   switch (command) {
     case "export":
-      if (rest.length > 0) throw new UsageError(`triage:export takes no arguments (${rest[0]})`);
+      if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`);
       return { kind: "export" };
     case "import":
       if (rest.length > 1 || rest[0]?.startsWith("-")) {
-        throw new UsageError("triage:import takes one file, or reads its standard input");
+        throw new UsageError("give one file, or the export on standard input");
       }
       return { kind: "import", file: rest[0] ?? null };
     case "audit": {

@@ -35,7 +35,11 @@ const counted = (counts: RowCounts) =>
 
 async function open(command: TriageCommand): Promise<ConsoleDatabase> {
   const { databaseUrl, dir } = indexEnv();
-  if (databaseUrl) return openDatabase({ databaseUrl, poolSize: 2 });
+  if (databaseUrl) {
+    return openDatabase({ databaseUrl, poolSize: 2 }).catch((cause: unknown) => {
+      throw new Error("cannot open the console's database (DATABASE_URL)", { cause });
+    });
+  }
   // Opening a directory with no index makes an empty one: an export of it would be empty, and
   // look fine. Only an import may start a new one.
   if (command.kind !== "import" && !existsSync(join(dir, "pgdata"))) {
@@ -43,7 +47,10 @@ async function open(command: TriageCommand): Promise<ConsoleDatabase> {
       `there is no index in ${dir}: run this where the console runs, with its INDEX_DIR (or DATABASE_URL)`,
     );
   }
-  return openDatabase({ dir });
+  return openDatabase({ dir }).catch((cause: unknown) => {
+    if (cause instanceof IndexLockedError) throw cause;
+    throw new Error(`cannot open the console's database in ${dir} (INDEX_DIR)`, { cause });
+  });
 }
 
 async function run(command: TriageCommand, database: ConsoleDatabase): Promise<string> {
@@ -86,7 +93,7 @@ function oneLine(error: unknown): string {
   }
   let text = parts.join(": ") || String(error);
   for (const secret of passwords()) text = text.replaceAll(secret, "***");
-  return text.replace(/\s*\n\s*/g, "; ");
+  return text.replace(/:\s*\n\s*/g, ": ").replace(/\s*\n\s*/g, "; ");
 }
 
 /** DATABASE_URL's password as written in it and decoded. */
