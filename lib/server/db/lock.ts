@@ -9,6 +9,13 @@ import { join } from "node:path";
 
 export class IndexLockedError extends Error {
   override name = "IndexLockedError";
+  constructor(
+    message: string,
+    /** The process that holds the directory, when known. */
+    readonly holder: number | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export interface DirectoryLock {
@@ -47,6 +54,7 @@ function inUse(dir: string, pid: number): IndexLockedError {
     `the index directory ${dir} is in use by process ${pid}; ` +
       "PGlite can be opened by one process only: stop it, give this one its own INDEX_DIR, " +
       "or share a PostgreSQL server (DATABASE_URL)",
+    pid,
   );
 }
 

@@ -74,6 +74,14 @@ function valuesOrThrow<T extends Record<string, Parsed<unknown>>>(parts: T): Val
   ) as Values<T>;
 }
 
+/**
+ * The index's variables alone (DATABASE_URL, INDEX_*), for a command line tool that opens the
+ * console's database and needs neither the upstream nor sign-in (npm run triage:export).
+ */
+export function indexEnv(source: Source = process.env): IndexEnv {
+  return valuesOrThrow({ index: readVariables(indexVariables, source) }).index;
+}
+
 let cached: ServerEnv | undefined;
 
 /** The validated environment of this server process, parsed once. */
