@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describeEachEngine("The database", ({ database }) => {
-  it("has every table of the index after the migrations, and migrating again changes nothing", async () => {
+  it("has every table of the index and of the team's triage after the migrations, and migrating again changes nothing", async () => {
     const { db } = database();
     const tables = await sql<{ name: string }>`
       select table_name as name from information_schema.tables
@@ -30,7 +30,12 @@ describeEachEngine("The database", ({ database }) => {
       "alarm_entities",
       "alarm_words_known",
       "alarms",
+      "analysts",
       "index_sync",
+      "saved_views",
+      "triage_alarms",
+      "triage_audit",
+      "triage_notes",
     ]);
     const { migrateToLatest } = await import("./migrations");
     await expect(migrateToLatest(db)).resolves.toBeUndefined();
