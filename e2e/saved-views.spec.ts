@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { SavedViews } from "@/lib/shared/views/types";
+import type { SavedViews } from "@/lib/shared/triage/saved-views";
 import { e2e } from "./support/env";
 import { multiFilter, open } from "./support/list";
 import { signIn } from "./support/sign-in";

@@ -14,7 +14,7 @@ export const LAYERS = [
   ["lib/shared/deployments", 1], // what the browser knows of a deployment
   ["lib/shared/auth", 1], // sign-in paths and messages, the content security policy
   ["lib/shared/search", 1], // the search language's tree, fields and problems
-  ["lib/shared/triage", 1], // the team's triage as the API answers it, the quick filters
+  ["lib/shared/triage", 1], // the team's triage as the API answers it, saved views, the quick filters
   ["lib/shared/live", 2], // the live stream's messages
   ["lib/shared/overview", 2], // the overview's plan and answers
   ["lib/shared/export", 2], // the export's contract and file names

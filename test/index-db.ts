@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { openDatabase, type ConsoleDatabase, type Engine } from "@/lib/server/db";
 import { forgetRecordedWords } from "@/lib/server/index/ingest";
+import { openTestPglite } from "./pglite-template";
 import { postgresTestsEnabled, startPostgresServer, type PostgresServer } from "./postgres-server";
 
 export interface EngineContext {
@@ -35,7 +36,7 @@ export function describeEachEngine(name: string, body: (context: EngineContext) 
         server = await startPostgresServer();
         database = await openDatabase({ databaseUrl: await server.createDatabase() });
       } else {
-        database = await openDatabase({ dir: "memory://" });
+        database = await openTestPglite();
       }
     });
     afterAll(async () => {

@@ -4,7 +4,7 @@
 
 import { useState } from "react";
 import { asApiError } from "@/lib/shared/queries/query-options";
-import type { SavedView } from "@/lib/shared/views/types";
+import type { SavedView } from "@/lib/shared/triage/saved-views";
 import { currentView, type SavedViewsState } from "./use-saved-views";
 import { ViewNameForm } from "./view-name-form";
 

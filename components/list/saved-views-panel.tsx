@@ -4,7 +4,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { asApiError } from "@/lib/shared/queries/query-options";
-import type { SavedView } from "@/lib/shared/views/types";
+import type { SavedView } from "@/lib/shared/triage/saved-views";
 import { SavedViewRow } from "./saved-view-row";
 import { currentView, useSavedViews } from "./use-saved-views";
 import { ViewNameForm } from "./view-name-form";

@@ -8,7 +8,7 @@ import {
   writeView,
   type ViewFields,
 } from "@/lib/shared/queries/view-options";
-import { viewsApi } from "@/lib/shared/views/types";
+import { viewsApi } from "@/lib/shared/triage/saved-views";
 
 type Write =
   | { method: "POST"; url: string; body: ViewFields }

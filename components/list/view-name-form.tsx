@@ -3,7 +3,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { asApiError } from "@/lib/shared/queries/query-options";
-import { VIEW_NAME_MAX } from "@/lib/shared/views/types";
+import { VIEW_NAME_MAX } from "@/lib/shared/triage/saved-views";
 
 export function ViewNameForm({
   initialName = "",

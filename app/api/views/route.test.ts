@@ -5,7 +5,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, databaseState } from "@/lib/server/db";
 import { parseErrorBody } from "@/lib/shared/core/errors";
-import { viewsApi, type SavedView, type SavedViews } from "@/lib/shared/views/types";
+import { viewsApi, type SavedView, type SavedViews } from "@/lib/shared/triage/saved-views";
 import { viewsMenu } from "@/lib/server/api/view-routes";
 import { testAnalyst } from "@/test/analyst";
 import { acmeSimulator } from "@/test/deployments-env";

@@ -82,6 +82,8 @@ export async function liveStream(
     }
     try {
       const notices = triageWanted ? (triage ?? services().triageNotices) : null;
+      // The first stream of this process waits until the team's notices are heard here.
+      await notices?.ready();
       return streamResponse(request, { hub, analyst, who, views, refusals, slot, notices });
     } catch (error) {
       slot.release(); // the stream never opened: it holds no place

@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { Kysely } from "kysely";
 import { ApiError } from "@/lib/shared/core/errors";
-import type { SavedView, SavedViews } from "@/lib/shared/views/types";
+import type { SavedView, SavedViews } from "@/lib/shared/triage/saved-views";
 import type { Analyst } from "@/lib/server/auth/session";
 import { databaseState, type Database, type DatabaseState } from "@/lib/server/db";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";

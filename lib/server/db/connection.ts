@@ -22,6 +22,8 @@ export interface ConsoleDatabase {
   readonly engine: Engine;
   /** Closes the connections (and lets PGlite's directory go). */
   close(): Promise<void>;
+  /** PGlite: its data directory as a tarball (tests keep a migrated one to start from). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -46,13 +48,15 @@ export interface OpenOptions {
   poolSize?: number;
   /** The longest a statement may run (ms) on PostgreSQL before it is cancelled. */
   statementTimeoutMs?: number;
+  /** PGlite: a data directory to start from (tests start from one already migrated). */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database and brings its schema to the latest migration. */
 export async function openDatabase(options: OpenOptions): Promise<ConsoleDatabase> {
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
-    : await openPglite(options.dir ?? "memory://");
+    : await openPglite(options.dir ?? "memory://", options.loadDataDir);
   try {
     await migrateToLatest(opened.db);
   } catch (error) {
@@ -88,12 +92,13 @@ function openPostgres(url: string, options: OpenOptions): ConsoleDatabase {
   return { db, engine: "postgres", close: () => db.destroy() };
 }
 
-async function openPglite(dir: string): Promise<ConsoleDatabase> {
+async function openPglite(dir: string, loadDataDir?: Blob): Promise<ConsoleDatabase> {
   const inMemory = dir.startsWith("memory://");
   const lock = inMemory ? null : lockDirectory(dir);
   try {
     const pglite = await PGlite.create(inMemory ? dir : join(dir, "pgdata"), {
       extensions: { pg_trgm, btree_gin },
+      ...(loadDataDir && { loadDataDir }),
       parsers: {
         [INT8]: (value: string) => Number(value),
         [NUMERIC]: (value: string) => Number(value),
@@ -104,6 +109,7 @@ async function openPglite(dir: string): Promise<ConsoleDatabase> {
     return {
       db,
       engine: "pglite",
+      dumpDataDir: () => pglite.dumpDataDir("none"),
       close: async () => {
         await db.destroy();
         if (!pglite.closed) await pglite.close();

@@ -252,21 +252,22 @@ const listOrders0007: Migration = {
 // Owners, acknowledgements and notes per alarm, the analysts who have used the console (to assign
 // to and to name), saved views, and the audit trail of every triage action. The sync never
 // touches these tables; rebuilding the index leaves them whole. The trail is append-only: a
-// trigger refuses to update, delete or truncate it, whoever asks.
+// trigger refuses to update, delete or truncate it, whoever asks. Every step may run again (the
+// upgrade tests migrate an older index anew).
 const triage0008: Migration = {
   async up(db) {
     const steps = [
       sql`
-        create table analysts (
+        create table if not exists analysts (
           id text primary key,
           handle text not null,
           name text not null,
           access jsonb not null,
           seen_at bigint not null
         )`,
-      sql`create index analysts_handle on analysts (lower(handle))`,
+      sql`create index if not exists analysts_handle on analysts (lower(handle))`,
       sql`
-        create table triage_alarms (
+        create table if not exists triage_alarms (
           deployment text not null,
           uuid uuid not null,
           owner_id text,
@@ -277,9 +278,9 @@ const triage0008: Migration = {
           updated_at bigint not null,
           primary key (deployment, uuid)
         )`,
-      sql`create index triage_alarms_owner on triage_alarms (deployment, owner_id)`,
+      sql`create index if not exists triage_alarms_owner on triage_alarms (deployment, owner_id)`,
       sql`
-        create table triage_notes (
+        create table if not exists triage_notes (
           id uuid primary key,
           deployment text not null,
           uuid uuid not null,
@@ -289,9 +290,9 @@ const triage0008: Migration = {
           edited_at bigint,
           deleted_at bigint
         )`,
-      sql`create index triage_notes_alarm on triage_notes (deployment, uuid, created_at)`,
+      sql`create index if not exists triage_notes_alarm on triage_notes (deployment, uuid, created_at)`,
       sql`
-        create table triage_audit (
+        create table if not exists triage_audit (
           id bigint generated always as identity primary key,
           at bigint not null,
           analyst_id text not null,
@@ -301,19 +302,20 @@ const triage0008: Migration = {
           before jsonb,
           after jsonb
         )`,
-      sql`create index triage_audit_alarm on triage_audit (deployment, uuid, id)`,
-      sql`create index triage_audit_at on triage_audit (at, id)`,
+      sql`create index if not exists triage_audit_alarm on triage_audit (deployment, uuid, id)`,
+      sql`create index if not exists triage_audit_at on triage_audit (at, id)`,
       sql`
-        create function triage_audit_append_only() returns trigger language plpgsql as $$
+        create or replace function triage_audit_append_only() returns trigger language plpgsql as $$
         begin
           raise exception 'the audit trail is append-only';
         end
         $$`,
+      sql`drop trigger if exists triage_audit_append_only on triage_audit`,
       sql`
         create trigger triage_audit_append_only before update or delete or truncate
         on triage_audit for each statement execute function triage_audit_append_only()`,
       sql`
-        create table saved_views (
+        create table if not exists saved_views (
           id uuid primary key,
           owner_id text not null,
           name text not null,
@@ -322,22 +324,12 @@ const triage0008: Migration = {
           created_at bigint not null,
           updated_at bigint not null
         )`,
-      sql`create index saved_views_owner on saved_views (owner_id)`,
-      sql`create index saved_views_shared on saved_views (shared) where shared`,
+      // A name is its owner's once, whatever its case: held by the database, so that two saves
+      // at once cannot both take it (and the owner's list reads this index).
+      sql`create unique index if not exists saved_views_owner_name on saved_views (owner_id, lower(name))`,
+      sql`create index if not exists saved_views_shared on saved_views (shared) where shared`,
     ];
     await runSteps(db, steps);
-  },
-};
-
-// Saved views (issue 23): a name is its owner's once, whatever its case, held by the database so
-// that two saves at once cannot both take it (the index by owner alone it replaces served only
-// the owner's list, which this one serves as well).
-const savedViews0009: Migration = {
-  async up(db) {
-    await runSteps(db, [
-      sql`create unique index saved_views_owner_name on saved_views (owner_id, lower(name))`,
-      sql`drop index saved_views_owner`,
-    ]);
   },
 };
 
@@ -350,7 +342,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006-search-ingest": searchIngest0006,
   "0007-list-orders": listOrders0007,
   "0008-triage": triage0008,
-  "0009-saved-views": savedViews0009,
 };
 
 /** The newest migration this code knows. */

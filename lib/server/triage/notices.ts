@@ -67,6 +67,21 @@ export class TriageNoticeBoard {
   /** Calls `listener` with each notice from now on, until the returned function is called. */
   listen(listener: Listener): () => void {
     this.#listeners.add(listener);
+    this.#subscribe();
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Resolves once this process hears the channel (a stream waits for it before it opens, so a
+   * change made the moment after reaches it); rejects when the store cannot subscribe.
+   */
+  async ready(): Promise<void> {
+    await this.#subscribe();
+  }
+
+  #subscribe(): Promise<() => Promise<void>> {
     this.#subscription ??= this.#store
       .subscribe(TRIAGE_CHANNEL, (message) => {
         const heard = readTriageNotice(message);
@@ -78,14 +93,7 @@ export class TriageNoticeBoard {
         throw error;
       });
     this.#subscription.catch(() => {});
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  }
-
-  /** Resolves once the subscription holds (tests, and a stream that must not miss the next). */
-  async ready(): Promise<void> {
-    await this.#subscription;
+    return this.#subscription;
   }
 
   async close(): Promise<void> {

@@ -100,7 +100,7 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
       .values({
         id: randomUUID(),
         owner_id: alice.id,
-        name: "Mine, open",
+        name: `Mine, open ${randomUUID().slice(0, 8)}`,
         view: "/alarms?owner=me&status=open",
         shared: true,
         created_at: T,

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { VIEW_MAX_CHARS, VIEW_NAME_MAX } from "@/lib/shared/views/types";
+import { VIEW_MAX_CHARS, VIEW_NAME_MAX } from "@/lib/shared/triage/saved-views";
 
 // What the saved views' API accepts: strict bodies (an unknown field is refused, not ignored) of
 // bounded size. What a name or an address may be is ./views.ts's to say, for every caller.

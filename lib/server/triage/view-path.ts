@@ -4,7 +4,7 @@ import { listPathDeployment } from "@/lib/shared/alarms/paths";
 import { listHref, parseListView } from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
-import { VIEW_MAX_CHARS } from "@/lib/shared/views/types";
+import { VIEW_MAX_CHARS } from "@/lib/shared/triage/saved-views";
 
 // What a saved view may point at: a list of the console, one deployment's or the queue of all,
 // read by the list's own parsers, so a view is a list URL the page would show without correcting

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, expect, it } from "vitest";
-import { MAX_VIEWS } from "@/lib/shared/views/types";
+import { MAX_VIEWS } from "@/lib/shared/triage/saved-views";
 import { testAnalyst } from "@/test/analyst";
 import { describeEachEngine } from "@/test/index-db";
 import { forgetRecordedAnalysts, recordAnalyst } from "./analysts";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { isAlarmUuid } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
-import { MAX_VIEWS, VIEW_NAME_MAX, type SavedView } from "@/lib/shared/views/types";
+import { MAX_VIEWS, VIEW_NAME_MAX, type SavedView } from "@/lib/shared/triage/saved-views";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Database } from "@/lib/server/db";
 import type { SavedViewsTable } from "@/lib/server/db/schema";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError } from "@/lib/shared/core/errors";
-import { viewsApi, type SavedView, type SavedViews } from "@/lib/shared/views/types";
+import { viewsApi, type SavedView, type SavedViews } from "@/lib/shared/triage/saved-views";
 import { fetchJson, retryDelay, shouldRetry, toApiError } from "./query-options";
 
 // The saved views' menu: its key, its read and the writes that change it. Client-safe.
