@@ -25,7 +25,7 @@ interface Answer {
   missing?: string[];
   done?: number;
   unchanged?: number;
-  skipped?: { owned_by_another?: number; not_indexed?: number };
+  skipped?: { owned_by_another?: number; not_indexed?: number; failed?: number };
 }
 
 interface Pending {
@@ -56,6 +56,8 @@ function reportOf(answer: Answer): string {
   if (answer.unchanged) parts.push(`${formatCount(answer.unchanged)} already so`);
   const owned = answer.skipped?.owned_by_another;
   if (owned) parts.push(`${formatCount(owned)} skipped: a teammate has them`);
+  const failed = answer.skipped?.failed;
+  if (failed) parts.push(`${formatCount(failed)} failed (a full alarm, say): try them again`);
   const notIndexed = answer.skipped?.not_indexed;
   if (notIndexed) parts.push(`${formatCount(notIndexed)} skipped: not indexed yet`);
   return parts.join(" · ");

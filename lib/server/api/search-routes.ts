@@ -44,6 +44,7 @@ import { indexGaps } from "@/lib/server/index/gaps";
 import { indexStatuses } from "@/lib/server/index/sync";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
+import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import { asIndexUnavailable } from "./pivot-routes";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/suggestions";
@@ -109,12 +110,30 @@ async function read<T>(
 /** `q` read into its tree, or 400 on `q` saying what and where (the box shows a caret there). */
 export function readSearch(q: string): SearchNode {
   const parsed = parseSearch(q);
-  if (parsed.ok) return parsed.query;
+  if (parsed.ok) return bindMe(parsed.query, requestAnalyst()?.id);
   const { message, position } = parsed.problem;
   throw new ApiError("invalid_request", `${message} (at character ${position + 1})`, {
     param: SEARCH_KEY,
     position,
   });
+}
+
+/** The tree with each `owner:me` bound to `analyst` (when the request names one). */
+function bindMe(node: SearchNode, analyst: string | undefined): SearchNode {
+  if (analyst === undefined) return node;
+  switch (node.type) {
+    case "and":
+    case "or":
+      return { ...node, children: node.children.map((child) => bindMe(child, analyst)) };
+    case "not":
+      return { ...node, child: bindMe(node.child, analyst) };
+    case "field":
+      return node.field === "owner" && node.value === "me" && !node.prefix
+        ? { ...node, analyst }
+        : node;
+    default:
+      return node;
+  }
 }
 
 /**

@@ -127,6 +127,16 @@ describeEachEngine("Bulk triage", ({ database }) => {
     expect(release).toMatchObject({ done: 5, skipped: { owned_by_another: 1 } });
   });
 
+  it("runs one bulk action of an analyst's at a time", async () => {
+    await store.setIfAbsent(`triage-bulk:${alice.id}`, "under way", 60_000);
+    const chosen = [alarms[0]!.summary.uuid];
+    const refused = await refusal({ view: "", alarms: chosen, action: acknowledge });
+    expect(refused).toMatchObject({ code: "rate_limited" });
+    expect(await bulk({ view: "", alarms: chosen, action: acknowledge }, bob)).toMatchObject({
+      done: 1,
+    });
+  });
+
   it("acts on the rows chosen, skipping one the index does not hold yet", async () => {
     const chosen = [alarms[0]!.summary.uuid, alarms[5]!.summary.uuid, testUuid()];
     const answer = await bulk({

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
@@ -31,6 +32,7 @@ import {
 } from "@/lib/server/triage/triage";
 import type { TriageAction } from "@/lib/shared/triage/types";
 import { readJsonBody } from "./json-body";
+import { asIndexUnavailable } from "./pivot-routes";
 import { readSearch } from "./search-routes";
 import { actorOf, takeWrite, withDb, type TriageContext } from "./triage-routes";
 
@@ -44,6 +46,8 @@ import { actorOf, takeWrite, withDb, type TriageContext } from "./triage-routes"
 // in bulk; what was not done is counted by reason. Each alarm's change is in the audit; each
 // deployment's changes are told to every replica in a few notices.
 
+/** How long a bulk action may hold the analyst's turn, should its replica die midway. */
+const BULK_LEASE_MS = 10 * 60_000;
 /** Alarms one bulk action reaches at most: a view larger than this is narrowed first. */
 export const BULK_MAX = 5_000;
 /** Rows chosen one by one, at most (a page of the largest size, with room). */
@@ -82,7 +86,7 @@ export interface BulkAnswer {
   done?: number;
   unchanged?: number;
   /** What was not done, by reason. */
-  skipped?: Partial<Record<"owned_by_another" | "not_indexed", number>>;
+  skipped?: Partial<Record<"owned_by_another" | "not_indexed" | "failed", number>>;
 }
 
 export interface BulkScope {
@@ -167,6 +171,8 @@ export async function bulkTriage(
   const now = (context.now ?? Date.now)();
   const view = exportViewOf(body.view, scope, now);
   const frozen = viewString(view, scope);
+  // Counting a view costs a write of the analyst's share too (it reads the whole view).
+  await takeWrite(scope.analyst, context);
   return withDb(context, async (db) => {
     let alarms: AlarmRef[];
     let count: number;
@@ -206,16 +212,27 @@ export async function bulkTriage(
           { param: "view" },
         );
       }
-      alarms = await viewAlarms(db, view);
+      // Exactly the alarms counted: one the backfill brought into the frozen range since is not.
+      alarms = (await viewAlarms(db, view)).slice(0, count);
     }
-    await takeWrite(scope.analyst, context);
-    await recordAnalyst(db, scope.analyst, now);
-    const outcomes = await apply(db, alarms, scope, body.action, now);
+    const release = await oneAtATime(scope.analyst, context);
+    const outcomes: Outcome[] = [];
+    try {
+      await recordAnalyst(db, scope.analyst, now);
+      await apply(db, alarms, scope, body.action, now, outcomes);
+    } finally {
+      // What was done is told, even when an alarm failed midway.
+      const done = alarms.filter((_, i) => outcomes[i] === "done");
+      await tell(context, scope.analyst, body.action, done, now);
+      await release();
+    }
     const done = alarms.filter((_, i) => outcomes[i] === "done");
-    await tell(context, scope.analyst, body.action, done, now);
     const skippedOwned = outcomes.filter((outcome) => outcome === "owned_by_another").length;
     const skipped = {
       ...(skippedOwned > 0 && { owned_by_another: skippedOwned }),
+      ...(outcomes.includes("failed") && {
+        failed: outcomes.filter((outcome) => outcome === "failed").length,
+      }),
       ...(notIndexed > 0 && { not_indexed: notIndexed }),
     };
     return {
@@ -255,7 +272,8 @@ async function apply(
   scope: BulkScope,
   wanted: BulkAction,
   now: number,
-): Promise<BulkOutcome[]> {
+  outcomes: Outcome[],
+): Promise<void> {
   const actor = actorOf(scope.analyst);
   let owner: KnownAnalyst | null = null;
   if (wanted.type === "owner" && wanted.owner !== null) {
@@ -274,24 +292,45 @@ async function apply(
       );
     }
   }
-  const outcomes: BulkOutcome[] = [];
-  for (const alarm of alarms) {
+  const once = async (alarm: AlarmRef): Promise<BulkOutcome> => {
     switch (wanted.type) {
       case "owner":
-        outcomes.push(await bulkOwner(db, alarm, actor, owner, now));
-        break;
+        return bulkOwner(db, alarm, actor, owner, now);
       case "acknowledged": {
         const done = await setAcknowledged(db, alarm, actor, wanted.acknowledged, now);
-        outcomes.push(done.changed ? "done" : "unchanged");
-        break;
+        return done.changed ? "done" : "unchanged";
       }
       case "note":
         await addNote(db, alarm, actor, wanted.text, now);
-        outcomes.push("done");
-        break;
+        return "done";
+    }
+  };
+  for (const alarm of alarms) {
+    try {
+      outcomes.push(await once(alarm));
+    } catch (error) {
+      // An alarm whose write failed (a full alarm's note) is counted; a database gone stops all.
+      if (asIndexUnavailable(error) !== error || !(error instanceof ApiError)) throw error;
+      outcomes.push("failed");
     }
   }
-  return outcomes;
+}
+
+type Outcome = BulkOutcome | "failed";
+
+/** A bulk action at a time per analyst, on every replica: the next waits for this one's end. */
+async function oneAtATime(analyst: Analyst, context: TriageContext): Promise<() => Promise<void>> {
+  const store = context.store ?? sharedStore();
+  const key = `triage-bulk:${analyst.id}`;
+  const token = randomUUID();
+  if (!(await store.setIfAbsent(key, token, BULK_LEASE_MS))) {
+    throw new ApiError("rate_limited", "Another bulk action of yours is still under way.", {
+      retryAfterSeconds: 5,
+    });
+  }
+  return async () => {
+    await store.deleteIfEquals(key, token).catch(() => false);
+  };
 }
 
 async function tell(

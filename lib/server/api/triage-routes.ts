@@ -56,6 +56,8 @@ export interface TriageContext {
 }
 
 export interface TriageInput {
+  /** The request (a read says whether the opening it records came from the console itself). */
+  request?: NextRequest;
   analyst: Analyst;
   deployment: Deployment;
   call: UsmCall;
@@ -120,9 +122,11 @@ export async function alarmTriage(
   const now = (context.now ?? Date.now)();
   return withDb(context, async (db) => {
     await checkAlarm(db, alarm, input.call);
-    const actor = actorOf(input.analyst);
-    await recordAnalyst(db, input.analyst, now);
-    await recordOpened(db, alarm, actor, now);
+    // Another site's link (a top-level navigation carries the cookie) records no opening.
+    if (input.request?.headers.get("sec-fetch-site") !== "cross-site") {
+      await recordAnalyst(db, input.analyst, now);
+      await recordOpened(db, alarm, actorOf(input.analyst), now);
+    }
     return readTriage(db, alarm);
   });
 }

@@ -119,7 +119,9 @@ export async function namesOfIds(
   return new Map(rows.map((row) => [row.id, { handle: row.handle, name: row.name }]));
 }
 
-/** Every analyst seen who may see a deployment with `rule`, by name. */
+const TEAMMATES_MAX = 1_000;
+
+/** Every analyst seen who may see a deployment with `rule`, by name (the first thousand). */
 export async function teammates(
   db: Kysely<Database>,
   rule: AccessRule,
@@ -128,10 +130,11 @@ export async function teammates(
     .selectFrom("analysts")
     .select(["id", "handle", "name", "access"])
     .orderBy("name")
-    .limit(1_000)
     .execute();
+  // Filtered before it is cut: whoever sorts late is as assignable as whoever sorts first.
   return rows
     .filter((row) => knownMayAccess(rule, row))
+    .slice(0, TEAMMATES_MAX)
     .map(({ handle, name }) => ({ handle, name }));
 }
 

@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
+import { readSearch } from "@/lib/server/api/search-routes";
 import { ingestAlarms } from "@/lib/server/index/ingest";
 import { parseSearch } from "@/lib/server/index/query-language/parse";
 import { searchAlarmPage } from "@/lib/server/index/search";
@@ -89,6 +90,16 @@ describeEachEngine("Searching by the team's triage", ({ database }) => {
       a3!.uuid,
       alarms[4]!.summary.uuid,
     ]);
+  });
+
+  it("keeps owner:me meaning the analyst it was read for after the request (an export's later pages)", async () => {
+    const bound = runAsAnalyst(bob, () => readSearch("owner:me"));
+    const page = await searchAlarmPage(
+      db(),
+      { allowed: ["acme"], deployments: ["acme"], search: bound, query: DEFAULT_QUERY },
+      NOW,
+    );
+    expect(page.alarms.map((alarm) => alarm.uuid)).toEqual([a1!.uuid]);
   });
 
   it("matches no alarm for owner:me outside a request (background work is for no one)", async () => {

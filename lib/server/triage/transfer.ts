@@ -182,6 +182,17 @@ async function continueAuditIds(tx: Tx): Promise<void> {
 }
 
 /**
+ * Sets each alarm's count of notes from its notes: an alarm this database already had keeps its
+ * row (on conflict do nothing), and the notes imported beside it must count.
+ */
+async function recountNotes(tx: Tx): Promise<void> {
+  await sql`
+    update triage_alarms t set notes = (
+      select count(*) from triage_notes n
+      where n.deployment = t.deployment and n.uuid = t.uuid and n.deleted_at is null)`.execute(tx);
+}
+
+/**
  * Imports an export of exportTriage, line by line, in one transaction: a line that is wrong
  * (named by its number) or a file cut short writes nothing.
  */
@@ -264,6 +275,7 @@ export function importTriage(
       }
     }
     await continueAuditIds(tx);
+    await recountNotes(tx);
     return { read, inserted };
   });
 }

@@ -102,7 +102,7 @@ export async function setOwner(
   return db.transaction().execute(async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     const current = await handleOfId(tx, row.owner_id);
-    if (expected !== undefined && (current ?? null) !== (expected?.toLowerCase() ?? null)) {
+    if (expected !== undefined && (current?.toLowerCase() ?? null) !== (expected?.toLowerCase() ?? null)) {
       throw new ApiError(
         "conflict",
         current === null
@@ -169,6 +169,9 @@ export async function setAcknowledged(
   });
 }
 
+/** Notes one alarm holds at most: a thread beyond this belongs in a case, not on an alarm. */
+export const NOTES_PER_ALARM = 500;
+
 /** Adds a note by `actor`; resolves with its id. */
 export async function addNote(
   db: Kysely<Database>,
@@ -178,7 +181,14 @@ export async function addNote(
   now: number,
 ): Promise<string> {
   return db.transaction().execute(async (tx) => {
-    await lockAlarm(tx, alarm, now);
+    const row = await lockAlarm(tx, alarm, now);
+    if (row.notes >= NOTES_PER_ALARM) {
+      throw new ApiError(
+        "invalid_request",
+        `An alarm holds at most ${NOTES_PER_ALARM} notes; this one is full.`,
+        { param: "text" },
+      );
+    }
     const id = randomUUID();
     await tx
       .insertInto("triage_notes")
@@ -305,10 +315,11 @@ export async function readTriage(db: Kysely<Database>, alarm: AlarmRef): Promise
       .where("deployment", "=", alarm.deployment)
       .where("uuid", "=", alarm.uuid)
       .where("deleted_at", "is", null)
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(1_000)
-      .execute(),
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(NOTES_PER_ALARM)
+      .execute()
+      .then((rows) => rows.reverse()),
     db
       .selectFrom("triage_audit")
       .select(["id", "at", "analyst_id", "action", "before", "after"])

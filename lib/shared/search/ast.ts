@@ -51,6 +51,11 @@ export interface FieldNode extends Placed {
   phrase: boolean;
   prefix: boolean;
   wildcard: boolean;
+  /**
+   * `owner:me` bound to the analyst it was read for (their id), so that a read finishing after
+   * the request (an export's later pages) still means them.
+   */
+  analyst?: string;
 }
 
 /** `priority >= 70`, `priority:>=70`, `priority:70` (op "="). */

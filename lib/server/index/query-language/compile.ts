@@ -269,7 +269,8 @@ function triaged(test: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
 }
 
 /**
- * The team's triage: `owner:me` (the analyst the request is for; outside a request, no one),
+ * The team's triage: `owner:me` (the analyst it was read for, or the request is for; else, as in
+ * the live queue's shared watches, no one),
  * `owner:none`, `owner:alice` (a handle, or its first characters and *), `owner:*`,
  * `acknowledged:true|false`, `has:notes`.
  */
@@ -281,8 +282,8 @@ function triage(node: FieldNode): Condition {
       if (node.wildcard) return triaged(owned);
       if (node.value === "none" && !node.prefix) return sql<SqlBool>`not ${triaged(owned)}`;
       if (node.value === "me" && !node.prefix) {
-        const me = requestAnalyst();
-        return me ? triaged(sql<SqlBool>`t.owner_id = ${me.id}`) : sql<SqlBool>`false`;
+        const me = node.analyst ?? requestAnalyst()?.id;
+        return me ? triaged(sql<SqlBool>`t.owner_id = ${me}`) : sql<SqlBool>`false`;
       }
       const handle = node.prefix
         ? sql<SqlBool>`lower(n.handle) like ${`${escapeLike(node.value)}%`}`

@@ -153,6 +153,17 @@ describe("The triage routes", () => {
     );
   });
 
+  it("records no opening for a read another site's link caused", async () => {
+    await signIn("carol");
+    const response = await GET(
+      request(api.triage("acme", known, ""), "GET", undefined, { "sec-fetch-site": "cross-site" }),
+      params("acme", known),
+    );
+    expect(response.status).toBe(200);
+    const triage = (await response.json()) as AlarmTriage;
+    expect(triage.history.some((event) => event.analyst === "carol")).toBe(false);
+  });
+
   it("refuses a write from another site, changing nothing", async () => {
     await signIn("alice");
     const uuid = testUuid();
