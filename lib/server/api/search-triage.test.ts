@@ -8,7 +8,12 @@ import { searchAlarmPage } from "@/lib/server/index/search";
 import { testAnalyst } from "@/test/analyst";
 import { describeEachEngine } from "@/test/index-db";
 import { indexedAlarm } from "@/test/indexed-alarm";
-import { analystByHandle, forgetRecordedAnalysts, handleOf, recordAnalyst } from "@/lib/server/triage/analysts";
+import {
+  analystByHandle,
+  forgetRecordedAnalysts,
+  handleOf,
+  recordAnalyst,
+} from "@/lib/server/triage/analysts";
 import { addNote, setAcknowledged, setOwner } from "@/lib/server/triage/triage";
 
 // The team's triage in the search, on both engines: owner:me (whoever the request is for),

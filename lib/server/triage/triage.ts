@@ -102,7 +102,10 @@ export async function setOwner(
   return db.transaction().execute(async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     const current = await handleOfId(tx, row.owner_id);
-    if (expected !== undefined && (current?.toLowerCase() ?? null) !== (expected?.toLowerCase() ?? null)) {
+    if (
+      expected !== undefined &&
+      (current?.toLowerCase() ?? null) !== (expected?.toLowerCase() ?? null)
+    ) {
       throw new ApiError(
         "conflict",
         current === null
