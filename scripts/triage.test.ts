@@ -11,8 +11,8 @@ import { testUuid } from "@/test/indexed-alarm";
 import { actor, alice, T } from "@/test/triage-team";
 
 // The command line itself, as an operator runs it (tsx, as package.json does) on PGlite
-// directories: export from one, import into another, the audit of a range, and the message when
-// the console holds the directory.
+// directories: export from one, import into another, and the message when the console holds the
+// directory.
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "alarm-console-triage-cli-"));
@@ -71,8 +71,9 @@ it(
       /^imported 1 analysts, 1 triage_alarms, 1 triage_notes, 2 triage_audit/,
     );
     expect(piped.code).toBe(0);
-    // (A file named instead of stdin, and a second import that changes nothing, are the args'
-    // and the transfer's own tests: each run here costs seconds of tsx and PGlite.)
+    // (A file named instead of stdin, a second import that changes nothing, the audit's range
+    // and a bad header are the args' and the transfer's own tests: each run here costs seconds
+    // of tsx and PGlite.)
 
     const target = await openDatabase({ dir: to });
     try {
@@ -80,21 +81,12 @@ it(
     } finally {
       await target.close();
     }
-
-    const audit = await cli(to, ["audit", "--from", "2025-11-24T16:00:00.001Z", "--to=2025-11-25"]);
-    expect(audit.code).toBe(0);
-    expect(
-      audit.stdout
-        .trimEnd()
-        .split("\n")
-        .map((line) => JSON.parse(line).action),
-    ).toEqual(["acknowledged"]);
   },
   SLOW,
 );
 
 it(
-  "fails in one line, without a stack, while the console holds the directory, or on a bad file",
+  "fails in one line, without a stack, while the console holds the directory",
   async () => {
     const running = await openDatabase({ dir: from });
     try {
@@ -109,11 +101,6 @@ it(
     } finally {
       await running.close();
     }
-    const bad = await cli(join(root, "bad"), ["import"], '{"format":"alarm-console-triage"}\n');
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(
-      /^triage:import: line 1: not the header of a triage export \(version: [^\n]+\n$/,
-    );
   },
   SLOW,
 );

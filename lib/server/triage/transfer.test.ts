@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeEach, expect, it } from "vitest";
 import { openDatabase, type ConsoleDatabase, type Engine } from "@/lib/server/db";
+import { openTestPglite } from "@/test/pglite-template";
 import { describeEachEngine, ENGINES } from "@/test/index-db";
 import { testUuid } from "@/test/indexed-alarm";
 import { startPostgresServer, type PostgresServer } from "@/test/postgres-server";
@@ -58,7 +59,7 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
   async function fresh(kind: Engine): Promise<ConsoleDatabase> {
     let target: ConsoleDatabase;
     if (kind === "pglite") {
-      target = await openDatabase({ dir: "memory://" });
+      target = await openTestPglite();
     } else {
       const on = server() ?? (ownServer ??= await startPostgresServer());
       target = await openDatabase({ databaseUrl: await on.createDatabase() });
