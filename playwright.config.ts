@@ -211,7 +211,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `npx next build && npx next start --port ${appPort}`,
+      // Built before unless current (npm test starts the build beside the unit tests).
+      command: `node scripts/e2e-build.mjs && npx next start --port ${appPort}`,
       url: `http://localhost:${appPort}/api/auth/providers`,
       env: {
         NEXT_TELEMETRY_DISABLED: "1",

@@ -244,6 +244,7 @@ export function AlarmList({
         )}
         {group ? null : (
           <BulkBar
+            key={toSearchParams({ ...query, page: 0 }).toString()}
             deployment={deployment.key}
             view={toSearchParams({ ...query, page: 0 }).toString()}
             total={data && !data.page.totalIsLowerBound ? data.page.totalElements : null}

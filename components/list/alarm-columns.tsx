@@ -160,7 +160,6 @@ export const alarmColumns: AlarmColumn<ColumnId>[] = [
     ),
     [{ field: "status", label: "Status" }],
   ),
-  column("owner", (alarm) => <TriageCell alarm={alarm} />),
   // Never hidden: it holds the row's link (see ALWAYS_VISIBLE).
   column("rule", (alarm, href) => <RuleCell alarm={alarm} href={href} />, [
     { field: "rule_strategy", label: "Strategy" },
@@ -177,6 +176,7 @@ export const alarmColumns: AlarmColumn<ColumnId>[] = [
   column("events", (alarm) => (
     <span className="font-mono text-xs tabular-nums">{formatCount(alarm.eventsTotal)}</span>
   )),
+  column("owner", (alarm) => <TriageCell alarm={alarm} />),
 ];
 
 /** A row's key in any list: an alarm's uuid is unique within its deployment only. */

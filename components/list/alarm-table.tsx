@@ -89,7 +89,9 @@ export function AlarmTable({
   }, [deploymentName, preferences]);
 
   const openRow = useRowOpener();
-  const selection = useSelection();
+  const all = useSelection();
+  // Checkboxes only once the analyst asks to select (the table's columns otherwise stay as set).
+  const selection = all?.selecting ? all : null;
   const pageChosen =
     selection !== null &&
     alarms.length > 0 &&

@@ -26,8 +26,6 @@ export const COLUMN_LAYOUT: Record<LayoutColumnId, ColumnLayout> = {
   priority: { label: "Priority", className: "w-[6.5rem]", bar: "w-[70%]" },
   // Compact: the status and the suppressed marker side by side.
   status: { label: "Status", className: "w-24 compact:w-[7.5rem]", bar: "w-[60%]" },
-  // The team's triage: who has the alarm, acknowledged, notes. From lg (the rule needs md's room).
-  owner: { label: "Owner", className: "hidden w-28 lg:table-cell", bar: "w-[60%]" },
   rule: { label: "Rule", className: "", bar: "w-[85%]" },
   sources: {
     label: "Sources",
@@ -43,4 +41,7 @@ export const COLUMN_LAYOUT: Record<LayoutColumnId, ColumnLayout> = {
   users: { label: "User", className: "hidden w-28 xl:table-cell", bar: "w-[60%]" },
   occurred: { label: "Occurred", className: "w-28 compact:w-48 xl:w-52", bar: "w-[80%]" },
   events: { label: "Events", className: "w-16 text-right", bar: "w-[40%]" },
+  // The team's triage (who has the alarm, acknowledged, notes), last: where there is room for it
+  // (from xl, as the user); a card's first line says it on a phone.
+  owner: { label: "Owner", className: "hidden w-28 xl:table-cell", bar: "w-[60%]" },
 };

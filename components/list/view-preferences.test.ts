@@ -65,6 +65,7 @@ describe("view preferences", () => {
     // places relative to them.
     expect(view.columnOrder).toEqual([
       "events",
+      "owner",
       "rule",
       "sources",
       "destinations",
@@ -72,7 +73,6 @@ describe("view preferences", () => {
       "occurred",
       "priority",
       "status",
-      "owner",
     ]);
     expect(new Set(view.columnOrder)).toEqual(new Set(COLUMN_IDS));
   });
@@ -99,7 +99,8 @@ describe("view preferences", () => {
         ],
       }),
     );
-    const shown = ["events", "rule", "priority", "status", "owner", "destinations", "occurred"];
+    // Owner, new to what was stored, after its default predecessor (Events).
+    const shown = ["events", "owner", "rule", "priority", "status", "destinations", "occurred"];
     expect(shownColumns(view).map((column) => column.id)).toEqual(shown);
     expect(shownColumns(DEFAULT_VIEW).map((column) => column.id)).toEqual([...COLUMN_IDS]);
   });

@@ -9,13 +9,13 @@
 export const COLUMN_IDS = [
   "priority",
   "status",
-  "owner",
   "rule",
   "sources",
   "destinations",
   "users",
   "occurred",
   "events",
+  "owner",
 ] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 

@@ -290,6 +290,7 @@ export function MergedQueue() {
         ) : null}
         {indexed && !group ? (
           <BulkBar
+            key={mergedApiSearch(withPage(view, 0))}
             deployment={ALL_DEPLOYMENTS}
             view={mergedApiSearch(withPage(view, 0))}
             total={total ?? null}

@@ -86,9 +86,8 @@ export function BulkBar({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const [noteText, setNoteText] = useState("");
-  if (!selection) return null;
+  if (!selection?.selecting) return null;
   const chosen = [...selection.chosen];
-  if (chosen.length === 0 && !wholeView && !message) return null;
   const me = team.data?.me;
 
   const alarmsOf = () =>

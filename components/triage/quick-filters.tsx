@@ -1,7 +1,8 @@
 "use client";
 // "Mine", "Unowned", "Not acknowledged": one press puts the term in the search (and the link);
-// pressed again, takes it out.
+// pressed again, takes it out. Beside them, "Select" for the bulk actions.
 
+import { SelectToggle } from "./selection";
 import { QUICK_FILTERS, hasTerm, toggleQuickFilter } from "@/lib/shared/triage/quick-filters";
 
 export function TriageQuickFilters({
@@ -25,6 +26,11 @@ export function TriageQuickFilters({
           {filter.label}
         </button>
       ))}
+      <span
+        aria-hidden="true"
+        className="mx-1 h-5 border-l border-slate-300 dark:border-slate-600"
+      />
+      <SelectToggle />
     </div>
   );
 }

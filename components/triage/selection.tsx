@@ -12,6 +12,9 @@ export interface RowRef {
 export const rowId = (row: RowRef) => `${row.deployment}:${row.uuid.toLowerCase()}`;
 
 interface Selection {
+  /** The list shows its checkboxes and the bulk bar (off until the analyst asks for them). */
+  selecting: boolean;
+  setSelecting: (on: boolean) => void;
   chosen: ReadonlySet<string>;
   toggle: (row: RowRef) => void;
   /** Chooses every row given, or lets them all go when every one was chosen. */
@@ -56,11 +59,31 @@ export function SelectionProvider({ view, children }: { view: string; children: 
     [view],
   );
   const clear = useCallback(() => setState({ view, chosen: new Set() }), [view]);
+  const [selecting, setSelecting] = useState(false);
   const value = useMemo(
-    () => ({ chosen, toggle, togglePage, clear }),
-    [chosen, toggle, togglePage, clear],
+    () => ({ selecting, setSelecting, chosen, toggle, togglePage, clear }),
+    [selecting, chosen, toggle, togglePage, clear],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** "Select": the list's checkboxes and bulk actions, on and off. */
+export function SelectToggle() {
+  const selection = useContext(Context);
+  if (!selection) return null;
+  return (
+    <button
+      type="button"
+      className="btn text-xs"
+      aria-pressed={selection.selecting}
+      onClick={() => {
+        if (selection.selecting) selection.clear();
+        selection.setSelecting(!selection.selecting);
+      }}
+    >
+      Select
+    </button>
+  );
 }
 
 /** The list's selection, or null where the list offers none. */

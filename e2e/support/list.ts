@@ -75,7 +75,7 @@ export const newAlarmsBanner = (page: Page) =>
   page.getByRole("status").filter({ hasText: /new alarm/ });
 
 /** The table's columns before an analyst changes anything, where there is room for them all
- * (1440 px); the User column goes below xl. */
+ * (1440 px); the User and Owner columns go below xl. */
 export const DEFAULT_HEADERS = [
   "Priority",
   "Status",
@@ -85,6 +85,7 @@ export const DEFAULT_HEADERS = [
   "User",
   "Occurred",
   "Events",
+  "Owner",
 ];
 
 /** The visible column headers, by their first word ("Strategy / Method / Intent" is "Strategy"). */
