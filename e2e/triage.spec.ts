@@ -45,6 +45,11 @@ test("two analysts work one alarm, each seeing the other's changes as they happe
   await page.goto(`/d/acme/alarms/${uuid}`);
   await expect(panel(page).getByText("Owner:")).toBeVisible();
   await expect(panel(partner).getByRole("button", { name: "Take it" })).toBeEnabled();
+  // Each page hears the team's notices before the other acts (a notice is news, not state: one
+  // sent before a stream opened is not replayed, the page reads the state when it opens).
+  for (const each of [page, partner]) {
+    await expect(panel(each)).toHaveAttribute("data-triage-live", "open");
+  }
 
   await panel(partner).getByRole("button", { name: "Take it" }).click();
   await expect(panel(partner)).toHaveAttribute("aria-busy", "false");

@@ -1,7 +1,7 @@
-// `npm test`: the lint, the type check and the unit tests, then the end-to-end tests. The e2e
-// run's production build (scripts/e2e-build.mjs) is made meanwhile: the lint and the type check
-// use one core each in turn, and the build takes the other (on CI's two cores the tests must
-// finish within 20 minutes). Its output goes to a file, shown if it fails.
+// `npm test`: the lint and the type check, the unit tests, then the end-to-end tests. The e2e
+// run's production build (scripts/e2e-build.mjs) is made meanwhile, beside the lint and the type
+// check (one thread each; on CI's two cores the tests must finish within 20 minutes). Its output
+// goes to a file, shown if it fails.
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -26,13 +26,18 @@ builder.stdout.pipe(log);
 builder.stderr.pipe(log);
 const built = new Promise((resolve) => builder.once("exit", (code) => resolve(code ?? 1)));
 
-for (const script of ["lint", "typecheck", "test:unit"]) {
-  const code = await run("npm", ["run", script]);
-  if (code !== 0) {
-    builder.kill();
-    process.exit(code);
-  }
-}
+const stop = (code) => {
+  if (code === 0) return;
+  builder.kill();
+  process.exit(code);
+};
+// The lint and the type check side by side: each is one thread.
+const [lint, typecheck] = await Promise.all([
+  run("npm", ["run", "lint"]),
+  run("npm", ["run", "typecheck"]),
+]);
+stop(lint || typecheck);
+stop(await run("npm", ["run", "test:unit"]));
 const buildCode = await built;
 if (buildCode !== 0) {
   console.error(`The e2e build failed (exit ${buildCode}):\n${readFileSync(BUILD_LOG, "utf8")}`);

@@ -62,7 +62,7 @@ export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: st
   const [problem, setProblem] = useState<ApiError | null>(null);
   const headingId = useId();
 
-  useTriageLive((notice) => {
+  const live = useTriageLive((notice) => {
     if (notice.deployment !== deployment || !notice.uuids.includes(uuid.toLowerCase())) return;
     if (notice.analyst === me || notice.action === "opened") return;
     setNews(noticeText(notice, triage.data?.names ?? {}));
@@ -109,6 +109,7 @@ export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: st
       aria-labelledby={headingId}
       aria-busy={!data || busy}
       data-triage-panel
+      data-triage-live={live ? "open" : "closed"}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <h2 id={headingId} className="text-sm font-semibold">

@@ -5,14 +5,16 @@
 // that reconnects reads them all again (notices are news, not state).
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { withLiveConnection } from "@/components/live/use-live-view";
 import { triageKeys } from "@/lib/shared/queries/triage-options";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import type { TriageNotice } from "@/lib/shared/triage/types";
 
-export function useTriageLive(onNotice?: (notice: TriageNotice) => void): void {
+/** Whether this tab hears the team's notices now (the stream is open). */
+export function useTriageLive(onNotice?: (notice: TriageNotice) => void): boolean {
   const client = useQueryClient();
+  const [open, setOpen] = useState(false);
   const listener = useRef(onNotice);
   useEffect(() => {
     listener.current = onNotice;
@@ -21,7 +23,9 @@ export function useTriageLive(onNotice?: (notice: TriageNotice) => void): void {
     () =>
       withLiveConnection((connection) => {
         let last = connection.status;
+        setOpen(last === "open");
         const offStatus = connection.onStatus((status) => {
+          setOpen(status === "open");
           if (status === "open" && last !== "open") {
             void client.invalidateQueries({ queryKey: triageKeys.all });
           }
@@ -39,4 +43,5 @@ export function useTriageLive(onNotice?: (notice: TriageNotice) => void): void {
       }),
     [client],
   );
+  return open;
 }
