@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { Database } from "@/lib/server/db";
 import {
@@ -51,6 +51,24 @@ async function lockAlarm(tx: Tx, alarm: AlarmRef, now: number) {
     .where("uuid", "=", alarm.uuid)
     .forUpdate()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Sets columns of the alarm's triage row (locked by lockAlarm in the same transaction), and moves
+ * its count of notes by `notes`.
+ */
+function updateAlarm(
+  tx: Tx,
+  alarm: AlarmRef,
+  values: Updateable<Database["triage_alarms"]>,
+  notes?: 1 | -1,
+) {
+  return tx
+    .updateTable("triage_alarms")
+    .set((eb) => ({ ...values, ...(notes && { notes: eb("notes", "+", notes) }) }))
+    .where("deployment", "=", alarm.deployment)
+    .where("uuid", "=", alarm.uuid)
+    .execute();
 }
 
 async function audit(
@@ -117,12 +135,11 @@ export async function setOwner(
       );
     }
     if ((owner?.id ?? null) === row.owner_id) return { changed: false, action: "owner" };
-    await tx
-      .updateTable("triage_alarms")
-      .set({ owner_id: owner?.id ?? null, owned_at: owner ? now : null, updated_at: now })
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .execute();
+    await updateAlarm(tx, alarm, {
+      owner_id: owner?.id ?? null,
+      owned_at: owner ? now : null,
+      updated_at: now,
+    });
     await audit(
       tx,
       alarm,
@@ -148,16 +165,11 @@ export async function setAcknowledged(
     const row = await lockAlarm(tx, alarm, now);
     const was = row.acknowledged_at !== null;
     if (was === acknowledged) return { changed: false, action: "acknowledged" };
-    await tx
-      .updateTable("triage_alarms")
-      .set({
-        acknowledged_by: acknowledged ? actor.id : null,
-        acknowledged_at: acknowledged ? now : null,
-        updated_at: now,
-      })
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .execute();
+    await updateAlarm(tx, alarm, {
+      acknowledged_by: acknowledged ? actor.id : null,
+      acknowledged_at: acknowledged ? now : null,
+      updated_at: now,
+    });
     const by = await handleOfId(tx, row.acknowledged_by);
     await audit(
       tx,
@@ -197,12 +209,7 @@ export async function addNote(
       .insertInto("triage_notes")
       .values({ id, ...alarm, author_id: actor.id, text, created_at: now })
       .execute();
-    await tx
-      .updateTable("triage_alarms")
-      .set((eb) => ({ notes: eb("notes", "+", 1), updated_at: now }))
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .execute();
+    await updateAlarm(tx, alarm, { updated_at: now }, 1);
     await audit(tx, alarm, actor, "note_added", null, { id, text }, now);
     return id;
   });
@@ -250,12 +257,7 @@ export async function editNote(
       .set({ text, edited_at: now })
       .where("id", "=", id)
       .execute();
-    await tx
-      .updateTable("triage_alarms")
-      .set({ updated_at: now })
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .execute();
+    await updateAlarm(tx, alarm, { updated_at: now });
     await audit(tx, alarm, actor, "note_edited", { id, text: note.text }, { id, text }, now);
     return { changed: true, action: "note_edited" };
   });
@@ -273,12 +275,7 @@ export async function deleteNote(
     await lockAlarm(tx, alarm, now);
     const note = await ownNote(tx, alarm, actor, id, now);
     await tx.updateTable("triage_notes").set({ deleted_at: now }).where("id", "=", id).execute();
-    await tx
-      .updateTable("triage_alarms")
-      .set((eb) => ({ notes: eb("notes", "-", 1), updated_at: now }))
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .execute();
+    await updateAlarm(tx, alarm, { updated_at: now }, -1);
     await audit(tx, alarm, actor, "note_deleted", { id, text: note.text }, null, now);
     return { changed: true, action: "note_deleted" };
   });
@@ -446,12 +443,11 @@ export async function bulkOwner(
     if ((owner?.id ?? null) === row.owner_id) return "unchanged";
     const allowed = owner === null ? row.owner_id === actor.id : row.owner_id === null;
     if (!allowed) return "owned_by_another";
-    await tx
-      .updateTable("triage_alarms")
-      .set({ owner_id: owner?.id ?? null, owned_at: owner ? now : null, updated_at: now })
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .execute();
+    await updateAlarm(tx, alarm, {
+      owner_id: owner?.id ?? null,
+      owned_at: owner ? now : null,
+      updated_at: now,
+    });
     const before = { owner: row.owner_id === null ? null : actor.handle };
     await audit(tx, alarm, actor, "owner", before, { owner: owner?.handle ?? null }, now);
     return "done";
