@@ -39,6 +39,9 @@ const valuesSchema = (field: PivotField) =>
       z
         .string()
         .max(MAX_PIVOT_VALUE_LENGTH, `a ${field} may be at most ${MAX_PIVOT_VALUE_LENGTH} long`)
+        // PostgreSQL's text (PGlite's too) refuses NUL outright, so the index holds none and a
+        // query carrying one fails: the caller's mistake, said as such, never a 500.
+        .refine((value) => !value.includes("\u0000"), `a ${field} must not contain NUL (U+0000)`)
         .refine((value) => value.trim() !== "", `a ${field} must not be empty`)
         .refine(
           (value) => field !== "ip" || isIP(value.trim()) !== 0,

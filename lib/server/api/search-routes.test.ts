@@ -194,6 +194,7 @@ describeEachEngine("The search API", ({ database, server, engine }) => {
       [`?field=user&prefix=${"a".repeat(101)}`, "prefix"],
       ["?field=nope&prefix=a", "field"],
       ["?field=user&field=host&prefix=a", "field"],
+      ["?field=user&prefix=a%00", "prefix"],
     ] as const) {
       const refused = await suggestions(search);
       expect(refused.status, search).toBe(400);
