@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { ApiError } from "@/lib/shared/core/errors";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { testAnalyst } from "@/test/analyst";
 import type { LiveHub, LiveListener } from "@/lib/server/live/hub";
+import { StreamSessions, type SessionChecks } from "@/lib/server/live/stream-sessions";
+import { MemoryStore } from "@/lib/server/store/memory";
+import { ManualClock } from "@/test/manual-clock";
 import type { LiveState } from "@/lib/shared/live/types";
 import { liveViewId } from "@/lib/shared/live/view-id";
 
@@ -36,6 +39,14 @@ function fakeHub() {
 }
 
 const VIEW = liveViewId("acme", DEFAULT_QUERY);
+
+/** The streams' sessions, on a clock of the test's: by default they hold. */
+function heldSessions(
+  checks: SessionChecks = { checkMany: async (all) => all.map(() => true) },
+  clock = new ManualClock(),
+) {
+  return new StreamSessions({ store: new MemoryStore(), sessions: checks, clock });
+}
 
 function state(rev: number, items = 0): LiveState {
   return {
@@ -75,14 +86,13 @@ async function readAll(response: Response, atMostMs = 50): Promise<string> {
   return text;
 }
 
-afterEach(() => vi.useRealTimers());
-
 describe("the live stream", () => {
   it("bounds what it buffers for a consumer that never reads", async () => {
     const { hub, push } = fakeHub();
     const analyst = testAnalyst("local:slow");
     const response = await liveStream(request(`view=${encodeURIComponent(VIEW)}`), {
       hub,
+      sessions: heldSessions(),
       analyst: async () => analyst,
     });
     expect(response.status).toBe(200);
@@ -109,6 +119,7 @@ describe("the live stream", () => {
     ]);
     const response = await liveStream(request(search.toString()), {
       hub,
+      sessions: heldSessions(),
       analyst: async () => analyst,
     });
     push(state(1));
@@ -127,23 +138,27 @@ describe("the live stream", () => {
     ]);
     const response = await liveStream(request(search.toString()), {
       hub,
+      sessions: heldSessions(),
       analyst: async () => analyst,
     });
     expect(response.status).toBe(200);
   });
 
   it("ends a stream whose session can no longer be checked (store down), failing closed", async () => {
-    vi.useFakeTimers();
     const { hub } = fakeHub();
     const analyst = testAnalyst("local:revoked");
-    let calls = 0;
-    const who = async () => {
-      if (calls++ === 0) return analyst;
-      throw new ApiError("store_unavailable", "down");
+    const clock = new ManualClock();
+    let checks = 0;
+    const down: SessionChecks = {
+      checkMany: async () => {
+        checks++;
+        throw new ApiError("store_unavailable", "down");
+      },
     };
     const response = await liveStream(request(`view=${encodeURIComponent(VIEW)}`), {
       hub,
-      analyst: who,
+      sessions: heldSessions(down, clock),
+      analyst: async () => analyst,
     });
     const reader = response.body!.getReader();
     let ended = false;
@@ -154,11 +169,14 @@ describe("the live stream", () => {
         if (new TextDecoder().decode(value).includes("event: ended")) ended = true;
       }
     })();
-    await vi.advanceTimersByTimeAsync(30 * 60_000); // half an hour of a store that is down
-    // A few failed checks (minutes), then the stream ends rather than serve an unchecked session.
+    await clock.advance(30 * 60_000); // half an hour of a store that is down
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the stream's last read
+    // A few failed checks (two minutes), then the stream ends rather than serve an unchecked
+    // session; with nothing held, nothing more is checked.
     expect(ended).toBe(true);
-    expect(calls).toBeLessThanOrEqual(5);
-    await reader.cancel();
+    expect(checks).toBeLessThanOrEqual(45);
+    expect(clock.pending).toBe(0);
+    await reader.cancel().catch(() => undefined);
     await pump.catch(() => undefined);
   });
 });

@@ -8,6 +8,7 @@ import { testAnalyst } from "@/test/analyst";
 import { ManualClock } from "@/test/manual-clock";
 import { metricValue } from "@/test/metrics";
 import { LiveHub } from "@/lib/server/live/hub";
+import { StreamSessions } from "@/lib/server/live/stream-sessions";
 import { liveStream } from "./live-stream";
 import { liveViewId } from "@/lib/shared/live/view-id";
 
@@ -34,6 +35,13 @@ function setup() {
   return { clock, hub };
 }
 
+/** Sessions that hold (live-stream-sessions.test.ts has them end). */
+const sessions = new StreamSessions({
+  store: new MemoryStore(),
+  sessions: { checkMany: async (all) => all.map(() => true) },
+  clock: new ManualClock(),
+});
+
 /** A browser's stream: the response, and the text it has read so far. */
 async function open(hub: LiveHub, analyst: string, search: string, headers: HeadersInit = {}) {
   const abort = new AbortController();
@@ -41,7 +49,11 @@ async function open(hub: LiveHub, analyst: string, search: string, headers: Head
     headers,
     signal: abort.signal,
   });
-  const response = await liveStream(request, { hub, analyst: async () => testAnalyst(analyst) });
+  const response = await liveStream(request, {
+    hub,
+    sessions,
+    analyst: async () => testAnalyst(analyst),
+  });
   const read = { text: "" };
   if (response.status === 200) {
     const reader = response.body!.getReader();

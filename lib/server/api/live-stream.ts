@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { analystGate } from "./analyst-gate";
 import { errorResponse } from "./route";
 import type { LiveHub } from "@/lib/server/live/hub";
+import { streamSessions, type StreamSessions } from "@/lib/server/live/stream-sessions";
 import { services } from "@/lib/server/services";
 import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
 import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
@@ -24,20 +25,17 @@ import { TRIAGE_STREAM_VIEW } from "@/lib/shared/triage/types";
 // Nothing on the way may hold it back: no compression (Cache-Control no-transform), no proxy
 // buffering (X-Accel-Buffering: no). Each message is a view's whole state; its event id is every
 // view's last rev, so a stream that reconnects with Last-Event-ID is sent only the views that
-// changed meanwhile.
+// changed meanwhile. A stream ends with its session: signed out or revoked on any replica, at
+// once (lib/server/live/stream-sessions.ts).
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
-/** How often an open stream checks that its session still holds (signed out, revoked). */
-const SESSION_CHECK_MS = 60_000;
 /** How long a browser waits before reconnecting after a drop. */
 const RETRY_MS = 3_000;
 /** Streams one analyst may hold on one replica: a browser each, on a few devices. */
 const MAX_STREAMS_PER_ANALYST = 8;
 /** Streams one replica holds at most: each is a connection and a few timers. */
 const MAX_STREAMS = 5_000;
-/** Session checks that may fail in a row (the store is down) before the stream ends. */
-const MAX_FAILED_SESSION_CHECKS = 2;
 /** What a stream may hold unread before it keeps only each view's latest state. */
 const HIGH_WATER_BYTES = 64 * 1024;
 const REV = /^[A-Za-z0-9-]{1,40}$/;
@@ -53,11 +51,13 @@ export interface StreamOptions {
   /** The team's triage notices; default this process's. */
   triage?: TriageNoticeBoard;
   analyst?: () => Promise<Analyst | null>;
+  /** What ends a stream with its session; default this process's. */
+  sessions?: StreamSessions;
 }
 
 export async function liveStream(
   request: NextRequest,
-  { hub = services().liveHub, triage, analyst: who = getAnalyst }: StreamOptions = {},
+  { hub = services().liveHub, triage, analyst: who = getAnalyst, sessions }: StreamOptions = {},
 ): Promise<Response> {
   try {
     const analyst = await who();
@@ -82,9 +82,19 @@ export async function liveStream(
     }
     try {
       const notices = triageWanted ? (triage ?? services().triageNotices) : null;
-      // The first stream of this process waits until the team's notices are heard here.
-      await notices?.ready();
-      return streamResponse(request, { hub, analyst, who, views, refusals, slot, notices });
+      const held = sessions ?? streamSessions();
+      // The first stream of this process waits until the team's notices, and the sessions'
+      // ends, are heard here.
+      await Promise.all([notices?.ready(), held.ready()]);
+      return streamResponse(request, {
+        hub,
+        analyst,
+        sessions: held,
+        views,
+        refusals,
+        slot,
+        notices,
+      });
     } catch (error) {
       slot.release(); // the stream never opened: it holds no place
       throw error;
@@ -178,7 +188,7 @@ function knownRevs(request: NextRequest, views: readonly LiveView[]): Map<string
 interface OpenStream {
   hub: LiveHub;
   analyst: Analyst;
-  who: () => Promise<Analyst | null>;
+  sessions: StreamSessions;
   views: readonly LiveView[];
   refusals: readonly LiveRefusal[];
   /** The stream's place among the process's open streams: given back when it closes. */
@@ -188,7 +198,7 @@ interface OpenStream {
 }
 
 function streamResponse(request: NextRequest, stream: OpenStream): Response {
-  const { hub, analyst, who, views, refusals, slot, notices } = stream;
+  const { hub, analyst, sessions, views, refusals, slot, notices } = stream;
   const encoder = new TextEncoder();
   const revs = new Map(knownRevs(request, views));
   const cleanups: Array<() => void> = [];
@@ -265,28 +275,14 @@ function streamResponse(request: NextRequest, stream: OpenStream): Response {
           );
         }
         const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);
+        cleanups.push(() => clearInterval(heartbeat));
         // A stream outlives nothing its session would not: signed out or revoked ends it, and so
         // does a session that cannot be checked for a few minutes (fail closed).
-        let failed = 0;
         const end = () => {
           write(`event: ended\ndata: {"code":"unauthenticated"}\n\n`);
           close();
         };
-        const session = setInterval(() => {
-          who().then(
-            (still) => {
-              failed = 0;
-              if (!still || still.sid !== analyst.sid) end();
-            },
-            () => {
-              if (++failed > MAX_FAILED_SESSION_CHECKS) end();
-            },
-          );
-        }, SESSION_CHECK_MS);
-        cleanups.push(
-          () => clearInterval(heartbeat),
-          () => clearInterval(session),
-        );
+        cleanups.push(sessions.hold({ sid: analyst.sid, user: analyst.id }, end));
       },
       pull() {
         for (const state of [...waiting.values()]) send(state);

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "@/lib/server/store/memory";
 import type { SharedStore } from "@/lib/server/store";
 import { redisFixture } from "@/test/redis-fixture";
+import { subscribeSessionNotices, type SessionNotice } from "./session-notices";
 import { SessionRegistry } from "./sessions";
 
 // Sessions in the shared store: revocation, "sign out everywhere", the lifetime counted from
@@ -13,14 +15,26 @@ const limits = { maxAgeMs: 12 * HOUR, idleTimeoutMs: 2 * HOUR };
 
 const redis = redisFixture();
 
+/** Polls until `check` holds: Redis's messages take real milliseconds. Bounds a broken run. */
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within 5 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe.each(["memory", "redis"] as const)("sessions on the %s store", (kind) => {
   const setup = () => {
     const clock = { now: Date.parse("2026-11-22T08:00:00Z") };
-    const store: SharedStore =
-      kind === "memory" ? new MemoryStore({ now: () => clock.now }) : redis.store();
-    // Two replicas: two registries on one store.
-    const replica = () => new SessionRegistry(store, limits, () => clock.now);
-    return { clock, store, a: replica(), b: replica() };
+    const prefix = `${randomUUID()}:`;
+    const on = (): SharedStore =>
+      kind === "memory" ? new MemoryStore({ now: () => clock.now }) : redis.store({ prefix });
+    const store = on();
+    // Two replicas: two registries on one store (on Redis, each its own connection to it).
+    const other = kind === "memory" ? store : on();
+    const replica = (shared: SharedStore) => new SessionRegistry(shared, limits, () => clock.now);
+    return { clock, store, other, a: replica(store), b: replica(other) };
   };
   const run = (name: string, test: () => Promise<void>) =>
     it(name, async (context) => {
@@ -35,6 +49,54 @@ describe.each(["memory", "redis"] as const)("sessions on the %s store", (kind) =
     await a.revoke(sid);
     expect(await b.check(sid, "local:ada")).toBe(false);
     expect(await a.check(sid, "local:ada")).toBe(false);
+  });
+
+  run("tells every replica when a session ends, or all of an analyst's", async () => {
+    const { other, a } = setup();
+    const heard: SessionNotice[] = [];
+    const end = await subscribeSessionNotices(other, (notice) => heard.push(notice));
+    const { sid } = await a.create("local:ada");
+    await a.revoke(sid);
+    await a.revokeAll("local:bob");
+    await eventually(() => heard.length === 2, "both notices");
+    expect(heard).toEqual([
+      { type: "revoked", sid },
+      { type: "revoked-all", user: "local:bob" },
+    ]);
+    await end();
+  });
+
+  run("checks many sessions in one read, as it checks one", async () => {
+    const { clock, other, a, b } = setup();
+    const live = await a.create("local:ada");
+    const revoked = await a.create("local:ada");
+    const everywhere = await b.create("local:bob");
+    const idle = await b.create("local:cy");
+    clock.now += 1_000;
+    await a.revoke(revoked.sid);
+    await a.revokeAll("local:bob");
+    clock.now += 2 * HOUR - 60_000;
+    expect(await a.check(live.sid, "local:ada")).toBe(true); // activity: idle stays idle
+    clock.now += 60_000;
+    const sessions = [
+      { sid: live.sid, user: "local:ada" },
+      { sid: revoked.sid, user: "local:ada" },
+      { sid: everywhere.sid, user: "local:bob" },
+      { sid: idle.sid, user: "local:cy" },
+      { sid: "made-up", user: "local:ada" },
+    ];
+    let reads = 0;
+    const getMany = other.getMany.bind(other);
+    other.getMany = (keys) => {
+      reads++;
+      return getMany(keys);
+    };
+    expect(await b.checkMany(sessions)).toEqual([true, false, false, false, false]);
+    expect(reads).toBe(1); // b's store
+    other.getMany = getMany;
+    for (const [i, { sid, user }] of sessions.entries()) {
+      expect(await a.check(sid, user)).toBe(i === 0);
+    }
   });
 
   run("knows no session it did not register, nor one of somebody else", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { SharedStore } from "@/lib/server/store";
+import { publishSessionNotice } from "./session-notices";
 
 // Which sessions are alive, in the shared store, so that every replica agrees at once. A session
 // cookie (next-auth's encrypted JWT) proves who signed in; it is honoured only while its session
@@ -9,7 +10,9 @@ import type { SharedStore } from "@/lib/server/store";
 // session begun in an earlier one is over (a counter, not a time, so replicas whose clocks
 // disagree still agree). A session also ends a fixed time after sign-in however active it is,
 // and after a stretch without any request. next-auth gives the JWT a new `jti` on every
-// refresh, so the id is our own (`sid`), carried unchanged through refreshes.
+// refresh, so the id is our own (`sid`), carried unchanged through refreshes. A revocation is
+// also told on the store's pub/sub (./session-notices), so that what holds a session open, a
+// live stream, ends with it at once on every replica.
 
 export interface SessionLimits {
   /** From sign-in to the end, however active (ms). */
@@ -25,6 +28,12 @@ interface SessionRecord {
   generation: number;
   createdAt: number;
   lastSeenAt: number;
+}
+
+/** A session as a holder names it: its id and whose it is. */
+export interface SessionRef {
+  sid: string;
+  user: string;
 }
 
 export interface NewSession {
@@ -69,8 +78,28 @@ export class SessionRegistry {
     return check;
   }
 
+  /**
+   * Whether each of `sessions` is live, as check() would say, in one store read for them all
+   * (what a replica's open streams cost, however many: lib/server/live/stream-sessions.ts).
+   * Writes only what check() writes: an ended record deleted, a due activity recorded.
+   */
+  async checkMany(sessions: readonly SessionRef[]): Promise<boolean[]> {
+    const users = [...new Set(sessions.map((session) => session.user))];
+    const values = await this.#store.getMany([
+      ...sessions.map((session) => sessionKey(session.sid)),
+      ...users.map(userKey),
+    ]);
+    const generations = new Map(users.map((user, i) => [user, values[sessions.length + i]]));
+    return Promise.all(
+      sessions.map(({ sid, user }, i) =>
+        this.#decide(sid, user, values[i] ?? null, generations.get(user) ?? null),
+      ),
+    );
+  }
+
   async revoke(sid: string): Promise<void> {
     await this.#store.delete(sessionKey(sid));
+    await publishSessionNotice(this.#store, { type: "revoked", sid });
   }
 
   /** Ends every session `user` has begun until now, on every replica. */
@@ -78,10 +107,21 @@ export class SessionRegistry {
     // Kept as long as a session it ended could live; gone after, the count starts again at 0,
     // when no session of an earlier generation can still be alive.
     await this.#store.increment(userKey(user), this.#limits.maxAgeMs);
+    await publishSessionNotice(this.#store, { type: "revoked-all", user });
   }
 
   async #check(sid: string, user: string): Promise<boolean> {
     const [raw, generation] = await this.#store.getMany([sessionKey(sid), userKey(user)]);
+    return this.#decide(sid, user, raw ?? null, generation ?? null);
+  }
+
+  /** Whether the session read as `raw` (and its analyst's `generation`) is live. */
+  async #decide(
+    sid: string,
+    user: string,
+    raw: string | null,
+    generation: string | null,
+  ): Promise<boolean> {
     if (!raw) return false;
     const record = JSON.parse(raw) as SessionRecord;
     const now = this.#now();
