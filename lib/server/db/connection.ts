@@ -1,15 +1,13 @@
 import "server-only";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import { join } from "node:path";
 import pg from "pg";
 import { lockDirectory } from "./lock";
 import { migrateToLatest } from "./migrations";
+import { PgliteThread } from "./pglite-thread";
 import type { Database } from "./schema";
 
-// One connection module for what lasts: PGlite in this process by default (its data in a
+// One connection module for what lasts: PGlite in a thread of its own by default (its data in a
 // directory, behind our lock file), or a PostgreSQL server every replica shares (DATABASE_URL).
 // The same schema, migrations and queries run on both: Kysely with its PGlite dialect or its
 // PostgreSQL dialect over node-postgres. bigint columns (our epoch-ms times) and counts are read
@@ -96,23 +94,19 @@ async function openPglite(dir: string, loadDataDir?: Blob): Promise<ConsoleDatab
   const inMemory = dir.startsWith("memory://");
   const lock = inMemory ? null : lockDirectory(dir);
   try {
-    const pglite = await PGlite.create(inMemory ? dir : join(dir, "pgdata"), {
-      extensions: { pg_trgm, btree_gin },
+    const pglite = await PgliteThread.start({
+      dataDir: inMemory ? dir : join(dir, "pgdata"),
+      workMem: WORK_MEM,
       ...(loadDataDir && { loadDataDir }),
-      parsers: {
-        [INT8]: (value: string) => Number(value),
-        [NUMERIC]: (value: string) => Number(value),
-      },
     });
-    await pglite.exec(`set work_mem = '${WORK_MEM}'`);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,
       engine: "pglite",
-      dumpDataDir: () => pglite.dumpDataDir("none"),
+      dumpDataDir: () => pglite.dumpDataDir(),
       close: async () => {
         await db.destroy();
-        if (!pglite.closed) await pglite.close();
+        await pglite.close();
         lock?.release();
       },
     };

@@ -5,6 +5,7 @@ import { IndexLockedError } from "./lock";
 
 export { openDatabase, type ConsoleDatabase, type Engine } from "./connection";
 export type { Database } from "./schema";
+export { withStatementLimit, statementLimit } from "./statement-limit";
 
 // This process's database: opened once from the environment, on first use (start-up asks
 // first). A process that cannot have it still serves everything else; what needs it answers 503
