@@ -91,6 +91,25 @@ test("an unknown or malformed uuid is a not-found page, never a crash", async ({
   }
 });
 
+test("an alarm the deployment does not hold is a 404 for every client, one it holds a 200", async ({
+  page,
+}) => {
+  const [acme, globex] = await Promise.all([
+    alarmsFromApi(page.request, "size=10"),
+    alarmsFromApi(page.request, "size=10", "globex"),
+  ]);
+  for (const uuid of [crypto.randomUUID(), globex.alarms[0]!.uuid]) {
+    const path = `/d/acme/alarms/${uuid}`;
+    // As a link checker, a chat's preview or curl asks: without the browser's Fetch Metadata.
+    expect((await page.request.get(path)).status(), path).toBe(404);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Alarm not found" })).toBeVisible();
+  }
+  const known = await page.request.get(`/d/acme/alarms/${acme.alarms[0]!.uuid}`);
+  expect(known.status()).toBe(200);
+});
+
 test("no serious or critical accessibility violations on the detail", async ({ page }) => {
   const alarm = await alarmWithManyEvents(page.request);
   await open(page, `/d/acme/alarms/${alarm.uuid}`);
