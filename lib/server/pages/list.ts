@@ -12,16 +12,21 @@ import {
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { pageDeployment } from "./deployment";
+import { pageRead } from "./page-gate";
 
 // A deployment's list page as its server page reads it, for the rows and the tab's title alike:
 // from the upstream, or from the index when the view searches (as GET /api/d/{key}/alarms does);
-// a grouped view's groups from the index.
+// a grouped view's groups from the index. Each counts against the analyst's share as the API's
+// request would (./page-gate.ts).
 
 const read = cache(async (key: string, search: string): Promise<AlarmPage> => {
   const { info, call, allowed, analyst } = await pageDeployment(key);
   const { query } = parseAlarmListQuery(new URLSearchParams(search));
-  if (!readsIndex(query)) return fetchAlarmPage(query, call);
-  return runAsAnalyst(analyst, () => searchList(query, { allowed, deployments: [info.key] }));
+  return pageRead(analyst.id, () =>
+    readsIndex(query)
+      ? runAsAnalyst(analyst, () => searchList(query, { allowed, deployments: [info.key] }))
+      : fetchAlarmPage(query, call),
+  );
 });
 
 /** One page of `query` (read once per request, however many parts of the page ask). */
@@ -32,7 +37,9 @@ export function readListPage(key: string, query: AlarmListQuery): Promise<AlarmP
 const readGroups = cache(async (key: string, search: string): Promise<AlarmGroupsPage> => {
   const { info, allowed, analyst } = await pageDeployment(key);
   const url = new URL(`http://page.invalid/?${search}`);
-  return runAsAnalyst(analyst, () => groupList(url, { allowed, deployments: [info.key] }));
+  return pageRead(analyst.id, () =>
+    runAsAnalyst(analyst, () => groupList(url, { allowed, deployments: [info.key] })),
+  );
 });
 
 /** One page of the groups of `query` by `group`, from the index (as GET …/alarms/groups). */

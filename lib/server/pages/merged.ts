@@ -8,15 +8,19 @@ import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/al
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { DEPLOYMENTS_KEY, mergedApiSearch, type MergedView } from "@/lib/shared/alarms/merged-url";
 import { toSearchParams } from "@/lib/shared/alarms/query";
+import { pageRead } from "./page-gate";
 
 // The queue of every deployment as its server page reads it, for the rows (or groups) and the
 // tab's title alike: the same answers GET /api/d/all/alarms (and …/groups) give, read once per
-// request however many parts of the page ask.
+// request however many parts of the page ask, and counted against the analyst's share as those
+// requests are (./page-gate.ts).
 
 const read = cache(async (search: string): Promise<MergedQueuePage> => {
   const analyst = await requireAnalyst();
   const visible = deploymentRegistry().visibleTo(analyst);
-  return runAsAnalyst(analyst, () => mergedList(new URLSearchParams(search), visible, analyst.id));
+  return pageRead(analyst.id, () =>
+    runAsAnalyst(analyst, () => mergedList(new URLSearchParams(search), visible, analyst.id)),
+  );
 });
 
 /** One page of the queue's rows (from the index, or each upstream where it cannot answer). */
@@ -30,8 +34,10 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
     .visibleTo(analyst)
     .map((deployment) => deployment.key);
   const url = new URL(`http://page.invalid/?${search}`);
-  return runAsAnalyst(analyst, () =>
-    groupList(url, mergedGroupScope(url, allowed), {}, [DEPLOYMENTS_KEY]),
+  return pageRead(analyst.id, () =>
+    runAsAnalyst(analyst, () =>
+      groupList(url, mergedGroupScope(url, allowed), {}, [DEPLOYMENTS_KEY]),
+    ),
   );
 });
 
