@@ -108,7 +108,12 @@ export function asIndexUnavailable(error: unknown): unknown {
   if (error instanceof ApiError || !(error instanceof Error)) return error;
   const code = (error as { code?: unknown }).code;
   if (code === "57014") {
-    return new ApiError("index_unavailable", "the index took too long to answer", { cause: error });
+    return new ApiError(
+      "index_unavailable",
+      "The index took too long to answer this view: narrow it (a shorter time range, fewer " +
+        "deployments, a filter or a longer search term) and try again.",
+      { cause: error },
+    );
   }
   const gone =
     (typeof code === "string" && (GONE.has(code) || /^(08|53|57)/.test(code))) ||

@@ -7,10 +7,11 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 import { isAlarmUuid, toSearchParams } from "@/lib/shared/alarms/query";
 import type { Analyst } from "@/lib/server/auth/session";
-import type { Database } from "@/lib/server/db";
+import { withStatementLimit, type Database } from "@/lib/server/db";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { freezeQuery, readAllDeploymentsView, readView } from "@/lib/server/export/input";
 import { countExport, exportPage, type ExportView } from "@/lib/server/index/export-read";
+import { SEARCH_STATEMENT_TIMEOUT_MS } from "@/lib/server/index/read-index";
 import { readable } from "@/lib/server/index/search-where";
 import { indexStatuses } from "@/lib/server/index/sync";
 import { indexGaps } from "@/lib/server/index/gaps";
@@ -185,7 +186,9 @@ export async function bulkTriage(
       notIndexed = count - alarms.length;
       if (body.dryRun) return { count, view: frozen };
     } else {
-      count = await countExport(db, view, BULK_MAX);
+      // The view's reads have the limit of an analyst's search (PostgreSQL's own, and PGlite's
+      // thread's): a view too costly to count is refused with how to narrow it, never a hang.
+      count = await limited(() => countExport(db, view, BULK_MAX));
       const keys = readable(view);
       const gaps = indexGaps(keys, await indexStatuses(keys), boundsOf(view));
       missing = gaps.map((gap) => gap.deployment);
@@ -213,7 +216,7 @@ export async function bulkTriage(
         );
       }
       // Exactly the alarms counted: one the backfill brought into the frozen range since is not.
-      alarms = (await viewAlarms(db, view)).slice(0, count);
+      alarms = (await limited(() => viewAlarms(db, view))).slice(0, count);
     }
     const release = await oneAtATime(scope.analyst, context);
     const outcomes: Outcome[] = [];
@@ -245,6 +248,10 @@ export async function bulkTriage(
     };
   });
 }
+
+/** `read` with each statement limited as an analyst's search is. */
+const limited = <T>(read: () => Promise<T>) =>
+  withStatementLimit(SEARCH_STATEMENT_TIMEOUT_MS, read);
 
 function boundsOf(view: ExportView) {
   return {

@@ -1,17 +1,59 @@
 import "server-only";
 import { sql, type Transaction } from "kysely";
-import { databaseState, type ConsoleDatabase, type Database } from "@/lib/server/db";
+import { requestAnalyst } from "@/lib/server/auth/request-analyst";
+import { FairSlots, type FairSlotLimits } from "@/lib/server/core/fair-slots";
+import {
+  databaseState,
+  withStatementLimit,
+  type ConsoleDatabase,
+  type Database,
+  type Engine,
+} from "@/lib/server/db";
 import { ApiError } from "@/lib/shared/core/errors";
 
-// How an analyst's read of the index runs (search, suggestions): this process's database or 503
-// index_unavailable saying why; one read-only transaction, so a count and its page see one
-// snapshot; on PostgreSQL a statement timeout of its own, so a search too costly for the server
-// is cut short (the API refuses it: 400 on `q`, "narrow it") rather than holding a connection.
-// PGlite runs in this process's thread and cannot interrupt a statement (measured: it ignores
-// statement_timeout): there the parser's limits (length, depth, terms) are what bound a search.
+// How an analyst's read of the index runs (search, groups, suggestions, an export's batch): this
+// process's database or 503 index_unavailable saying why; one read-only transaction, so a count
+// and its page see one snapshot; a time limit per statement, so a search too costly for the engine
+// is cut short (the API refuses it: 400 on `q`, "narrow it") rather than holding it: PostgreSQL's
+// statement_timeout, and on PGlite its thread's own (lib/server/db/pglite-thread.ts). And a turn
+// first: at most a few such reads at a time in this process and per analyst, handed out fairly
+// (lib/server/core/fair-slots.ts), so one analyst's flood of searches or an export's batches never
+// take the whole engine. On PGlite, one connection, one read at a time: another analyst's read
+// then waits for at most one statement of each analyst ahead, never for a whole export.
 
 /** The longest one statement of an analyst's read may run on PostgreSQL. */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 5_000;
+
+/**
+ * Reads at a time, per engine. PostgreSQL: 4 of the pool's 10 connections, leaving the rest to the
+ * sync, the team's writes and the lists; 2 per analyst, so a list and its search run side by side.
+ * PGlite runs one statement at a time whatever we allow, so one: a read holds no turn while it
+ * waits for the engine, and the turns decide who is next.
+ */
+export const READ_TURNS: Record<Engine, FairSlotLimits> = {
+  postgres: { total: 4, perAnalyst: 2 },
+  pglite: { total: 1, perAnalyst: 1 },
+};
+
+/** How long a read may wait for its turn before it is answered 503 (the engine is busy). */
+export const READ_TURN_WAIT_MS = 15_000;
+
+/** Reads with no analyst (the live queue's watches) share one turn between them. */
+const BACKGROUND = "(background)";
+
+const TURNS = Symbol.for("alarm-console.index-read-turns");
+function turnsOf(database: ConsoleDatabase): FairSlots {
+  const holder = database as unknown as { [TURNS]?: FairSlots };
+  return (holder[TURNS] ??= new FairSlots(READ_TURNS[database.engine]));
+}
+
+function busy(): ApiError {
+  return new ApiError(
+    "index_unavailable",
+    "The index is busy answering other analysts' searches and exports; try again in a moment.",
+    { retryAfterSeconds: 5 },
+  );
+}
 
 /** This process's database, or 503 index_unavailable with the reason it has none. */
 export async function indexDatabase(): Promise<ConsoleDatabase> {
@@ -35,6 +77,24 @@ export async function readIndex<T>(
   database: ConsoleDatabase,
   work: (db: Transaction<Database>) => Promise<T>,
   timeoutMs = SEARCH_STATEMENT_TIMEOUT_MS,
+  signal?: AbortSignal,
+): Promise<T> {
+  const release = await turnsOf(database).acquire(requestAnalyst()?.id ?? BACKGROUND, {
+    maxWaitMs: READ_TURN_WAIT_MS,
+    timeout: busy,
+    signal,
+  });
+  try {
+    return await withStatementLimit(timeoutMs, () => inOneSnapshot(database, work, timeoutMs));
+  } finally {
+    release();
+  }
+}
+
+function inOneSnapshot<T>(
+  database: ConsoleDatabase,
+  work: (db: Transaction<Database>) => Promise<T>,
+  timeoutMs: number,
 ): Promise<T> {
   // Repeatable read: on PostgreSQL a transaction reads committed by default, a new snapshot per
   // statement, so the prefixes' words, the count and the page could each see another sync's write

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FairSlots } from "./fair-slots";
+
+const BUSY = new Error("busy");
+const wait = { maxWaitMs: 60_000, timeout: () => BUSY };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Who got a turn, in order: each waiter pushes its analyst when granted. */
+function queue(slots: FairSlots, analysts: string[], order: string[]) {
+  return analysts.map((analyst) =>
+    slots.acquire(analyst, wait).then((release) => {
+      order.push(analyst);
+      return release;
+    }),
+  );
+}
+
+describe("fair slots", () => {
+  it("gives a colleague the next turn before the rest of an analyst's flood", async () => {
+    const slots = new FairSlots({ total: 1, perAnalyst: 1 });
+    const order: string[] = [];
+    const first = await slots.acquire("flood", wait);
+    const flood = queue(slots, ["flood", "flood", "flood"], order);
+    const colleague = queue(slots, ["colleague"], order);
+    expect(slots.waiting()).toBe(4);
+    first();
+    (await flood[0]!)();
+    (await colleague[0]!)();
+    (await flood[1]!)();
+    (await flood[2]!)();
+    expect(order).toEqual(["flood", "colleague", "flood", "flood"]);
+    expect(slots.held()).toBe(0);
+  });
+
+  it("holds an analyst to their share while others run beside them", async () => {
+    const slots = new FairSlots({ total: 4, perAnalyst: 2 });
+    const alice = [await slots.acquire("alice", wait), await slots.acquire("alice", wait)];
+    let third = false;
+    const waiting = slots.acquire("alice", wait).then((release) => {
+      third = true;
+      return release;
+    });
+    const bob = await slots.acquire("bob", wait);
+    expect(slots.held()).toBe(3);
+    await Promise.resolve();
+    expect(third).toBe(false);
+    alice[0]!();
+    (await waiting)();
+    expect(third).toBe(true);
+    bob();
+    alice[1]!();
+    expect(slots.held()).toBe(0);
+  });
+
+  it("answers a waiter its timeout at its deadline, and one whose request ended at once", async () => {
+    vi.useFakeTimers();
+    const slots = new FairSlots({ total: 1, perAnalyst: 1 });
+    const held = await slots.acquire("alice", wait);
+    const late = slots.acquire("bob", { maxWaitMs: 1_000, timeout: () => BUSY });
+    const aborted = new AbortController();
+    const gone = slots.acquire("carol", { ...wait, signal: aborted.signal });
+    aborted.abort(new Error("closed"));
+    await expect(gone).rejects.toThrow("closed");
+    vi.advanceTimersByTime(1_000);
+    await expect(late).rejects.toBe(BUSY);
+    expect(slots.waiting()).toBe(0);
+    held();
+    // Nobody was left waiting: the next asks and has it at once.
+    const next = await slots.acquire("dave", wait);
+    expect(slots.held("dave")).toBe(1);
+    next();
+  });
+
+  it("counts a turn given back twice once", async () => {
+    const slots = new FairSlots({ total: 2, perAnalyst: 2 });
+    const release = await slots.acquire("alice", wait);
+    release();
+    release();
+    expect(slots.held()).toBe(0);
+  });
+});
