@@ -53,6 +53,16 @@ async function open(command: TriageCommand): Promise<ConsoleDatabase> {
   });
 }
 
+/**
+ * The lines of `input`, read from when the import asks for the first. readline sets its input
+ * flowing as it is made, and a line it emits before a loop listens is lost: made before the
+ * import's transaction had opened, it read a file redirected to stdin while the database was
+ * still answering, and the import found the file's first lines, or all of a short one, gone.
+ */
+async function* linesOf(input: NodeJS.ReadableStream): AsyncGenerator<string> {
+  yield* createInterface({ input, crlfDelay: Infinity });
+}
+
 async function run(command: TriageCommand, database: ConsoleDatabase): Promise<string> {
   switch (command.kind) {
     case "export":
@@ -62,8 +72,7 @@ async function run(command: TriageCommand, database: ConsoleDatabase): Promise<s
         throw new UsageError("give the export: npm run -s triage:import < triage.ndjson");
       }
       const input = command.file ? createReadStream(command.file) : process.stdin;
-      const lines = createInterface({ input, crlfDelay: Infinity });
-      const { read, inserted } = await importTriage(database.db, lines);
+      const { read, inserted } = await importTriage(database.db, linesOf(input));
       return `imported ${counted(inserted)} (the file has ${counted(read)}; what this database had already was kept)`;
     }
     case "audit": {
