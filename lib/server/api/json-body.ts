@@ -1,5 +1,4 @@
 import "server-only";
-import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { ApiError } from "@/lib/shared/core/errors";
 
@@ -8,7 +7,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 
 /** Reads at most `maxBytes` of the body; 400 past it, and for a body that is not JSON. */
 export async function readJsonBody<T extends z.ZodType>(
-  request: NextRequest,
+  request: Request,
   schema: T,
   maxBytes: number,
 ): Promise<z.infer<T>> {
@@ -46,7 +45,7 @@ export async function readJsonBody<T extends z.ZodType>(
 const tooLarge = (maxBytes: number) =>
   new ApiError("invalid_request", `The body is larger than ${maxBytes} bytes.`);
 
-async function readCapped(request: NextRequest, maxBytes: number): Promise<string> {
+async function readCapped(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -6,10 +6,11 @@ import { serverEnv } from "@/lib/server/env";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { analystGate } from "./analyst-gate";
 
-// The one wrapper around every route handler of the console's API (next-auth's own endpoints
-// aside): it checks the session when the route needs one, runs a handler that returns data or
-// throws, serialises the answer, sets the cache headers and logs failures, in one place. Every
-// answer under /api/ is JSON in our one shape, a 405 with its Allow header included.
+// The one wrapper around every route handler of the console's API, next-auth's endpoints too
+// (session-routes.ts): it checks the session when the route needs one, runs a handler that
+// returns data or throws, serialises the answer, sets the cache headers and logs failures, in
+// one place. Every error under /api/ is JSON in our one shape, a 405 with its Allow header
+// included (next-auth's `{url}` of a failed sign-in aside: its client reads that).
 
 /** Per-analyst data: no shared cache may keep it, no browser cache either. */
 export const PRIVATE = "private, no-store";
