@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FairSlots } from "./fair-slots";
+import { FairSlots, USAGE_HALF_LIFE_MS } from "./fair-slots";
 
 const BUSY = new Error("busy");
 const wait = { maxWaitMs: 60_000, timeout: () => BUSY };
+
+/** A clock the test moves. */
+function manualClock() {
+  let at = 0;
+  return { now: () => at, advance: (ms: number) => void (at += ms) };
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -20,7 +26,8 @@ function queue(slots: FairSlots, analysts: string[], order: string[]) {
 
 describe("fair slots", () => {
   it("gives a colleague the next turn before the rest of an analyst's flood", async () => {
-    const slots = new FairSlots({ total: 1, perAnalyst: 1 });
+    const clock = manualClock();
+    const slots = new FairSlots({ total: 1, perAnalyst: 1 }, clock.now);
     const order: string[] = [];
     const first = await slots.acquire("flood", wait);
     const flood = queue(slots, ["flood", "flood", "flood"], order);
@@ -33,6 +40,30 @@ describe("fair slots", () => {
     (await flood[2]!)();
     expect(order).toEqual(["flood", "colleague", "flood", "flood"]);
     expect(slots.held()).toBe(0);
+  });
+
+  it("shares by time held: an analyst whose reads take seconds waits while a colleague's short ones run", async () => {
+    const clock = manualClock();
+    const slots = new FairSlots({ total: 1, perAnalyst: 1 }, clock.now);
+    const order: string[] = [];
+    // The slow analyst's search held the engine 5 s; the exporter's batches take 100 ms each.
+    const slow = await slots.acquire("slow", wait);
+    const exporter = queue(slots, ["exporter", "exporter", "exporter"], order);
+    const slowNext = queue(slots, ["slow"], order);
+    clock.advance(5_000);
+    slow();
+    for (const batch of exporter) {
+      const release = await batch;
+      clock.advance(100);
+      release();
+    }
+    (await slowNext[0]!)();
+    expect(order).toEqual(["exporter", "exporter", "exporter", "slow"]);
+    // What was held fades: half after the half-life.
+    const held = slots.usage("slow");
+    expect(held).toBeGreaterThan(4_900);
+    clock.advance(USAGE_HALF_LIFE_MS);
+    expect(slots.usage("slow")).toBeCloseTo(held / 2);
   });
 
   it("holds an analyst to their share while others run beside them", async () => {
