@@ -11,7 +11,7 @@ import { withStatementLimit, type Database } from "@/lib/server/db";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { freezeQuery, readAllDeploymentsView, readView } from "@/lib/server/export/input";
 import { countExport, exportPage, type ExportView } from "@/lib/server/index/export-read";
-import { SEARCH_STATEMENT_TIMEOUT_MS } from "@/lib/server/index/read-index";
+import { SEARCH_STATEMENT_TIMEOUT_MS, withIndexTurn } from "@/lib/server/index/read-index";
 import { readable } from "@/lib/server/index/search-where";
 import { indexStatuses } from "@/lib/server/index/sync";
 import { indexGaps } from "@/lib/server/index/gaps";
@@ -54,6 +54,8 @@ export const BULK_MAX = 5_000;
 /** Rows chosen one by one, at most (a page of the largest size, with room). */
 const CHOSEN_MAX = 500;
 const PAGE = 200;
+/** Alarms written in one transaction of a bulk action. */
+const WRITE_BATCH = 100;
 
 const handle = z.string().trim().min(1).max(320);
 const action = z.discriminatedUnion("type", [
@@ -299,27 +301,41 @@ async function apply(
       );
     }
   }
-  const once = async (alarm: AlarmRef): Promise<BulkOutcome> => {
+  const once = async (tx: Kysely<Database>, alarm: AlarmRef): Promise<BulkOutcome> => {
     switch (wanted.type) {
       case "owner":
-        return bulkOwner(db, alarm, actor, owner, now);
+        return bulkOwner(tx, alarm, actor, owner, now);
       case "acknowledged": {
-        const done = await setAcknowledged(db, alarm, actor, wanted.acknowledged, now);
+        const done = await setAcknowledged(tx, alarm, actor, wanted.acknowledged, now);
         return done.changed ? "done" : "unchanged";
       }
       case "note":
-        await addNote(db, alarm, actor, wanted.text, now);
+        await addNote(tx, alarm, actor, wanted.text, now);
         return "done";
     }
   };
-  for (const alarm of alarms) {
-    try {
-      outcomes.push(await once(alarm));
-    } catch (error) {
-      // An alarm whose write failed (a full alarm's note) is counted; a database gone stops all.
-      if (asIndexUnavailable(error) !== error || !(error instanceof ApiError)) throw error;
-      outcomes.push("failed");
-    }
+  // In batches: each one transaction, in a turn at the index as a search takes one, so other
+  // work runs between them (one transaction per alarm waited behind every other analyst's
+  // statement on PGlite: 3,104 acknowledgements took over 5 minutes under a flood of searches).
+  for (let at = 0; at < alarms.length; at += WRITE_BATCH) {
+    const batch = alarms.slice(at, at + WRITE_BATCH);
+    const done = await withIndexTurn(db, () =>
+      db.transaction().execute(async (tx) => {
+        const batchOutcomes: Outcome[] = [];
+        for (const alarm of batch) {
+          try {
+            batchOutcomes.push(await once(tx, alarm));
+          } catch (error) {
+            // An alarm whose write was refused (a full alarm's note) is counted; a database
+            // failure stops all (its batch is rolled back, and counted as not done).
+            if (asIndexUnavailable(error) !== error || !(error instanceof ApiError)) throw error;
+            batchOutcomes.push("failed");
+          }
+        }
+        return batchOutcomes;
+      }),
+    );
+    outcomes.push(...done);
   }
 }
 

@@ -50,11 +50,20 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+// Which engine a Kysely instance of ours runs on (a feature handed only `db` may need to know).
+const ENGINES = new WeakMap<Kysely<Database>, Engine>();
+
+/** The engine `db` (opened here) runs on; PostgreSQL for one opened elsewhere. */
+export function engineOf(db: Kysely<Database>): Engine {
+  return ENGINES.get(db) ?? "postgres";
+}
+
 /** Opens the database and brings its schema to the latest migration. */
 export async function openDatabase(options: OpenOptions): Promise<ConsoleDatabase> {
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
     : await openPglite(options.dir ?? "memory://", options.loadDataDir);
+  ENGINES.set(opened.db, opened.engine);
   try {
     await migrateToLatest(opened.db);
   } catch (error) {

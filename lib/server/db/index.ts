@@ -3,7 +3,7 @@ import { serverEnv } from "@/lib/server/env";
 import { openDatabase, type ConsoleDatabase } from "./connection";
 import { IndexLockedError } from "./lock";
 
-export { openDatabase, type ConsoleDatabase, type Engine } from "./connection";
+export { engineOf, openDatabase, type ConsoleDatabase, type Engine } from "./connection";
 export type { Database } from "./schema";
 export { withStatementLimit, statementLimit } from "./statement-limit";
 

@@ -1,9 +1,10 @@
 import "server-only";
-import { sql, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import { FairSlots, type FairSlotLimits } from "@/lib/server/core/fair-slots";
 import {
   databaseState,
+  engineOf,
   withStatementLimit,
   type ConsoleDatabase,
   type Database,
@@ -41,10 +42,32 @@ export const READ_TURN_WAIT_MS = 15_000;
 /** Reads with no analyst (the live queue's watches) share one turn between them. */
 const BACKGROUND = "(background)";
 
-const TURNS = Symbol.for("alarm-console.index-read-turns");
-function turnsOf(database: ConsoleDatabase): FairSlots {
-  const holder = database as unknown as { [TURNS]?: FairSlots };
-  return (holder[TURNS] ??= new FairSlots(READ_TURNS[database.engine]));
+const TURNS = new WeakMap<Kysely<Database>, FairSlots>();
+function turnsOf(db: Kysely<Database>): FairSlots {
+  let turns = TURNS.get(db);
+  if (!turns) TURNS.set(db, (turns = new FairSlots(READ_TURNS[engineOf(db)])));
+  return turns;
+}
+
+/**
+ * `work` in a turn at `db` for the analyst the request is for: the reads below, and a bulk
+ * action's batches of writes (each waits its turn as a search does, and lets others in between).
+ */
+export async function withIndexTurn<T>(
+  db: Kysely<Database>,
+  work: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const release = await turnsOf(db).acquire(requestAnalyst()?.id ?? BACKGROUND, {
+    maxWaitMs: READ_TURN_WAIT_MS,
+    timeout: busy,
+    signal,
+  });
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 function busy(): ApiError {
@@ -79,16 +102,11 @@ export async function readIndex<T>(
   timeoutMs = SEARCH_STATEMENT_TIMEOUT_MS,
   signal?: AbortSignal,
 ): Promise<T> {
-  const release = await turnsOf(database).acquire(requestAnalyst()?.id ?? BACKGROUND, {
-    maxWaitMs: READ_TURN_WAIT_MS,
-    timeout: busy,
+  return withIndexTurn(
+    database.db,
+    () => withStatementLimit(timeoutMs, () => inOneSnapshot(database, work, timeoutMs)),
     signal,
-  });
-  try {
-    return await withStatementLimit(timeoutMs, () => inOneSnapshot(database, work, timeoutMs));
-  } finally {
-    release();
-  }
+  );
 }
 
 function inOneSnapshot<T>(

@@ -105,6 +105,17 @@ async function handleOfId(tx: Tx, id: string | null): Promise<string | null> {
 }
 
 /**
+ * `work` in a transaction of its own, or in the caller's when `db` is one: a bulk action writes
+ * a batch of alarms in one transaction (lib/server/api/triage-bulk.ts), each write as it would alone.
+ */
+function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (tx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
+/**
  * Sets (or clears) the alarm's owner. With `expected` (a handle, or null for "nobody"), only
  * while the owner is still that one: a take racing another take is refused (409 conflict,
  * naming who has it) instead of silently taking the alarm from a teammate.
@@ -117,7 +128,7 @@ export async function setOwner(
   now: number,
   expected?: string | null,
 ): Promise<TriageWrite> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     const current = await handleOfId(tx, row.owner_id);
     if (
@@ -161,7 +172,7 @@ export async function setAcknowledged(
   acknowledged: boolean,
   now: number,
 ): Promise<TriageWrite> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     const was = row.acknowledged_at !== null;
     if (was === acknowledged) return { changed: false, action: "acknowledged" };
@@ -195,7 +206,7 @@ export async function addNote(
   text: string,
   now: number,
 ): Promise<string> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     if (row.notes >= NOTES_PER_ALARM) {
       throw new ApiError(
@@ -248,7 +259,7 @@ export async function editNote(
   text: string,
   now: number,
 ): Promise<TriageWrite> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockAlarm(tx, alarm, now);
     const note = await ownNote(tx, alarm, actor, id, now);
     if (note.text === text) return { changed: false, action: "note_edited" };
@@ -271,7 +282,7 @@ export async function deleteNote(
   id: string,
   now: number,
 ): Promise<TriageWrite> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockAlarm(tx, alarm, now);
     const note = await ownNote(tx, alarm, actor, id, now);
     await tx.updateTable("triage_notes").set({ deleted_at: now }).where("id", "=", id).execute();
@@ -438,7 +449,7 @@ export async function bulkOwner(
   owner: KnownAnalyst | null,
   now: number,
 ): Promise<BulkOutcome> {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     if ((owner?.id ?? null) === row.owner_id) return "unchanged";
     const allowed = owner === null ? row.owner_id === actor.id : row.owner_id === null;
