@@ -56,6 +56,8 @@ const CHOSEN_MAX = 500;
 const PAGE = 200;
 /** Alarms written in one transaction of a bulk action. */
 const WRITE_BATCH = 100;
+/** How long a bulk action's batch may wait for its turn at the index (the lease's time). */
+const BULK_TURN_WAIT_MS = 10 * 60_000;
 
 const handle = z.string().trim().min(1).max(320);
 const action = z.discriminatedUnion("type", [
@@ -220,6 +222,9 @@ export async function bulkTriage(
       // Exactly the alarms counted: one the backfill brought into the frozen range since is not.
       alarms = (await limited(() => viewAlarms(db, view))).slice(0, count);
     }
+    // In one order, so two bulk actions on overlapping alarms lock their rows in the same order
+    // (a batch holds its alarms' rows until it commits: in any order, PostgreSQL could deadlock).
+    alarms.sort((a, b) => compareRefs(a, b));
     const release = await oneAtATime(scope.analyst, context);
     const outcomes: Outcome[] = [];
     try {
@@ -254,6 +259,11 @@ export async function bulkTriage(
 /** `read` with each statement limited as an analyst's search is. */
 const limited = <T>(read: () => Promise<T>) =>
   withStatementLimit(SEARCH_STATEMENT_TIMEOUT_MS, read);
+
+function compareRefs(a: AlarmRef, b: AlarmRef): number {
+  if (a.deployment !== b.deployment) return a.deployment < b.deployment ? -1 : 1;
+  return a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0;
+}
 
 function boundsOf(view: ExportView) {
   return {
@@ -319,21 +329,27 @@ async function apply(
   // statement on PGlite: 3,104 acknowledgements took over 5 minutes under a flood of searches).
   for (let at = 0; at < alarms.length; at += WRITE_BATCH) {
     const batch = alarms.slice(at, at + WRITE_BATCH);
-    const done = await withIndexTurn(db, () =>
-      db.transaction().execute(async (tx) => {
-        const batchOutcomes: Outcome[] = [];
-        for (const alarm of batch) {
-          try {
-            batchOutcomes.push(await once(tx, alarm));
-          } catch (error) {
-            // An alarm whose write was refused (a full alarm's note) is counted; a database
-            // failure stops all (its batch is rolled back, and counted as not done).
-            if (asIndexUnavailable(error) !== error || !(error instanceof ApiError)) throw error;
-            batchOutcomes.push("failed");
+    // A batch waits for its turn as long as it takes: the action is under way, and stopping it
+    // midway would leave it half done (a note added again on a retry).
+    const done = await withIndexTurn(
+      db,
+      () =>
+        db.transaction().execute(async (tx) => {
+          const batchOutcomes: Outcome[] = [];
+          for (const alarm of batch) {
+            try {
+              batchOutcomes.push(await once(tx, alarm));
+            } catch (error) {
+              // An alarm whose write was refused (a full alarm's note) is counted; a database
+              // failure stops all (its batch is rolled back, and counted as not done).
+              if (asIndexUnavailable(error) !== error || !(error instanceof ApiError)) throw error;
+              batchOutcomes.push("failed");
+            }
           }
-        }
-        return batchOutcomes;
-      }),
+          return batchOutcomes;
+        }),
+      undefined,
+      BULK_TURN_WAIT_MS,
     );
     outcomes.push(...done);
   }

@@ -1,15 +1,16 @@
 import "server-only";
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import { join } from "node:path";
 import pg from "pg";
 import { lockDirectory } from "./lock";
 import { migrateToLatest } from "./migrations";
 import { PgliteThread } from "./pglite-thread";
+import { ThreadDialect } from "./thread-dialect";
 import type { Database } from "./schema";
 
 // One connection module for what lasts: PGlite in a thread of its own by default (its data in a
 // directory, behind our lock file), or a PostgreSQL server every replica shares (DATABASE_URL).
-// The same schema, migrations and queries run on both: Kysely with its PGlite dialect or its
+// The same schema, migrations and queries run on both: Kysely over PGlite's thread or its
 // PostgreSQL dialect over node-postgres. bigint columns (our epoch-ms times) and counts are read
 // as numbers on both (they stay far below 2^53).
 
@@ -108,13 +109,13 @@ async function openPglite(dir: string, loadDataDir?: Blob): Promise<ConsoleDatab
       workMem: WORK_MEM,
       ...(loadDataDir && { loadDataDir }),
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Database>({ dialect: new ThreadDialect(pglite) });
     return {
       db,
       engine: "pglite",
       dumpDataDir: () => pglite.dumpDataDir(),
       close: async () => {
-        await db.destroy();
+        await db.destroy(); // closes the thread
         await pglite.close();
         lock?.release();
       },

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { AbortedTransactionError, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type ConsoleDatabase } from "./connection";
 import { withStatementLimit } from "./statement-limit";
@@ -80,5 +80,59 @@ describe("PGlite in a thread of its own", () => {
       code: "23505",
       constraint: "once_pkey",
     });
+  });
+});
+
+describe("PGlite's thread when its directory cannot be opened again", () => {
+  let dir: string;
+  let database: ConsoleDatabase;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "alarm-console-thread-"));
+    database = await openDatabase({ dir });
+    await sql`create table kept (n int)`.execute(database.db);
+    await sql`insert into kept values (1)`.execute(database.db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers every statement, a transaction's too, 57P01 until it opens, then goes on with what was committed", async () => {
+    const version = join(dir, "pgdata", "PG_VERSION");
+    const kept = readFileSync(version, "utf8");
+    writeFileSync(version, "9\n"); // a version this PGlite cannot read
+    await expect(withStatementLimit(300, () => ENDLESS.execute(database.db))).rejects.toMatchObject(
+      { code: "57014" },
+    );
+    // Never left waiting: a statement and a transaction are answered, as the routes' 503.
+    await expect(sql`select 1`.execute(database.db)).rejects.toMatchObject({ code: "57P01" });
+    await expect(
+      database.db.transaction().execute((tx) => sql`select 1`.execute(tx)),
+    ).rejects.toMatchObject({ code: "57P01" });
+    writeFileSync(version, kept);
+    // Tried again by itself (after 0.5 s, then longer), it opens and answers.
+    await expect
+      .poll(
+        () =>
+          sql<{ n: number }>`select count(*)::int as n from kept`
+            .execute(database.db)
+            .then((result) => result.rows[0]?.n)
+            .catch((error: { code?: string }) => error.code),
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(1);
+  }, 60_000);
+
+  it("refuses to commit a transaction an error aborted, as PostgreSQL does", async () => {
+    await sql`create table once (id int primary key)`.execute(database.db);
+    const committed = database.db.transaction().execute(async (tx) => {
+      await sql`insert into once values (1)`.execute(tx);
+      await sql`insert into once values (1)`.execute(tx).catch(() => undefined);
+    });
+    await expect(committed).rejects.toBeInstanceOf(AbortedTransactionError);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from once`.execute(database.db);
+    expect(rows.rows).toEqual([{ n: 0 }]);
   });
 });

@@ -3,9 +3,8 @@ import { Worker } from "node:worker_threads";
 import { statementLimit, statementTimeoutError } from "./statement-limit";
 
 // PGlite in a thread of its own (./pglite-worker.mjs), seen from the thread that serves requests:
-// the subset of PGlite's interface that Kysely's PGlite dialect uses (query, transaction, close),
-// each statement a message. Kysely gives its one connection to one query or transaction at a time,
-// so the statement in flight is the one running: its limit (./statement-limit.ts), when its caller
+// each statement a message (Kysely reaches it through ./thread-dialect.ts). Kysely gives its one
+// connection to one query or transaction at a time, so the statement in flight is the one running: its limit (./statement-limit.ts), when its caller
 // set one, is timed here. PGlite cannot interrupt a statement, so one past its limit fails with
 // PostgreSQL's own error (57014) and, for a database in a directory, the thread is ended and the
 // directory opened again in a new one: the engine is free at once instead of when the statement
@@ -26,7 +25,6 @@ export interface PgliteThreadOptions {
 interface QueryResult<T> {
   rows: T[];
   affectedRows?: number;
-  fields: { name: string; dataTypeID: number }[];
 }
 
 type Answer = { id: number; error?: Record<string, unknown> } & Record<string, unknown>;
@@ -46,8 +44,8 @@ function rebuild(fields: Record<string, unknown> | undefined): Error {
   return Object.assign(error, rest);
 }
 
-/** The engine's thread ended under a statement (a crash, or another statement's limit). */
-function engineLost(): Error {
+/** The engine's thread ended under a statement (a crash, another statement's limit, a close). */
+export function engineLost(): Error {
   // 57P01, "terminating connection due to administrator command": what PostgreSQL answers a
   // statement of a server going away, and what the routes already tell analysts (503).
   return Object.assign(new Error("the embedded engine's thread ended; it is being opened again"), {
@@ -55,14 +53,23 @@ function engineLost(): Error {
   });
 }
 
+/** Waits between attempts to open the directory again after a failed one: 0.5 s, doubling to 30 s. */
+const RETRY_MS = { first: 500, max: 30_000 };
+
 export class PgliteThread {
   #worker!: Worker;
+  #onExit!: () => void;
   #started!: Promise<void>;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #generation = 0;
   #closed = false;
   #restarts = 0;
+  #failedStarts = 0;
+  #retry: ReturnType<typeof setTimeout> | null = null;
+  // In memory only: a statement answered at its limit and still running; the next waits for it.
+  #stillRunning: Promise<void> = Promise.resolve();
+  readonly #late = new Map<number, () => void>();
   readonly #restartable: boolean;
 
   private constructor(private readonly options: PgliteThreadOptions) {
@@ -85,11 +92,9 @@ export class PgliteThread {
   get closed(): boolean {
     return this.#closed;
   }
-  get ready(): boolean {
-    return !this.#closed;
-  }
-  get waitReady(): Promise<void> {
-    return this.#started;
+  /** Counts the threads: a transaction begun in one cannot go on in the next. */
+  get generation(): number {
+    return this.#generation;
   }
   /** How often the thread was ended and the directory opened again. */
   get restarts(): number {
@@ -101,28 +106,53 @@ export class PgliteThread {
       workerData: { dataDir: this.options.dataDir, loadDataDir, workMem: this.options.workMem },
     });
     this.#worker = worker;
+    let opened = false;
     this.#started = new Promise<void>((resolve, reject) => {
-      worker.once("message", (first: { ready: boolean; error?: Record<string, unknown> }) =>
-        first.ready ? resolve() : reject(rebuild(first.error)),
-      );
+      worker.once("message", (first: { ready: boolean; error?: Record<string, unknown> }) => {
+        if (first.ready) {
+          opened = true;
+          this.#failedStarts = 0;
+          resolve();
+        } else {
+          reject(rebuild(first.error));
+        }
+      });
       worker.once("exit", () => reject(engineLost()));
     });
-    this.#started.catch(() => undefined);
+    this.#started.catch(() => {
+      // A directory that could not be opened again is tried again later; its statements are
+      // answered 57P01 meanwhile (the routes' 503), never left waiting.
+      if (opened || this.#closed || !this.#restartable || this.#generation === 0) return;
+      this.#retryLater();
+    });
     worker.on("message", (answer: Answer) => {
       const pending = this.#pending.get(answer.id);
-      if (!pending) return; // answered already: at its limit
+      if (!pending) {
+        this.#late.get(answer.id)?.();
+        return;
+      }
       this.#pending.delete(answer.id);
       clearTimeout(pending.timer);
       if (answer.error) pending.reject(rebuild(answer.error));
       else pending.resolve(answer);
     });
     worker.on("error", () => undefined); // its exit follows, and says the rest
-    worker.on("exit", () => {
-      if (this.#worker !== worker) return; // ended by #restart, which answered its statements
+    this.#onExit = () => {
       this.#failPending(worker);
-      if (!this.#closed && this.#restartable) this.#restart();
-      else this.#closed = true;
-    });
+      if (this.#closed) return;
+      if (!this.#restartable) this.#closed = true;
+      else if (opened) this.#restart();
+    };
+    worker.once("exit", this.#onExit);
+  }
+
+  #retryLater(): void {
+    const wait = Math.min(RETRY_MS.max, RETRY_MS.first * 2 ** this.#failedStarts++);
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      if (!this.#closed) this.#restart();
+    }, wait);
+    this.#retry.unref();
   }
 
   #failPending(worker: Worker): void {
@@ -140,11 +170,12 @@ export class PgliteThread {
     this.#generation++;
     this.#restarts++;
     this.#failPending(old);
-    old.removeAllListeners("exit");
+    old.off("exit", this.#onExit);
     this.#started = old
       .terminate()
       .catch(() => undefined)
       .then(() => {
+        if (this.#closed) throw engineLost();
         this.#spawn();
         return this.#started;
       });
@@ -153,22 +184,42 @@ export class PgliteThread {
 
   async #ask(message: Record<string, unknown>, limitMs?: number): Promise<Answer> {
     if (this.#closed) throw engineLost();
-    await this.#started;
+    // Not open (yet, or again): 57P01, which analysts are told as the index being unavailable.
+    await this.#started.catch(() => {
+      throw engineLost();
+    });
+    await this.#stillRunning;
     const worker = this.#worker;
     const id = this.#nextId++;
     return new Promise<Answer>((resolve, reject) => {
+      // Posted first: a value that cannot cross to the thread fails here, with nothing to undo.
+      worker.postMessage({ id, ...message });
       const pending: Pending = { resolve, reject, worker };
       if (limitMs !== undefined && Number.isFinite(limitMs)) {
-        pending.timer = setTimeout(() => {
-          if (this.#pending.get(id) !== pending) return;
-          this.#pending.delete(id);
-          reject(statementTimeoutError());
-          if (this.#restartable && this.#worker === worker && !this.#closed) this.#restart();
-        }, limitMs);
+        pending.timer = setTimeout(() => this.#timedOut(id, pending), limitMs);
       }
       this.#pending.set(id, pending);
-      worker.postMessage({ id, ...message });
     });
+  }
+
+  /** A statement past its limit: answered with PostgreSQL's error, and the engine freed. */
+  #timedOut(id: number, pending: Pending): void {
+    if (this.#pending.get(id) !== pending) return;
+    this.#pending.delete(id);
+    pending.reject(statementTimeoutError());
+    if (this.#closed || this.#worker !== pending.worker) return;
+    if (this.#restartable) {
+      this.#restart();
+      return;
+    }
+    // In memory it runs on: the next statement waits for its end rather than having its own
+    // limit spent behind it.
+    this.#stillRunning = new Promise<void>((done) =>
+      this.#late.set(id, () => {
+        this.#late.delete(id);
+        done();
+      }),
+    );
   }
 
   async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
@@ -176,49 +227,13 @@ export class PgliteThread {
     return {
       rows: (answer.rows as T[] | undefined) ?? [],
       affectedRows: answer.affectedRows as number | undefined,
-      fields: [],
     };
   }
 
-  /**
-   * `work` between BEGIN and COMMIT (ROLLBACK when it throws). Kysely holds its one connection
-   * for the whole transaction, so nothing else runs in between; a transaction whose thread was
-   * ended under it (a statement's limit) refuses every later statement instead of running it
-   * outside any transaction.
-   */
-  async transaction<T>(
-    work: (tx: { query: PgliteThread["query"]; rollback(): Promise<void> }) => Promise<T>,
-  ): Promise<T> {
-    await this.query("begin");
-    const generation = this.#generation;
-    const alive = () => {
-      if (this.#generation !== generation) throw engineLost();
-    };
-    let ended = false;
-    const tx = {
-      query: async <R>(sql: string, params?: unknown[]) => {
-        alive();
-        return this.query<R>(sql, params);
-      },
-      rollback: async () => {
-        alive();
-        ended = true;
-        await this.query("rollback");
-      },
-    };
-    try {
-      const result = await work(tx);
-      if (!ended) {
-        alive();
-        await this.query("commit");
-      }
-      return result;
-    } catch (error) {
-      if (!ended && this.#generation === generation) {
-        await this.query("rollback").catch(() => undefined);
-      }
-      throw error;
-    }
+  /** COMMIT; resolves with its command tag (ROLLBACK for a transaction an error aborted). */
+  async commit(): Promise<string | null> {
+    const answer = await this.#ask({ op: "commit" }, statementLimit());
+    return (answer.command as string | null | undefined) ?? null;
   }
 
   /** The data directory as a tarball. */
@@ -231,9 +246,10 @@ export class PgliteThread {
     if (this.#closed) return;
     await this.#ask({ op: "close" }).catch(() => undefined);
     this.#closed = true;
+    if (this.#retry) clearTimeout(this.#retry);
     const worker = this.#worker;
+    worker.off("exit", this.#onExit);
     this.#failPending(worker);
-    worker.removeAllListeners("exit");
     await worker.terminate();
   }
 }

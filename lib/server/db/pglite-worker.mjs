@@ -5,7 +5,8 @@
 //
 // Plain JavaScript: a worker's entry runs as it is under Node, vitest and tsx alike (Next bundles it
 // as a worker entry). Messages: { id, op: "query", sql, params } → { id, rows, affectedRows } or
-// { id, error }; { id, op: "dump" } → { id, dump }; { id, op: "close" } → { id }.
+// { id, error }; { id, op: "commit" } → { id, command }; { id, op: "dump" } → { id, dump };
+// { id, op: "close" } → { id }.
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -55,6 +56,10 @@ parentPort.on("message", async (message) => {
     if (op === "query") {
       const result = await pglite.query(message.sql, message.params, { rowMode: "object" });
       parentPort.postMessage({ id, rows: result.rows, affectedRows: result.affectedRows });
+    } else if (op === "commit") {
+      // Its command tag: PostgreSQL completes the COMMIT of an aborted transaction as ROLLBACK.
+      const [result] = await pglite.exec("commit");
+      parentPort.postMessage({ id, command: result?.command ?? null });
     } else if (op === "dump") {
       parentPort.postMessage({ id, dump: await pglite.dumpDataDir("none") });
     } else if (op === "close") {

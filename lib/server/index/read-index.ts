@@ -57,9 +57,10 @@ export async function withIndexTurn<T>(
   db: Kysely<Database>,
   work: () => Promise<T>,
   signal?: AbortSignal,
+  maxWaitMs = READ_TURN_WAIT_MS,
 ): Promise<T> {
   const release = await turnsOf(db).acquire(requestAnalyst()?.id ?? BACKGROUND, {
-    maxWaitMs: READ_TURN_WAIT_MS,
+    maxWaitMs,
     timeout: busy,
     signal,
   });
