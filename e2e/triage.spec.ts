@@ -126,6 +126,8 @@ test("bulk: two rows taken, then every alarm of the exact view acknowledged afte
   await page.getByRole("button", { name: "Mine" }).click();
   await expect(page).toHaveURL(/q=owner%3Ame/);
   await expect(page.locator(`tbody tr[data-alarm-row="${second}"]`)).toBeVisible();
+  // The rows of the view before "Mine" stay on the page (dimmed) until the view's own arrive.
+  await expect(page.locator("table[data-alarm-rows]")).toHaveAttribute("aria-busy", "false");
   const total = await page.locator("tbody tr[data-alarm-row]").count();
   // What was chosen in the other view is not carried over.
   const select = page.getByRole("button", { name: "Select", exact: true });
