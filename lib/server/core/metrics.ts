@@ -70,6 +70,17 @@ function createMetrics() {
       "index_sync_failures_total",
       "Index sync rounds of the deployment that failed",
     ),
+    statementTimeouts: new Counter({
+      name: `${PREFIX}index_statement_timeouts_total`,
+      help: "Analysts' statements on the index stopped at their time limit (PGlite: its thread ended and the directory opened again)",
+      labelNames: ["engine"] as const,
+      registers,
+    }),
+    turnsRefused: new Counter({
+      name: `${PREFIX}index_turns_refused_total`,
+      help: "Reads of the index answered 503 busy after waiting the longest allowed for their turn",
+      registers,
+    }),
   };
 }
 
@@ -131,6 +142,16 @@ export function setBackfillProgress(deployment: string, ratio: number): void {
 /** A sync round of `deployment` that failed. */
 export function recordSyncFailure(deployment: string): void {
   metrics().syncFailures.inc({ deployment });
+}
+
+/** An analyst's statement on the index stopped at its time limit. */
+export function recordStatementTimeout(engine: string): void {
+  metrics().statementTimeouts.inc({ engine });
+}
+
+/** A read of the index refused for want of a turn. */
+export function recordTurnRefused(): void {
+  metrics().turnsRefused.inc();
 }
 
 /** Every metric in Prometheus' text format, and the content type to send it with. */

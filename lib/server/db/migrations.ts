@@ -167,7 +167,7 @@ async function runSteps(
 // whole: updating a million rows in place re-inserted each into both text indexes one by one
 // (stopped unfinished after 170 s on PostgreSQL). At a million alarms the whole migration takes
 // about 3 minutes on PostgreSQL and 7 on PGlite (measured with the machine busy); searches wait
-// for it, and PGlite, in the server's own thread, holds the whole process that long.
+// for it (on PGlite, which runs one statement at a time, everything that reads the index does).
 const searchNarrow0005: Migration = {
   async up(db) {
     const steps = [

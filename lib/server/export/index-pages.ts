@@ -28,7 +28,7 @@ import type { ExportBatch } from "./pages";
 export type IndexRead = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 /**
- * Alarms per read: each read holds PGlite's thread (this server's) while it runs. Measured once
+ * Alarms per read: each read holds PGlite (one statement at a time for everyone) while it runs. Measured once
  * (a test run, not kept in bench/) on PGlite with 100,000 alarms of two deployments: a read of
  * 200 took about what the list's own page of 100 of the same view takes (median 12-260 ms, from
  * filters in the newest-first order to a search sorted by strategy, which no index orders); 500

@@ -11,8 +11,8 @@ import { readable, whereOf, withWords, type SearchWhere } from "./search-where";
 // in exactly the list's order (orderTerms: the sort, then newest first, deployment, uuid), each
 // page starting after the last row of the one before (a keyset on every term of the order, with
 // its directions and its nulls last). The caller runs each call in its own short read-only
-// transaction: PGlite runs on the server's thread, so no statement or transaction may span the
-// export. Every statement holds its rows to the deployments the analyst may see (whereOf), and the
+// transaction: PGlite runs one statement at a time for everyone, so no statement or transaction
+// may span the export. Every statement holds its rows to the deployments the analyst may see (whereOf), and the
 // documents are read for those alone (documents).
 //
 // An arrival never shifts what is still to be read (a keyset, not an offset). Each deployment's

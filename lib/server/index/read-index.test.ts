@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { testAnalyst } from "@/test/analyst";
+import { metricValue } from "@/test/metrics";
 import { describeEachEngine } from "@/test/index-db";
 import { isTooSlow, readIndex } from "./read-index";
 
@@ -12,10 +13,13 @@ import { isTooSlow, readIndex } from "./read-index";
 /** Two seconds on either engine: only the read's limit ends it sooner. */
 const SLOW = sql`select pg_sleep(2)`;
 
-describeEachEngine("An analyst's read of the index", ({ database }) => {
+describeEachEngine("An analyst's read of the index", ({ database, engine }) => {
   it("is cut short at its limit with the statement timeout's error, and the next read is answered", async () => {
+    const timeouts = () => metricValue("alarm_console_index_statement_timeouts_total", { engine });
+    const before = await timeouts();
     const error = await readIndex(database(), (tx) => SLOW.execute(tx), 150).catch((e) => e);
     expect(isTooSlow(error)).toBe(true);
+    expect(await timeouts()).toBe(before + 1); // for the operator (GET /api/metrics)
     // The engine answers the next read.
     const next = await readIndex(database(), (tx) => sql<{ n: number }>`select 1 as n`.execute(tx));
     expect(next.rows).toEqual([{ n: 1 }]);

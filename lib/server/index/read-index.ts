@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import { FairSlots, type FairSlotLimits } from "@/lib/server/core/fair-slots";
+import { recordStatementTimeout, recordTurnRefused } from "@/lib/server/core/metrics";
 import {
   databaseState,
   engineOf,
@@ -72,6 +73,7 @@ export async function withIndexTurn<T>(
 }
 
 function busy(): ApiError {
+  recordTurnRefused();
   return new ApiError(
     "index_unavailable",
     "The index is busy answering other analysts' searches and exports; try again in a moment.",
@@ -105,7 +107,13 @@ export async function readIndex<T>(
 ): Promise<T> {
   return withIndexTurn(
     database.db,
-    () => withStatementLimit(timeoutMs, () => inOneSnapshot(database, work, timeoutMs)),
+    () =>
+      withStatementLimit(timeoutMs, () => inOneSnapshot(database, work, timeoutMs)).catch(
+        (error: unknown) => {
+          if (isTooSlow(error)) recordStatementTimeout(database.engine);
+          throw error;
+        },
+      ),
     signal,
   );
 }

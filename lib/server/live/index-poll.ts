@@ -15,8 +15,8 @@ import type { WatchRecord, WatchRecords } from "./record";
 // One read of a watched view the index answers, by the replica holding its lease: no upstream
 // call at all. The view's first alarms from the index, in its order, compared with what the
 // watch saw before (./diff.ts); the alarms that left for no visible reason asked of the index
-// too, in the same read (one read-only transaction: PGlite runs on the server's own thread, so a
-// turn is one light read). An alarm the backfill just brought in from the past is not news.
+// too, in the same read (one read-only transaction: PGlite runs one statement at a time for
+// everyone, so a turn is one light read). An alarm the backfill just brought in from the past is not news.
 // The outcome is recorded and published as a poll's is; the index's troubles are the state's
 // error (index_unavailable), never the watch's end.
 
