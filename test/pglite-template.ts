@@ -3,19 +3,22 @@
 // 45 times a run; a migrated data directory, dumped once per version of the migrations into the
 // OS's temp directory, is loaded instead.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type ConsoleDatabase } from "@/lib/server/db";
 
 function templatePath(): string {
   const root = join(import.meta.dirname, "..");
-  const hash = createHash("sha256")
-    .update(readFileSync(join(root, "lib/server/db/migrations.ts")))
+  const hash = createHash("sha256").update(readFileSync(join(root, "lib/server/db/migrations.ts")));
+  // One file a migration: each is part of the template's version.
+  const folder = join(root, "lib/server/db/migrations");
+  for (const name of readdirSync(folder).sort()) hash.update(readFileSync(join(folder, name)));
+  const key = hash
     .update(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json")))
     .digest("hex")
     .slice(0, 16);
-  return join(tmpdir(), `alarm-console-pglite-${hash}.tar`);
+  return join(tmpdir(), `alarm-console-pglite-${key}.tar`);
 }
 
 /** A fresh in-memory PGlite at the latest migration. */
