@@ -28,7 +28,7 @@ import {
   type OverviewPart,
 } from "@/lib/shared/overview/plan";
 import type { OverviewSection } from "@/lib/shared/overview/types";
-import { asIndexUnavailable } from "./pivot-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
 import { mergedGroupScope, type IndexInput } from "./search-routes";
 
 // The request -> answer logic of the overview's sections: a deployment's (from the index where it

@@ -45,7 +45,7 @@ import { indexStatuses } from "@/lib/server/index/sync";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import { requestAnalyst } from "@/lib/server/auth/request-analyst";
-import { asIndexUnavailable } from "./pivot-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/suggestions";
 

@@ -33,7 +33,7 @@ import {
 } from "@/lib/server/triage/triage";
 import type { TriageAction } from "@/lib/shared/triage/types";
 import { readJsonBody } from "./json-body";
-import { asIndexUnavailable } from "./pivot-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
 import { readSearch } from "./search-routes";
 import { actorOf, takeWrite, withDb, type TriageContext } from "./triage-routes";
 

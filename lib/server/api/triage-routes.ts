@@ -41,7 +41,7 @@ import {
   type AlarmRef,
 } from "@/lib/server/triage/triage";
 import { readJsonBody } from "./json-body";
-import { asIndexUnavailable } from "./pivot-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
 
 // The request -> data logic of an alarm's triage (owner, acknowledgement, notes, history), for
 // the console's pages and for automation calling with an analyst's session. The deployment is

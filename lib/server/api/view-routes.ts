@@ -18,7 +18,7 @@ import {
 } from "@/lib/server/triage/views";
 import { JsonText } from "./route";
 import { readJsonBody } from "./json-body";
-import { asIndexUnavailable } from "./pivot-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
 
 // The request -> data logic of saved views (GET and POST /api/views, PATCH and DELETE
 // /api/views/{id}): the analyst and the deployments they may see, the body read and checked, the
