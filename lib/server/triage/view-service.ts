@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { SavedView } from "@/lib/shared/triage/saved-views";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Database } from "@/lib/server/db";
-import { deploymentRegistry } from "@/lib/server/deployments/registry";
+import { visibleKeys } from "@/lib/server/deployments/scope";
 import { recordAnalyst } from "./analysts";
 import { nowOf, takeWrite, withDb, type TriageContext } from "./pipeline";
 import {
@@ -29,9 +29,7 @@ function asViewer<T>(
   return withDb(
     context,
     async (db) => {
-      const visible = deploymentRegistry()
-        .visibleTo(analyst)
-        .map((deployment) => deployment.key);
+      const visible = visibleKeys(analyst);
       const now = nowOf(context);
       await recordAnalyst(db, analyst, now);
       return work(db, { analyst, visible }, now);
