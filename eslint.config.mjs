@@ -1,7 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier";
-import { LAYERS, layerZones } from "./eslint/layers.mjs";
+import { LAYERS, TEAM_TABLES, TEAM_WRITERS, layerZones, teamWriteRule } from "./eslint/layers.mjs";
 
 const config = [
   {
@@ -30,6 +30,12 @@ const config = [
     // and browser-safe code never reaches server-only code. By folder: a new file is covered.
     files: ["lib/**", "components/**", "app/**"],
     rules: { "import/no-restricted-paths": ["error", { zones: layerZones(LAYERS) }] },
+  },
+  {
+    // The team's tables are written by their floor only (eslint/layers.mjs).
+    files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
+    ignores: TEAM_WRITERS,
+    rules: { "no-restricted-syntax": teamWriteRule(TEAM_TABLES) },
   },
   {
     // The simulator and the console meet over HTTP only, as the console meets a real deployment.

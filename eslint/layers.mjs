@@ -65,3 +65,39 @@ export function layerZones(layers) {
   });
   return zones;
 }
+
+// The team's data (triage, saved views, the analysts the console has seen) is ours alone and is
+// written in one place: its floor, lib/server/triage/ (a use case per service function, each write
+// with its audit), and the migrations that create its tables (lib/server/db/). Anywhere else a
+// write naming one of its tables, through Kysely or in raw SQL, is refused; reads are free (the
+// search filters by owner).
+
+/** The tables of the team's data. */
+export const TEAM_TABLES = [
+  "triage_alarms",
+  "triage_notes",
+  "triage_audit",
+  "saved_views",
+  "analysts",
+];
+
+/** Where the team's tables may be written. */
+export const TEAM_WRITERS = ["lib/server/triage/**", "lib/server/db/**"];
+
+/** no-restricted-syntax options: a write to one of `tables`, as Kysely builds it or as raw SQL. */
+export function teamWriteRule(tables) {
+  const names = tables.join("|");
+  const message =
+    "The team's tables are written by lib/server/triage/ only: call its service (eslint/layers.mjs).";
+  return [
+    "error",
+    {
+      selector: `CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom|mergeInto|replaceInto)$/][arguments.0.value=/^(${names})$/]`,
+      message,
+    },
+    {
+      selector: `TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/\\b(insert\\s+into|update|delete\\s+from|truncate(\\s+table)?|merge\\s+into)\\s+(${names})\\b/i]`,
+      message,
+    },
+  ];
+}

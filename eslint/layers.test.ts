@@ -85,6 +85,34 @@ describe("the layers of lib/", () => {
     expect(door).toEqual([]);
   });
 
+  it("keep writes of the team's tables in lib/server/triage/, reads anywhere", async () => {
+    const kysely = [
+      'import type { Kysely } from "kysely";',
+      'import type { Database } from "@/lib/server/db";',
+      "export const take = (db: Kysely<Database>) =>",
+      '  db.updateTable("triage_alarms").set({ owner_id: null }).execute();',
+      "",
+    ].join("\n");
+    expect(await problems("lib/server/api/take.ts", kysely)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*lib\/server\/triage\/ only/),
+    ]);
+    expect(await problems("lib/server/triage/take.ts", kysely)).toEqual([]);
+    const raw = [
+      'import { sql } from "kysely";',
+      "export const note = sql`insert into triage_notes (id) values (${1})`;",
+      "",
+    ].join("\n");
+    expect(await problems("scripts/note.ts", raw)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax:/),
+    ]);
+    const read = [
+      'import { sql } from "kysely";',
+      "export const owners = sql`select owner_id from triage_alarms`;",
+      "",
+    ].join("\n");
+    expect(await problems("lib/server/index/owners.ts", read)).toEqual([]);
+  });
+
   it("keep zod and Node's modules out of browser code, types aside", async () => {
     const zod = await problems(
       "lib/shared/alarms/heavy.ts",

@@ -1,7 +1,7 @@
 // Two analysts of one team and a time, for tests that work alarms' triage (as triage.ts's callers
 // name them: an Actor).
 import { handleOf } from "@/lib/server/triage/analysts";
-import type { Actor } from "@/lib/server/triage/triage";
+import type { Actor } from "@/lib/server/triage/alarm-row";
 import type { Analyst } from "@/lib/server/auth/session";
 import { testAnalyst } from "./analyst";
 

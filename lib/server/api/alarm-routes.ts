@@ -12,7 +12,8 @@ import {
   readCatalogue,
 } from "@/lib/server/usm";
 import { JsonText } from "./route";
-import { searchList, type IndexInput, type SearchScope } from "./search-routes";
+import type { SearchScope } from "@/lib/server/deployments/scope";
+import { searchList, type IndexInput } from "./search-routes";
 
 // The request -> data logic of the browser's alarm and health API, without the session check
 // (app/api/** wrap these in analystRoute), so tests can call them directly through respond().

@@ -29,8 +29,9 @@ import { indexExportBatches, type IndexRead } from "@/lib/server/export/index-pa
 import { exportPageSizes } from "@/lib/server/export/pages";
 import { ExportProgressStore } from "@/lib/server/export/progress";
 import { startExport, type ExportRequest } from "@/lib/server/export/stream";
-import { asIndexUnavailable } from "./pivot-routes";
-import { deploymentScope, readSearch, type SearchScope } from "./search-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
+import { deploymentScope, type SearchScope } from "@/lib/server/deployments/scope";
+import { readSearch } from "./search-routes";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
 // wrap these in deploymentRoute, app/api/d/all/alarms/export/** in analystRoute), so tests can

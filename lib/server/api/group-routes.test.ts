@@ -6,7 +6,8 @@ import { NOW, seedCorpus } from "@/test/search-corpus";
 import { ingestAlarms } from "@/lib/server/index/ingest";
 import { indexedAlarm } from "@/test/indexed-alarm";
 import { respond } from "./route";
-import { groupList, mergedGroupScope } from "./search-routes";
+import { mergedGroupScope } from "@/lib/server/deployments/scope";
+import { groupList } from "./search-routes";
 
 // The groups API through the one wrapper's respond(), on both engines: the page of groups with
 // its figures, the list's parameters narrowing it, 400 naming `group` or `q` for what is wrong,

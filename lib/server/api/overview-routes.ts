@@ -28,8 +28,9 @@ import {
   type OverviewPart,
 } from "@/lib/shared/overview/plan";
 import type { OverviewSection } from "@/lib/shared/overview/types";
-import { asIndexUnavailable } from "./pivot-routes";
-import { mergedGroupScope, type IndexInput } from "./search-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
+import { mergedGroupScope } from "@/lib/server/deployments/scope";
+import type { IndexInput } from "./search-routes";
 
 // The request -> answer logic of the overview's sections: a deployment's (from the index where it
 // holds the deployment whole, else the upstream's `size=1` counts) and the queue of every

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Analyst } from "@/lib/server/auth/session";
 import type { Transaction } from "kysely";
 import type { ConsoleDatabase, Database } from "@/lib/server/db";
 import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
+import { mergedGroupScope, type SearchScope } from "@/lib/server/deployments/scope";
 import { serverEnv } from "@/lib/server/env";
 import {
   SEARCH_STATEMENT_TIMEOUT_MS,
@@ -18,7 +18,6 @@ import { readable } from "@/lib/server/index/search-where";
 import { suggest } from "@/lib/server/index/suggest";
 import { encodeCursor } from "@/lib/server/queue/cursor";
 import { parseMergedRequest, readMergedQueue, type MergedRequest } from "@/lib/server/queue/read";
-import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
 import {
   GROUP_KEY,
   GROUP_SORT_KEY,
@@ -45,7 +44,7 @@ import { indexStatuses } from "@/lib/server/index/sync";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { ApiError } from "@/lib/shared/core/errors";
 import { requestAnalyst } from "@/lib/server/auth/request-analyst";
-import { asIndexUnavailable } from "./pivot-routes";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/suggestions";
 
@@ -54,26 +53,6 @@ import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/
 // the index's queries hold every row to it (lib/server/index/search-where.ts), whatever the
 // request names. No database here (or PostgreSQL gone mid-request): 503 index_unavailable
 // saying why; the list without `q` never comes here and keeps working from the upstream.
-
-/** Whose alarms a request may read: those asked for, among those the analyst may see. */
-export interface SearchScope {
-  /** Every deployment the analyst may see. */
-  allowed: readonly string[];
-  /** The deployments asked for. */
-  deployments: readonly string[];
-}
-
-/** A deployment's list or suggestions: that deployment, among those the analyst may see. */
-export function deploymentScope(analyst: Analyst, deployment: string): SearchScope {
-  return { allowed: visibleKeys(analyst), deployments: [deployment] };
-}
-
-/** Every deployment the analyst may see, by key. */
-export function visibleKeys(analyst: Analyst): string[] {
-  return deploymentRegistry()
-    .visibleTo(analyst)
-    .map((deployment) => deployment.key);
-}
 
 /** Where the index comes from: this process's database unless a test hands one in. */
 export interface IndexInput {
@@ -324,20 +303,6 @@ export async function groupList(
       labels: g.labels.map((label, i) => (i === at && label ? (nameOf(label) ?? label) : label)),
     })),
   };
-}
-
-/**
- * The merged queue's groups: the `deployments` it names (a comma list of those the analyst may
- * see; 400 on it for any other), or all it shows.
- */
-export function mergedGroupScope(url: URL, allowed: readonly string[]): SearchScope {
-  const problems: { param: string; message: string }[] = [];
-  const given = url.searchParams.getAll(DEPLOYMENTS_KEY);
-  const named = parseDeployments(given, allowed, problems);
-  if (problems[0]) {
-    throw new ApiError("invalid_request", problems[0].message, { param: problems[0].param });
-  }
-  return { allowed, deployments: given.length > 0 ? named : allowed };
 }
 
 /** Suggestions may stay in the analyst's browser a little while: the index moves slowly. */

@@ -9,12 +9,14 @@ import {
   handleOf,
   recordAnalyst,
 } from "@/lib/server/triage/analysts";
-import { readSummaries, setOwner } from "@/lib/server/triage/triage";
+import { readSummaries } from "@/lib/server/triage/read";
+import { setOwner } from "@/lib/server/triage/triage";
 import { ApiError } from "@/lib/shared/core/errors";
 import { testAnalyst } from "@/test/analyst";
 import { describeEachEngine } from "@/test/index-db";
 import { indexedAlarm, testUuid } from "@/test/indexed-alarm";
-import { bulkTriage, type BulkAnswer } from "./triage-bulk";
+import type { BulkAnswer } from "@/lib/server/triage/bulk";
+import { bulkTriage } from "./triage-bulk";
 
 // A bulk action on both engines: the exact view (filters, search, the range frozen when the
 // count was shown, so an alarm arriving later is not swept in), the count confirmed first, the

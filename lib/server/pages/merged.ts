@@ -1,7 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
-import { groupList, mergedGroupScope, mergedList } from "@/lib/server/api/search-routes";
+import { groupList, mergedList } from "@/lib/server/api/search-routes";
+import { mergedGroupScope } from "@/lib/server/deployments/scope";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";

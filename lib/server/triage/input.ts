@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { isAlarmUuid } from "@/lib/shared/alarms/query";
 import { NOTE_MAX_CHARS } from "@/lib/shared/triage/types";
 import type { Deployment } from "@/lib/server/deployments/registry";
-import type { AlarmRef } from "./triage";
+import type { AlarmRef } from "./alarm-row";
 
 // What the triage API accepts, checked before anything is read or written: strict bodies (an
 // unknown field is refused, not ignored), bounded sizes, and text the database can hold.
@@ -48,6 +48,12 @@ export const noteInput = z
   .strict();
 
 const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The alarm a path names on the analyst's deployment; 404 for anything that cannot be one. */
+export function alarmRefOf(deployment: Deployment, uuid: string): AlarmRef {
+  if (!isAlarmUuid(uuid)) throw new ApiError("not_found", "There is no such alarm.");
+  return { deployment: deployment.key, uuid: uuid.toLowerCase() };
+}
 
 /** A note id from the path; 404 for anything that cannot be one. */
 export function noteIdOf(id: string): string {

@@ -10,16 +10,9 @@ import { analystByHandle, forgetRecordedAnalysts, recordAnalyst } from "./analys
 import { exportAudit } from "./audit-export";
 import { PAGE_SIZE } from "./snapshot-pages";
 import { exportTriage, importTriage } from "./transfer";
-import {
-  addNote,
-  deleteNote,
-  editNote,
-  readSummaries,
-  readTriage,
-  setAcknowledged,
-  setOwner,
-  type AlarmRef,
-} from "./triage";
+import type { AlarmRef } from "./alarm-row";
+import { readSummaries, readTriage } from "./read";
+import { addNote, deleteNote, editNote, setAcknowledged, setOwner } from "./triage";
 
 // Moving the team's triage between databases on both engines, and across them (PGlite to
 // PostgreSQL and back): what an analyst reads of each alarm is the same after the move, a second

@@ -12,16 +12,9 @@ import {
   recordAnalyst,
   teammates,
 } from "./analysts";
-import {
-  addNote,
-  deleteNote,
-  editNote,
-  readSummaries,
-  readTriage,
-  setAcknowledged,
-  setOwner,
-  type Actor,
-} from "./triage";
+import type { Actor } from "./alarm-row";
+import { readSummaries, readTriage } from "./read";
+import { addNote, deleteNote, editNote, setAcknowledged, setOwner } from "./triage";
 
 // The team's triage on both engines (PGlite in process, a real PostgreSQL): who has an alarm,
 // who acknowledged it, notes and their window, the history with before and after, and the

@@ -1,119 +1,27 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { Kysely } from "kysely";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { Database } from "@/lib/server/db";
+import { NOTE_EDIT_WINDOW_MS } from "@/lib/shared/triage/types";
+import type { KnownAnalyst } from "./analysts";
 import {
-  HISTORY_LIMIT,
-  NOTE_EDIT_WINDOW_MS,
-  type AlarmTriage,
-  type TriageAction,
-  type TriageSummaries,
-} from "@/lib/shared/triage/types";
-import { namesOfIds, type KnownAnalyst } from "./analysts";
+  audit,
+  handleOfId,
+  inTransaction,
+  lockAlarm,
+  updateAlarm,
+  type Actor,
+  type AlarmRef,
+  type TriageWrite,
+  type Tx,
+} from "./alarm-row";
 
-// The team's triage of one alarm, read and written: owner, acknowledgement, notes, and the
+// The team's triage of one alarm, written: owner, acknowledgement, notes, and the
 // append-only audit of each change. Every write runs in one transaction that locks the alarm's
 // row first, so two analysts acting at once are put in line: the second sees the first's result
 // (and a take conditioned on "nobody has it" is refused, naming who has it). A write that
 // changes nothing (taking an alarm one has) records nothing and tells nobody.
-
-export interface Actor {
-  id: string;
-  handle: string;
-  name: string;
-}
-
-/** One alarm of one deployment; the uuid lower-cased. */
-export interface AlarmRef {
-  deployment: string;
-  uuid: string;
-}
-
-/** What a write did: whether anything changed, and the state after it. */
-export interface TriageWrite {
-  changed: boolean;
-  action: TriageAction;
-}
-
-type Tx = Transaction<Database>;
-
-async function lockAlarm(tx: Tx, alarm: AlarmRef, now: number) {
-  await tx
-    .insertInto("triage_alarms")
-    .values({ deployment: alarm.deployment, uuid: alarm.uuid, notes: 0, updated_at: now })
-    .onConflict((conflict) => conflict.columns(["deployment", "uuid"]).doNothing())
-    .execute();
-  return tx
-    .selectFrom("triage_alarms")
-    .selectAll()
-    .where("deployment", "=", alarm.deployment)
-    .where("uuid", "=", alarm.uuid)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-/**
- * Sets columns of the alarm's triage row (locked by lockAlarm in the same transaction), and moves
- * its count of notes by `notes`.
- */
-function updateAlarm(
-  tx: Tx,
-  alarm: AlarmRef,
-  values: Updateable<Database["triage_alarms"]>,
-  notes?: 1 | -1,
-) {
-  return tx
-    .updateTable("triage_alarms")
-    .set((eb) => ({ ...values, ...(notes && { notes: eb("notes", "+", notes) }) }))
-    .where("deployment", "=", alarm.deployment)
-    .where("uuid", "=", alarm.uuid)
-    .execute();
-}
-
-async function audit(
-  tx: Tx | Kysely<Database>,
-  alarm: AlarmRef,
-  actor: Actor,
-  action: TriageAction,
-  before: unknown,
-  after: unknown,
-  now: number,
-): Promise<void> {
-  await tx
-    .insertInto("triage_audit")
-    .values({
-      at: now,
-      analyst_id: actor.id,
-      deployment: alarm.deployment,
-      uuid: alarm.uuid,
-      action,
-      before: before === null ? null : JSON.stringify(before),
-      after: after === null ? null : JSON.stringify(after),
-    })
-    .execute();
-}
-
-async function handleOfId(tx: Tx, id: string | null): Promise<string | null> {
-  if (id === null) return null;
-  const row = await tx
-    .selectFrom("analysts")
-    .select("handle")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row?.handle ?? id;
-}
-
-/**
- * `work` in a transaction of its own, or in the caller's when `db` is one: a bulk action writes
- * a batch of alarms in one transaction (lib/server/api/triage-bulk.ts), each write as it would alone.
- */
-function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (tx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
-}
 
 /**
  * Sets (or clears) the alarm's owner. With `expected` (a handle, or null for "nobody"), only
@@ -290,149 +198,6 @@ export async function deleteNote(
     await audit(tx, alarm, actor, "note_deleted", { id, text: note.text }, null, now);
     return { changed: true, action: "note_deleted" };
   });
-}
-
-/** How long one analyst's opening of one alarm counts as one visit in the audit. */
-const OPENED_DEDUPE_MS = 10 * 60_000;
-const opened = new Map<string, number>();
-
-/** Records that `actor` opened the alarm's detail (once per visit, not per refetch). */
-export async function recordOpened(
-  db: Kysely<Database>,
-  alarm: AlarmRef,
-  actor: Actor,
-  now: number,
-): Promise<void> {
-  const key = `${actor.id}\n${alarm.deployment}\n${alarm.uuid}`;
-  const last = opened.get(key);
-  if (last !== undefined && now - last < OPENED_DEDUPE_MS) return;
-  opened.set(key, now);
-  if (opened.size > 50_000) opened.clear();
-  await audit(db, alarm, actor, "opened", null, null, now);
-}
-
-/** The alarm's triage, its notes and its history (newest first). */
-export async function readTriage(db: Kysely<Database>, alarm: AlarmRef): Promise<AlarmTriage> {
-  const [row, notes, history] = await Promise.all([
-    db
-      .selectFrom("triage_alarms")
-      .selectAll()
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .executeTakeFirst(),
-    db
-      .selectFrom("triage_notes")
-      .select(["id", "author_id", "text", "created_at", "edited_at"])
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .where("deleted_at", "is", null)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(NOTES_PER_ALARM)
-      .execute()
-      .then((rows) => rows.reverse()),
-    db
-      .selectFrom("triage_audit")
-      .select(["id", "at", "analyst_id", "action", "before", "after"])
-      .where("deployment", "=", alarm.deployment)
-      .where("uuid", "=", alarm.uuid)
-      .orderBy("id", "desc")
-      .limit(HISTORY_LIMIT)
-      .execute(),
-  ]);
-  const ids = [
-    row?.owner_id,
-    row?.acknowledged_by,
-    ...notes.map((note) => note.author_id),
-    ...history.map((event) => event.analyst_id),
-  ].filter((id): id is string => typeof id === "string");
-  const people = await namesOfIds(db, ids);
-  const names: Record<string, string> = {};
-  const handle = (id: string) => {
-    const person = people.get(id);
-    if (!person) return id;
-    names[person.handle] = person.name;
-    return person.handle;
-  };
-  return {
-    owner: row?.owner_id ? handle(row.owner_id) : null,
-    acknowledged:
-      row?.acknowledged_by && row.acknowledged_at !== null
-        ? { by: handle(row.acknowledged_by), at: row.acknowledged_at }
-        : null,
-    notes: notes.map((note) => ({
-      id: note.id,
-      author: handle(note.author_id),
-      text: note.text,
-      at: note.created_at,
-      editedAt: note.edited_at,
-    })),
-    history: history.map((event) => ({
-      id: event.id,
-      at: event.at,
-      analyst: handle(event.analyst_id),
-      action: event.action as TriageAction,
-      before: event.before ?? null,
-      after: event.after ?? null,
-    })),
-    names,
-  };
-}
-
-/** What a list shows of these alarms' triage (those nobody has acted on are left out). */
-export async function readSummaries(
-  db: Kysely<Database>,
-  alarms: readonly AlarmRef[],
-): Promise<TriageSummaries> {
-  if (alarms.length === 0) return { alarms: [], names: {} };
-  const rows = await db
-    .selectFrom("triage_alarms")
-    .select(["deployment", "uuid", "owner_id", "acknowledged_at", "notes"])
-    .where((eb) =>
-      eb(
-        eb.refTuple("deployment", "uuid"),
-        "in",
-        alarms.map((alarm) => eb.tuple(alarm.deployment, alarm.uuid)),
-      ),
-    )
-    .execute();
-  const people = await namesOfIds(
-    db,
-    rows.map((row) => row.owner_id).filter((id): id is string => id !== null),
-  );
-  const names: Record<string, string> = {};
-  return {
-    alarms: rows
-      .filter((row) => row.owner_id !== null || row.acknowledged_at !== null || row.notes > 0)
-      .map((row) => {
-        const owner = row.owner_id ? (people.get(row.owner_id) ?? null) : null;
-        if (owner) names[owner.handle] = owner.name;
-        return {
-          deployment: row.deployment,
-          uuid: row.uuid,
-          owner: owner?.handle ?? row.owner_id,
-          acknowledged: row.acknowledged_at !== null,
-          notes: row.notes,
-        };
-      }),
-    names,
-  };
-}
-
-/** Forgets which openings this process recorded lately (tests). */
-export function forgetOpenings(): void {
-  opened.clear();
-}
-
-/** Whether the index holds the alarm (triage may then be written without asking the upstream). */
-export async function indexHolds(db: Kysely<Database>, alarm: AlarmRef): Promise<boolean> {
-  const row = await db
-    .selectFrom("alarms")
-    .select("uuid")
-    .where("deployment", "=", alarm.deployment)
-    .where("uuid", "=", alarm.uuid)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** What a bulk action did to one alarm. */

@@ -2,7 +2,7 @@
 import { alarmList } from "@/lib/server/api/alarm-routes";
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import { deploymentScope } from "@/lib/server/api/search-routes";
+import { deploymentScope } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 

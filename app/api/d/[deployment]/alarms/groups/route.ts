@@ -1,7 +1,8 @@
 // GET /api/d/{deployment}/alarms/groups - one page of a view's groups (group=field[,field[,field]] and the list's parameters), from the index
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import { deploymentScope, groupList } from "@/lib/server/api/search-routes";
+import { groupList } from "@/lib/server/api/search-routes";
+import { deploymentScope } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 

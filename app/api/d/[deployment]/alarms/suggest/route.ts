@@ -1,11 +1,8 @@
 // GET /api/d/{deployment}/alarms/suggest - what the search box offers as one types (field and prefix), from the index
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import {
-  SUGGEST_CACHE_CONTROL,
-  deploymentScope,
-  searchSuggestions,
-} from "@/lib/server/api/search-routes";
+import { SUGGEST_CACHE_CONTROL, searchSuggestions } from "@/lib/server/api/search-routes";
+import { deploymentScope } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 

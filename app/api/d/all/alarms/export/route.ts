@@ -1,7 +1,7 @@
 // GET /api/d/all/alarms/export?<view>&deployments&format=csv|ndjson|json&id=<id> - the queue of every deployment the analyst may see (or those `deployments` names) as a file, from the index, streamed
 import { analystRoute, routeMethods } from "@/lib/server/api/route";
 import { allExportDownload } from "@/lib/server/api/export-routes";
-import { visibleKeys } from "@/lib/server/api/search-routes";
+import { visibleKeys } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,7 @@
 // GET /api/d/all/alarms/groups - one page of the groups of every deployment the analyst may see (or those `deployments` names), from the index
 import { analystRoute, routeMethods } from "@/lib/server/api/route";
-import { groupList, mergedGroupScope, visibleKeys } from "@/lib/server/api/search-routes";
+import { groupList } from "@/lib/server/api/search-routes";
+import { mergedGroupScope, visibleKeys } from "@/lib/server/deployments/scope";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /api/d/all/alarms/overview?part=priority|status|intent|histogram&deployments&<the list's filters> - one section of the overview of every deployment the analyst may see (or those `deployments` names), from the index
 import { mergedOverview } from "@/lib/server/api/overview-routes";
 import { analystRoute, routeMethods } from "@/lib/server/api/route";
-import { visibleKeys } from "@/lib/server/api/search-routes";
+import { visibleKeys } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 

@@ -4,8 +4,8 @@ import {
   SUGGEST_CACHE_CONTROL,
   mergedSuggestScope,
   searchSuggestions,
-  visibleKeys,
 } from "@/lib/server/api/search-routes";
+import { visibleKeys } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 

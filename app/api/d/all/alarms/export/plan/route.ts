@@ -1,7 +1,7 @@
 // GET /api/d/all/alarms/export/plan?<view>&deployments - how many alarms an export of the queue of every deployment would hold, the cap, the frozen bounds
 import { analystRoute, routeMethods } from "@/lib/server/api/route";
 import { allExportPlan } from "@/lib/server/api/export-routes";
-import { visibleKeys } from "@/lib/server/api/search-routes";
+import { visibleKeys } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { statementTimeoutError } from "@/lib/server/db/statement-limit";
+import { statementTimeoutError } from "./statement-limit";
 import { ApiError } from "@/lib/shared/core/errors";
-import { asIndexUnavailable } from "./pivot-routes";
+import { asIndexUnavailable } from "./errors";
 
 describe("a read of the index past its limit", () => {
   it("is answered 503 saying how to narrow the view, never the database's words", () => {

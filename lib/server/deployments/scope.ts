@@ -1,0 +1,44 @@
+import "server-only";
+import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { Analyst } from "@/lib/server/auth/session";
+import { deploymentRegistry } from "./registry";
+
+// Whose alarms a request may read: the deployments it asks for, among those the analyst may see.
+// Every query of the index holds its rows to `allowed` (lib/server/index/search-where.ts), so a
+// deployment asked for that is not the analyst's reads nothing; the routes answer 404 or 400 for
+// one before that (a deployment's route through the registry, the queue's `deployments` here).
+
+/** Whose alarms a request may read: those asked for, among those the analyst may see. */
+export interface SearchScope {
+  /** Every deployment the analyst may see. */
+  allowed: readonly string[];
+  /** The deployments asked for. */
+  deployments: readonly string[];
+}
+
+/** Every deployment the analyst may see, by key. */
+export function visibleKeys(analyst: Analyst): string[] {
+  return deploymentRegistry()
+    .visibleTo(analyst)
+    .map((deployment) => deployment.key);
+}
+
+/** A deployment's list or suggestions: that deployment, among those the analyst may see. */
+export function deploymentScope(analyst: Analyst, deployment: string): SearchScope {
+  return { allowed: visibleKeys(analyst), deployments: [deployment] };
+}
+
+/**
+ * The queue of every deployment (ALL_DEPLOYMENTS): the `deployments` its URL names (a comma list
+ * of those the analyst may see; 400 on it for any other), or all it shows.
+ */
+export function mergedGroupScope(url: URL, allowed: readonly string[]): SearchScope {
+  const problems: { param: string; message: string }[] = [];
+  const given = url.searchParams.getAll(DEPLOYMENTS_KEY);
+  const named = parseDeployments(given, allowed, problems);
+  if (problems[0]) {
+    throw new ApiError("invalid_request", problems[0].message, { param: problems[0].param });
+  }
+  return { allowed, deployments: given.length > 0 ? named : allowed };
+}
