@@ -12,6 +12,7 @@ import {
   type AlarmFilters,
 } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
 import {
   DEFAULT_PIVOT_RANGE,
   PIVOT_FIELDS,
@@ -24,6 +25,8 @@ import {
   type PivotsAnswer,
   type RelatedShare,
 } from "@/lib/shared/search/pivots";
+
+export { asIndexUnavailable };
 
 // The request -> answer logic of GET /api/d/{deployment}/alarms/{uuid}/pivots (the route file
 // wraps it in deploymentRoute, which has already checked that the analyst may see the
@@ -97,35 +100,6 @@ function windowOf(filters: AlarmFilters, now: number): PivotWindow {
     now,
   ).filters;
   return { gte: gte ?? null, lte: lte ?? null };
-}
-
-// Node's and PostgreSQL's codes for a server that is gone or refusing work: class 08
-// (connection), 53 (resources), 57 (operator intervention: shutdown, statement timeout).
-const GONE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"]);
-
-/** A database failure an analyst can do nothing about as 503 index_unavailable; else itself. */
-export function asIndexUnavailable(error: unknown): unknown {
-  if (error instanceof ApiError || !(error instanceof Error)) return error;
-  const code = (error as { code?: unknown }).code;
-  if (code === "57014") {
-    return new ApiError(
-      "index_unavailable",
-      "The index took too long to answer this view: narrow it (a shorter time range, fewer " +
-        "deployments, a filter or a longer search term) and try again.",
-      { cause: error },
-    );
-  }
-  const gone =
-    (typeof code === "string" && (GONE.has(code) || /^(08|53|57)/.test(code))) ||
-    // pg's words for a client whose server went away under it (no code: not the server's).
-    /connection (terminated|ended)|timeout exceeded when trying to connect|encountered a connection error and is not queryable/i.test(
-      error.message,
-    );
-  return gone
-    ? new ApiError("index_unavailable", "the index's database server does not answer", {
-        cause: error,
-      })
-    : error;
 }
 
 export interface PivotsContext {
