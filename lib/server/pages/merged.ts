@@ -1,7 +1,9 @@
 import "server-only";
 import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
-import { groupList, mergedGroupScope, mergedList } from "@/lib/server/api/search-routes";
+import { groupList } from "@/lib/server/reads/list";
+import { mergedList } from "@/lib/server/reads/queue";
+import { mergedGroupScope } from "@/lib/server/reads/scope";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";
