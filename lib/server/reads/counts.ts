@@ -71,6 +71,31 @@ function countedView(part: OverviewPart, query: AlarmListQuery): ReadView {
 
 const UNREADABLE = "The index could not count this view just now.";
 
+type Held = { heldWhole: boolean; indexedUpTo: number | null };
+
+/**
+ * Whether the index holds `deployment` whole (its backfill done, following the upstream) and
+ * this process can read it; false where the sync's state cannot be read.
+ */
+async function heldWhole(deployment: string): Promise<Held> {
+  try {
+    const status = await indexStatus(deployment);
+    const whole = status.state === "following" && (await databaseState()).ok;
+    return { heldWhole: whole, indexedUpTo: status.syncedAt };
+  } catch {
+    return { heldWhole: false, indexedUpTo: null };
+  }
+}
+
+/**
+ * Whether the index counts a deployment's plain view (READ_RULES.heldWhole): its overview then
+ * costs the upstream nothing, and its page asks for it with the rows.
+ */
+export async function countedByIndex(deployment: string): Promise<boolean> {
+  const view: ReadView = { kind: "count", scope: "deployment", query: DEFAULT_QUERY };
+  return chooseSource(view, await heldWhole(deployment)).source === "index";
+}
+
 /**
  * A section of a deployment's overview (`deployment` absent: the upstream's counts alone). Only
  * a section the index answered is kept, so a view kept answers without reading the sync's state
@@ -84,19 +109,17 @@ export async function readDeploymentSection(
   now: number,
 ): Promise<OverviewSection> {
   const key = deployment === undefined ? null : sectionKey(deployment, part, query, now);
-  let heldWhole = false;
-  let source: IndexSource = { kind: "index", indexedUpTo: null };
+  let held: Held = { heldWhole: false, indexedUpTo: null };
   try {
     const cached = key === null ? null : await sharedStore().get(key);
     if (cached !== null) return JSON.parse(cached) as OverviewSection;
-    const status = deployment === undefined ? null : await indexStatus(deployment);
-    heldWhole = status?.state === "following" && (await databaseState()).ok;
-    source = { kind: "index", indexedUpTo: status?.syncedAt ?? null };
+    if (deployment !== undefined) held = await heldWhole(deployment);
   } catch {
-    heldWhole = false; // the store (or the sync's state) failed: the upstream's counts answer
+    // the store failed: the upstream's counts answer
   }
+  const source: IndexSource = { kind: "index", indexedUpTo: held.indexedUpTo };
   const view = countedView(part, query);
-  const choice = chooseSource(view, { heldWhole });
+  const choice = chooseSource(view, held);
   if (choice.source === "refused") throw choice.error;
   if (choice.source === "upstream") return readOverviewPart(part, query, call);
   try {
