@@ -35,6 +35,7 @@ export const LAYERS = [
   ["lib/server/index", 15], // the index: ingest, sync, the query language, search
   ["lib/server/triage", 15], // the team's triage: owners, notes, audit, saved views
   ["lib/server/services", 16], // starts and stops the background work
+  ["lib/server/reads", 16], // the read seam: where each read of a view comes from (one table)
   ["lib/server/api", 17], // the route wrapper and each route's request -> answer
   ["lib/server/pages", 17], // what server pages and layouts ask for
 ];

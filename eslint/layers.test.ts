@@ -113,6 +113,29 @@ describe("the layers of lib/", () => {
     expect(await problems("lib/server/index/owners.ts", read)).toEqual([]);
   });
 
+  it("put the read seam between the routes and the index", async () => {
+    const fromRoute = await problems(
+      "lib/server/api/seam.ts",
+      'import { chooseSource } from "@/lib/server/reads/policy";\nexport const x = chooseSource;\n',
+    );
+    expect(fromRoute).toEqual([]);
+    const fromSeam = await problems(
+      "lib/server/reads/seam.ts",
+      'import { searchAlarmPage } from "@/lib/server/index/search";\nexport const x = searchAlarmPage;\n',
+    );
+    expect(fromSeam).toEqual([]);
+    const upward = await problems(
+      "lib/server/reads/upward.ts",
+      'import { respond } from "@/lib/server/api/route";\nexport const x = respond;\n',
+    );
+    expect(upward).toEqual([expect.stringMatching(/lib\/server\/reads \(floor 16\)/)]);
+    const fromIndex = await problems(
+      "lib/server/index/upward.ts",
+      'import { chooseSource } from "@/lib/server/reads/policy";\nexport const x = chooseSource;\n',
+    );
+    expect(fromIndex).toEqual([expect.stringMatching(/^import\/no-restricted-paths: .*floor 15/)]);
+  });
+
   it("keep zod and Node's modules out of browser code, types aside", async () => {
     const zod = await problems(
       "lib/shared/alarms/heavy.ts",

@@ -1,19 +1,14 @@
 import "server-only";
 import { indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
-import { parseAlarmListQuery, readsIndex } from "@/lib/shared/alarms/query";
+import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
-import {
-  fetchHealth,
-  readAlarm,
-  readAlarmPage,
-  type UsmCall,
-  readCatalogue,
-} from "@/lib/server/usm";
-import { JsonText } from "./route";
+import { fetchHealth, readAlarm, type UsmCall, readCatalogue } from "@/lib/server/usm";
+import type { IndexInput } from "@/lib/server/reads/index-read";
+import { readDeploymentPage } from "@/lib/server/reads/list";
 import type { SearchScope } from "@/lib/server/deployments/scope";
-import { searchList, type IndexInput } from "./search-routes";
+import { JsonText } from "./route";
 
 // The request -> data logic of the browser's alarm and health API, without the session check
 // (app/api/** wrap these in analystRoute), so tests can call them directly through respond().
@@ -40,11 +35,8 @@ export async function alarmList(
       param: first.param,
     });
   }
-  if (readsIndex(query)) {
-    if (!search) throw new ApiError("internal", "A search needs the analyst's deployments.");
-    return searchList(query, search, search);
-  }
-  return new JsonText((await readAlarmPage(query, call, { fresh })).json);
+  const read = await readDeploymentPage(query, call, { fresh, index: search });
+  return read.source === "index" ? read.page : new JsonText(read.read.json);
 }
 
 /**

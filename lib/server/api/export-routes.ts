@@ -1,16 +1,8 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { Analyst } from "@/lib/server/auth/session";
-import type { ConsoleDatabase } from "@/lib/server/db";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
-import { countExport, type ExportView } from "@/lib/server/index/export-read";
-import { indexGaps } from "@/lib/server/index/gaps";
-import { readable } from "@/lib/server/index/search-where";
-import { indexStatuses } from "@/lib/server/index/sync";
-import type { IndexStatus } from "@/lib/shared/deployments/index-status";
-import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
-import { readsIndex, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { ListView } from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
@@ -25,13 +17,18 @@ import {
   readView,
   viewLogSearch,
 } from "@/lib/server/export/input";
-import { indexExportBatches, type IndexRead } from "@/lib/server/export/index-pages";
+import { indexExportBatches } from "@/lib/server/export/index-pages";
 import { exportPageSizes } from "@/lib/server/export/pages";
 import { ExportProgressStore } from "@/lib/server/export/progress";
 import { startExport, type ExportRequest } from "@/lib/server/export/stream";
-import { asIndexUnavailable } from "@/lib/server/db/errors";
+import {
+  exportBounds,
+  exportSource,
+  indexExport,
+  indexExportPlan,
+  type IndexContext,
+} from "@/lib/server/reads/export";
 import { deploymentScope, type SearchScope } from "@/lib/server/deployments/scope";
-import { readSearch } from "./search-routes";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
 // wrap these in deploymentRoute, app/api/d/all/alarms/export/** in analystRoute), so tests can
@@ -40,17 +37,7 @@ import { readSearch } from "./search-routes";
 // of every deployment from the index, which answers 503 index_unavailable saying why when this
 // process has none or its server is gone (as a search does).
 
-/** What the exports of the index read with (tests hand these in). */
-export interface IndexContext {
-  /** Default: this process's database. */
-  database?: ConsoleDatabase;
-  /** The deployments the analyst may see; default the registry's answer. */
-  allowed?: readonly string[];
-  /** Alarms per read (default INDEX_EXPORT_PAGE_SIZE). */
-  pageSize?: number;
-  /** The index's status of each deployment (default: this server's sync's). */
-  statuses?: (deployments: readonly string[]) => Promise<Map<string, IndexStatus>>;
-}
+export type { IndexContext };
 
 interface Common {
   analyst: Analyst;
@@ -75,49 +62,9 @@ export interface AllExportContext extends Common {
 
 const capOf = (context: Common) => context.cap ?? serverEnv().export.maxRows;
 
-const boundsOf = (query: AlarmListQuery) => ({
-  gte: query.filters.timestamp_occured_gte ?? null,
-  lte: query.filters.timestamp_occured_lte!,
-});
-
-/** Each read of the index in its own transaction; a server gone is 503 index_unavailable. */
-function indexReader(database: ConsoleDatabase): IndexRead {
-  return async (work) => {
-    try {
-      return await readIndex(database, work);
-    } catch (error) {
-      throw asIndexUnavailable(error);
-    }
-  };
-}
-
-/** The view as the index reads it: its search parsed (400 on `q` first), the index open (503). */
-async function indexView(view: ListView, scope: SearchScope, now: number, index: IndexContext) {
-  const search = view.query.q === undefined ? null : readSearch(view.query.q);
-  const database = index.database ?? (await indexDatabase());
-  const read = indexReader(database);
-  const exported: ExportView = { ...scope, search, query: freezeQuery(view.query, now) };
-  return { read, view: exported };
-}
-
-async function indexPlan(view: ListView, scope: SearchScope, context: Common): Promise<ExportPlan> {
-  const index = context.index ?? {};
-  const found = await indexView(view, scope, context.now ?? Date.now(), index);
-  const cap = capOf(context);
-  const total = await found.read((db) => countExport(db, found.view, cap));
-  // A search is counted up to the cap and one more: "more than the cap".
-  const lowerBound = found.view.search !== null && total > cap;
-  // Never silently missing: the deployments the index does not hold whole over the view's range.
-  const keys = readable(scope);
-  const bounds = boundsOf(found.view.query);
-  const gaps = indexGaps(keys, await (index.statuses ?? indexStatuses)(keys), bounds);
-  return {
-    total,
-    cap,
-    ...bounds,
-    ...(lowerBound ? { totalIsLowerBound: true } : {}),
-    ...(gaps.length > 0 ? { missing: gaps.map((gap) => gap.deployment) } : {}),
-  };
+function indexPlan(view: ListView, scope: SearchScope, context: Common): Promise<ExportPlan> {
+  const now = context.now ?? Date.now();
+  return indexExportPlan(view, scope, { now, cap: capOf(context), index: context.index ?? {} });
 }
 
 /** The file of an index view: `label` names it (and the log line), `logSearch` the view. */
@@ -129,7 +76,7 @@ async function indexDownload(
   const { format, id } = readExportParams(request.nextUrl.searchParams);
   const now = context.now ?? Date.now();
   const index = context.index ?? {};
-  const { read, view } = await indexView(target.view, target.scope, now, index);
+  const { read, view } = await indexExport(target.view, target.scope, now, index);
   const cap = capOf(context);
   return startExport({
     analyst: context.analyst.id,
@@ -167,11 +114,13 @@ function deploymentIndexScope(context: ExportContext): SearchScope {
 /** GET …/export/plan?<view>: how many alarms an export of the view holds, the cap, the bounds. */
 export async function exportPlan(url: URL, context: ExportContext): Promise<ExportPlan> {
   const view = readView(url.searchParams);
-  if (readsIndex(view.query)) return indexPlan(view, deploymentIndexScope(context), context);
+  if (exportSource(view, "deployment") === "index") {
+    return indexPlan(view, deploymentIndexScope(context), context);
+  }
   const query = freezeQuery(view.query, context.now ?? Date.now());
   // The analyst's own read (they wait on it), fresh: the count as of the frozen bounds.
   const page = (await readAlarmPage({ ...query, size: 10 }, context.call, { fresh: true })).value();
-  return { total: page.page.totalElements, cap: capOf(context), ...boundsOf(query) };
+  return { total: page.page.totalElements, cap: capOf(context), ...exportBounds(query) };
 }
 
 /** GET …/export?<view>&format&id: the file, streamed. */
@@ -181,7 +130,7 @@ export async function exportDownload(
 ): Promise<Response> {
   const params = request.nextUrl.searchParams;
   const view = readView(params, ["format", "id"]);
-  if (readsIndex(view.query)) {
+  if (exportSource(view, "deployment") === "index") {
     const scope = deploymentIndexScope(context);
     const label = context.deployment.key;
     return indexDownload(request, { view, scope, label, logSearch: viewLogSearch(view) }, context);
@@ -215,6 +164,7 @@ const allScope = (named: readonly string[], visible: readonly string[]): SearchS
 /** GET /api/d/all/alarms/export/plan?<view>&deployments: the plan of the queue's view. */
 export async function allExportPlan(url: URL, context: AllExportContext): Promise<ExportPlan> {
   const { view, named } = readAllDeploymentsView(url.searchParams, context.visible);
+  exportSource(view, "all"); // the index's alone (READ_RULES.allDeployments)
   return indexPlan(view, allScope(named, context.visible), context);
 }
 
@@ -225,6 +175,7 @@ export async function allExportDownload(
 ): Promise<Response> {
   const params = request.nextUrl.searchParams;
   const { view, named } = readAllDeploymentsView(params, context.visible, ["format", "id"]);
+  exportSource(view, "all"); // the index's alone (READ_RULES.allDeployments)
   const target = {
     view,
     scope: allScope(named, context.visible),

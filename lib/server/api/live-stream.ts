@@ -13,7 +13,7 @@ import { streamSessions, type StreamSessions } from "@/lib/server/live/stream-se
 import { services } from "@/lib/server/services";
 import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
 import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
-import { parseSearch } from "@/lib/server/index/query-language/parse";
+import { watchedView } from "@/lib/server/reads/watch";
 import type { TriageNoticeBoard } from "@/lib/server/triage/notices";
 import { TRIAGE_STREAM_VIEW } from "@/lib/shared/triage/types";
 
@@ -145,8 +145,7 @@ function readViews(
     try {
       // not_found alike for others' deployments: an all-view's every one must be the analyst's.
       for (const deployment of view.deployments) registry.get(deployment, analyst);
-      checkSearch(view);
-      views.push(view);
+      views.push(watchedView(view));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refusals.push({ view: id, error: { code: error.code, message: error.message } });
@@ -159,16 +158,6 @@ function readViews(
     throw new ApiError(code, first.error.message, { param: "view" });
   }
   return { views, refusals, triageWanted };
-}
-
-/** A view's search must be one the index can read (400 on `q` saying what, as the list's). */
-function checkSearch(view: LiveView): void {
-  if (view.query.q === undefined) return;
-  const parsed = parseSearch(view.query.q);
-  if (parsed.ok) return;
-  throw new ApiError("invalid_request", `This search cannot be read: ${parsed.problem.message}`, {
-    param: "q",
-  });
 }
 
 /** The revs a reconnecting browser already has, by view, from its Last-Event-ID. */

@@ -1,40 +1,17 @@
 import "server-only";
 import { z } from "zod";
-import { databaseState } from "@/lib/server/db";
-import { indexGaps } from "@/lib/server/index/gaps";
-import { indexedOverviewPart } from "@/lib/server/index/overview";
-import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
-import { readable } from "@/lib/server/index/search-where";
-import { indexStatus, indexStatuses } from "@/lib/server/index/sync";
-import { readOverviewPart } from "@/lib/server/overview/read";
-import { sharedStore, type SharedStore } from "@/lib/server/store";
+import { readDeploymentSection, readQueueSection } from "@/lib/server/reads/counts";
+import type { IndexInput } from "@/lib/server/reads/index-read";
+import { mergedGroupScope } from "@/lib/server/deployments/scope";
+import type { SharedStore } from "@/lib/server/store";
 import type { UsmCall } from "@/lib/server/usm";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
-import {
-  DEFAULT_QUERY,
-  parseAlarmListQuery,
-  resolveRange,
-  severalValued,
-  toSearchParams,
-  type AlarmListQuery,
-} from "@/lib/shared/alarms/query";
-import type { IndexSource } from "@/lib/shared/alarms/types";
+import { parseAlarmListQuery, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
-import {
-  DIMENSION_FILTER,
-  OVERVIEW_PARTS,
-  OVERVIEW_STEP_MS,
-  baseFilters,
-  type OverviewPart,
-} from "@/lib/shared/overview/plan";
-import type { OverviewSection } from "@/lib/shared/overview/types";
-import { asIndexUnavailable } from "@/lib/server/db/errors";
-import { mergedGroupScope } from "@/lib/server/deployments/scope";
-import type { IndexInput } from "./search-routes";
+import { OVERVIEW_PARTS, type OverviewPart } from "@/lib/shared/overview/plan";
 
-// The request -> answer logic of the overview's sections: a deployment's (from the index where it
-// holds the deployment whole, else the upstream's `size=1` counts) and the queue of every
-// deployment's (always the index's, saying where it does not hold a deployment whole yet).
+// The request -> answer logic of the overview's sections: a deployment's and the queue of every
+// deployment's, each read where the read seam says (lib/server/reads/counts.ts).
 
 const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
   error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
@@ -66,87 +43,6 @@ function readOverviewRequest(
   return { part: part.data, query };
 }
 
-/** The index's overview sections being read in this process, by their shared key. */
-const overviewsReading = new Map<string, Promise<OverviewSection>>();
-
-/**
- * A section read from the index, shared by every analyst and replica asking for the same view
- * within the overview's step (a rolling range is resolved on it): one statement a section,
- * whoever asks, and one read in flight per process.
- */
-async function sharedSection(
-  key: string,
-  read: () => Promise<OverviewSection>,
-  store: SharedStore = sharedStore(),
-): Promise<OverviewSection> {
-  let reading = overviewsReading.get(key);
-  if (!reading) {
-    reading = read().finally(() => overviewsReading.delete(key));
-    overviewsReading.set(key, reading);
-  }
-  const section = await reading;
-  await store.set(key, JSON.stringify(section), OVERVIEW_STEP_MS);
-  return section;
-}
-
-/** The shared store's key of a section of `deployments`' view of `query` as of `now`. */
-function sectionKey(scope: string, part: OverviewPart, query: AlarmListQuery, now: number) {
-  const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
-  return `overview:index:${scope}:${part}:${base}`;
-}
-
-/**
- * A section of the overview from the index, where it holds the deployment whole (its backfill
- * done, following the upstream): exact at any range, no upstream call. Null otherwise (another
- * process's index, a backfill under way, the sync behind or failed, the database gone), and the
- * upstream's counts answer as before. Only a section the index answered is kept, so a view kept
- * answers without reading the sync's state again.
- */
-async function indexedSection(
-  deployment: string,
-  part: OverviewPart,
-  query: AlarmListQuery,
-  now: number,
-): Promise<OverviewSection | null> {
-  const key = sectionKey(deployment, part, query, now);
-  try {
-    const cached = await sharedStore().get(key);
-    if (cached !== null) return JSON.parse(cached) as OverviewSection;
-    const status = await indexStatus(deployment);
-    if (status.state !== "following") return null;
-    const state = await databaseState();
-    if (!state.ok) return null;
-    const source = { kind: "index" as const, indexedUpTo: status.syncedAt };
-    return await sharedSection(key, () =>
-      readIndex(state.database, (tx) =>
-        indexedOverviewPart(tx, [deployment], part, query, now, source),
-      ),
-    );
-  } catch {
-    return null; // the database (or the store) failed mid-read: the upstream's counts answer
-  }
-}
-
-/**
- * A section counted by the upstream's `size=1` reads, each of one value per filter: a view with
- * several values of a filter is the index's to count, once it holds the deployment whole (but a
- * dimension's own filter, which its counts leave out).
- */
-function upstreamSection(part: OverviewPart, query: AlarmListQuery, call: UsmCall) {
-  const counted = { ...query.filters };
-  if (part !== "histogram") delete counted[DIMENSION_FILTER[part]];
-  const several = severalValued(counted);
-  if (several !== undefined) {
-    throw new ApiError(
-      "index_unavailable",
-      "Counted once the index holds this deployment whole: the upstream counts one value of a " +
-        "filter at a time",
-      { param: several },
-    );
-  }
-  return readOverviewPart(part, query, call);
-}
-
 /** `section`, or answered at once when the browser left (so the gate's place is given back). */
 function unlessLeft<T>(section: Promise<T>, signal?: AbortSignal): Promise<T | { left: true }> {
   if (!signal) return section;
@@ -173,10 +69,7 @@ export async function alarmOverview(
 ) {
   const { part, query } = readOverviewRequest(url);
   const now = (call.now ?? Date.now)();
-  const section = (async () =>
-    (deployment ? await indexedSection(deployment, part, query, now) : null) ??
-    upstreamSection(part, query, call))();
-  return unlessLeft(section, signal);
+  return unlessLeft(readDeploymentSection(deployment, part, query, call, now), signal);
 }
 
 /**
@@ -192,37 +85,8 @@ export async function mergedOverview(
   signal?: AbortSignal,
 ) {
   const { part, query } = readOverviewRequest(url, [DEPLOYMENTS_KEY]);
-  const keys = readable(mergedGroupScope(url, allowed));
-  if (keys.length === 0) throw new ApiError("not_found", "There is no deployment you may see.");
+  const scope = mergedGroupScope(url, allowed);
   const now = index.now ?? Date.now();
-  const section = (async () => {
-    const database = index.database ?? (await indexDatabase());
-    try {
-      const statuses = await (index.statuses ?? indexStatuses)(keys);
-      const { filters } = resolveRange(query, now);
-      const bounds = {
-        gte: filters.timestamp_occured_gte ?? null,
-        lte: filters.timestamp_occured_lte ?? null,
-      };
-      const partial = indexGaps(keys, statuses, bounds).length > 0;
-      const synced = keys.map((key) => statuses.get(key)?.syncedAt ?? null);
-      const source: IndexSource = {
-        kind: "index",
-        indexedUpTo: synced.some((at) => at === null) ? null : Math.min(...(synced as number[])),
-        ...(partial ? { partial } : {}),
-      };
-      const store = index.store ?? sharedStore();
-      const key = sectionKey(`all:${keys.join(",")}:${partial}`, part, query, now);
-      const cached = await store.get(key);
-      if (cached !== null) return JSON.parse(cached) as OverviewSection;
-      return await sharedSection(
-        key,
-        () => readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source)),
-        store,
-      );
-    } catch (error) {
-      throw asIndexUnavailable(error);
-    }
-  })();
+  const section = readQueueSection(scope, part, query, now, index);
   return unlessLeft(section, signal);
 }

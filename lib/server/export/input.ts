@@ -47,8 +47,8 @@ function refuse(problems: readonly ViewProblem[]): void {
 
 /**
  * The view a request names (page and size ignored: an export holds every page); `others`, the
- * route's own parameters besides the view's. A search or several values of a filter are the
- * index's to read (readsIndex), the rest the upstream's.
+ * route's own parameters besides the view's. Where it is read from is the read seam's to say
+ * (lib/server/reads/policy.ts).
  */
 export function readView(params: URLSearchParams, others: readonly string[] = []): ListView {
   const { view, problems } = parseListView(params, others);

@@ -1,11 +1,9 @@
 import "server-only";
 import { cache } from "react";
-import { groupList, searchList } from "@/lib/server/api/search-routes";
+import { groupList, readDeploymentPage } from "@/lib/server/reads/list";
 import { GROUP_KEY, type AlarmGroupsPage, type GroupField } from "@/lib/shared/alarms/groups";
-import { fetchAlarmPage } from "@/lib/server/usm";
 import {
   parseAlarmListQuery,
-  readsIndex,
   toSearchParams,
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
@@ -15,18 +13,18 @@ import { pageDeployment } from "./deployment";
 import { pageRead } from "./page-gate";
 
 // A deployment's list page as its server page reads it, for the rows and the tab's title alike:
-// from the upstream, or from the index when the view searches (as GET /api/d/{key}/alarms does);
+// from where the read seam says (lib/server/reads), as GET /api/d/{key}/alarms does;
 // a grouped view's groups from the index. Each counts against the analyst's share as the API's
 // request would (./page-gate.ts).
 
 const read = cache(async (key: string, search: string): Promise<AlarmPage> => {
   const { info, call, allowed, analyst } = await pageDeployment(key);
   const { query } = parseAlarmListQuery(new URLSearchParams(search));
-  return pageRead(analyst.id, () =>
-    readsIndex(query)
-      ? runAsAnalyst(analyst, () => searchList(query, { allowed, deployments: [info.key] }))
-      : fetchAlarmPage(query, call),
-  );
+  const index = { allowed, deployments: [info.key] };
+  return pageRead(analyst.id, async () => {
+    const read = await runAsAnalyst(analyst, () => readDeploymentPage(query, call, { index }));
+    return read.source === "index" ? read.page : read.read.value();
+  });
 });
 
 /** One page of `query` (read once per request, however many parts of the page ask). */

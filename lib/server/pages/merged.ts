@@ -1,7 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
-import { groupList, mergedList } from "@/lib/server/api/search-routes";
+import { groupList } from "@/lib/server/reads/list";
+import { mergedList } from "@/lib/server/reads/queue";
 import { mergedGroupScope } from "@/lib/server/deployments/scope";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";

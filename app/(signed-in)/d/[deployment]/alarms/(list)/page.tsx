@@ -9,7 +9,7 @@ import { alarmsQueryOptions, groupsQueryOptions } from "@/lib/shared/queries/que
 import { listTitle } from "@/lib/shared/alarms/titles";
 import { pageDeployment } from "@/lib/server/pages/deployment";
 import { readGroupsPage, readListPage } from "@/lib/server/pages/list";
-import { indexStatus } from "@/lib/server/index/sync";
+import { countedByIndex } from "@/lib/server/reads/counts";
 
 type Props = {
   params: Promise<{ deployment: string }>;
@@ -50,7 +50,7 @@ export default async function AlarmsPage({ params, searchParams }: Props) {
         retry: false, // the server answers now; waiting out a rate limit is the browser's job
       }));
   // Held whole by the index, the overview costs the upstream nothing: asked for with the rows.
-  const indexed = (await indexStatus(info.key).catch(() => null))?.state === "following";
+  const indexed = await countedByIndex(info.key);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       {/* No Suspense fallback: the rows are the first paint (and the page's LCP), not a skeleton

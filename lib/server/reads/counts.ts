@@ -1,0 +1,186 @@
+import "server-only";
+import { databaseState } from "@/lib/server/db";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
+import { indexGaps } from "@/lib/server/index/gaps";
+import { indexedOverviewPart } from "@/lib/server/index/overview";
+import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
+import { readable } from "@/lib/server/index/search-where";
+import { indexStatus, indexStatuses } from "@/lib/server/index/sync";
+import { readOverviewPart } from "@/lib/server/overview/read";
+import { sharedStore, type SharedStore } from "@/lib/server/store";
+import type { UsmCall } from "@/lib/server/usm";
+import {
+  DEFAULT_QUERY,
+  resolveRange,
+  toSearchParams,
+  type AlarmListQuery,
+} from "@/lib/shared/alarms/query";
+import type { IndexSource } from "@/lib/shared/alarms/types";
+import { ApiError } from "@/lib/shared/core/errors";
+import {
+  DIMENSION_FILTER,
+  OVERVIEW_STEP_MS,
+  baseFilters,
+  type OverviewPart,
+} from "@/lib/shared/overview/plan";
+import type { OverviewSection } from "@/lib/shared/overview/types";
+import type { IndexInput } from "./index-read";
+import { chooseSource, fallBack, type ReadView } from "./policy";
+import type { SearchScope } from "@/lib/server/deployments/scope";
+
+// The overview's counts of a view, from where READ_RULES says: a deployment's from the index
+// where it holds the deployment whole, else the upstream's `size=1` counts; the queue of several
+// always the index's, saying where it does not hold a deployment whole yet. A section the index
+// answered is shared by every analyst and replica asking within the overview's step.
+
+/** The index's overview sections being read in this process, by their shared key. */
+const overviewsReading = new Map<string, Promise<OverviewSection>>();
+
+/**
+ * A section read from the index, shared by every analyst and replica asking for the same view
+ * within the overview's step (a rolling range is resolved on it): one statement a section,
+ * whoever asks, and one read in flight per process.
+ */
+async function sharedSection(
+  key: string,
+  read: () => Promise<OverviewSection>,
+  store: SharedStore = sharedStore(),
+): Promise<OverviewSection> {
+  let reading = overviewsReading.get(key);
+  if (!reading) {
+    reading = read().finally(() => overviewsReading.delete(key));
+    overviewsReading.set(key, reading);
+  }
+  const section = await reading;
+  await store.set(key, JSON.stringify(section), OVERVIEW_STEP_MS);
+  return section;
+}
+
+/** The shared store's key of a section of `deployments`' view of `query` as of `now`. */
+function sectionKey(scope: string, part: OverviewPart, query: AlarmListQuery, now: number) {
+  const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
+  return `overview:index:${scope}:${part}:${base}`;
+}
+
+/** The view a section counts: a dimension's counts leave out its own filter. */
+function countedView(part: OverviewPart, query: AlarmListQuery): ReadView {
+  const filters = { ...query.filters };
+  if (part !== "histogram") delete filters[DIMENSION_FILTER[part]];
+  return { kind: "count", scope: "deployment", query: { ...query, filters } };
+}
+
+const UNREADABLE = "The index could not count this view just now.";
+
+type Held = { heldWhole: boolean; indexedUpTo: number | null };
+
+/**
+ * Whether the index holds `deployment` whole (its backfill done, following the upstream) and
+ * this process can read it; false where the sync's state cannot be read.
+ */
+async function heldWhole(deployment: string): Promise<Held> {
+  try {
+    const status = await indexStatus(deployment);
+    const whole = status.state === "following" && (await databaseState()).ok;
+    return { heldWhole: whole, indexedUpTo: status.syncedAt };
+  } catch {
+    return { heldWhole: false, indexedUpTo: null };
+  }
+}
+
+/**
+ * Whether the index counts a deployment's plain view (READ_RULES.heldWhole): its overview then
+ * costs the upstream nothing, and its page asks for it with the rows.
+ */
+export async function countedByIndex(deployment: string): Promise<boolean> {
+  const view: ReadView = { kind: "count", scope: "deployment", query: DEFAULT_QUERY };
+  return chooseSource(view, await heldWhole(deployment)).source === "index";
+}
+
+/**
+ * A section of a deployment's overview (`deployment` absent: the upstream's counts alone). Only
+ * a section the index answered is kept, so a view kept answers without reading the sync's state
+ * again.
+ */
+export async function readDeploymentSection(
+  deployment: string | undefined,
+  part: OverviewPart,
+  query: AlarmListQuery,
+  call: UsmCall,
+  now: number,
+): Promise<OverviewSection> {
+  const key = deployment === undefined ? null : sectionKey(deployment, part, query, now);
+  let held: Held = { heldWhole: false, indexedUpTo: null };
+  try {
+    const cached = key === null ? null : await sharedStore().get(key);
+    if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    if (deployment !== undefined) held = await heldWhole(deployment);
+  } catch {
+    // the store failed: the upstream's counts answer
+  }
+  const source: IndexSource = { kind: "index", indexedUpTo: held.indexedUpTo };
+  const view = countedView(part, query);
+  const choice = chooseSource(view, held);
+  if (choice.source === "refused") throw choice.error;
+  if (choice.source === "upstream") return readOverviewPart(part, query, call);
+  try {
+    const state = await databaseState();
+    if (!state.ok) throw new ApiError("index_unavailable", state.reason);
+    return await sharedSection(key!, () =>
+      readIndex(state.database, (tx) =>
+        indexedOverviewPart(tx, [deployment!], part, query, now, source),
+      ),
+    );
+  } catch (error) {
+    // The database failed mid-read: the row's fallback (the upstream's counts, or its refusal).
+    const why = error instanceof ApiError ? error : new ApiError("index_unavailable", UNREADABLE);
+    fallBack(choice, view, why);
+    return readOverviewPart(part, query, call);
+  }
+}
+
+/**
+ * A section of the queue's overview, from the index, over the deployments of `scope` (none the
+ * analyst may see: 404). Where the index does not hold
+ * a deployment whole over the view's range yet, its `source` says `partial`: the counts are then
+ * at least these.
+ */
+export async function readQueueSection(
+  scope: SearchScope,
+  part: OverviewPart,
+  query: AlarmListQuery,
+  now: number,
+  index: IndexInput & { store?: SharedStore } = {},
+): Promise<OverviewSection> {
+  const keys = readable(scope);
+  if (keys.length === 0) throw new ApiError("not_found", "There is no deployment you may see.");
+  const choice = chooseSource({ kind: "count", scope: "all", query });
+  if (choice.source !== "index")
+    throw new ApiError("internal", "The queue is counted by the index.");
+  const database = index.database ?? (await indexDatabase());
+  try {
+    const statuses = await (index.statuses ?? indexStatuses)(keys);
+    const { filters } = resolveRange(query, now);
+    const bounds = {
+      gte: filters.timestamp_occured_gte ?? null,
+      lte: filters.timestamp_occured_lte ?? null,
+    };
+    const partial = indexGaps(keys, statuses, bounds).length > 0;
+    const synced = keys.map((key) => statuses.get(key)?.syncedAt ?? null);
+    const source: IndexSource = {
+      kind: "index",
+      indexedUpTo: synced.some((at) => at === null) ? null : Math.min(...(synced as number[])),
+      ...(partial ? { partial } : {}),
+    };
+    const store = index.store ?? sharedStore();
+    const key = sectionKey(`all:${keys.join(",")}:${partial}`, part, query, now);
+    const cached = await store.get(key);
+    if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    return await sharedSection(
+      key,
+      () => readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source)),
+      store,
+    );
+  } catch (error) {
+    throw asIndexUnavailable(error);
+  }
+}

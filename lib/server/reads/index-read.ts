@@ -1,0 +1,76 @@
+import "server-only";
+import type { Transaction } from "kysely";
+import type { ConsoleDatabase, Database } from "@/lib/server/db";
+import { asIndexUnavailable } from "@/lib/server/db/errors";
+import type { IndexStatus } from "@/lib/shared/deployments/index-status";
+import { requestAnalyst } from "@/lib/server/auth/request-analyst";
+import { parseSearch } from "@/lib/server/index/query-language/parse";
+import { SEARCH_STATEMENT_TIMEOUT_MS, isTooSlow, readIndex } from "@/lib/server/index/read-index";
+import { SEARCH_KEY } from "@/lib/shared/alarms/query";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { SearchNode } from "@/lib/shared/search/ast";
+
+// How a read of a view runs on the index: its search read into a tree (400 on `q`, with where),
+// one read-only snapshot, a statement cut short by the timeout said as the search's fault (400:
+// narrow it), a server gone as 503 index_unavailable.
+
+/** Where the index comes from: this process's database unless a test hands one in. */
+export interface IndexInput {
+  database?: ConsoleDatabase;
+  now?: number;
+  /** The index's status of each deployment (default: this server's sync's). */
+  statuses?: (deployments: readonly string[]) => Promise<Map<string, IndexStatus>>;
+  /** How long the index keeps alarms (default INDEX_RETENTION_DAYS). */
+  retentionMs?: number;
+}
+
+/**
+ * `work` on the index; a statement cut short by the timeout is the search's fault (400 on
+ * `param`: narrow it), a server gone is 503 index_unavailable.
+ */
+export async function readView<T>(
+  database: ConsoleDatabase,
+  work: (db: Transaction<Database>) => Promise<T>,
+  param = SEARCH_KEY,
+) {
+  try {
+    return await readIndex(database, work);
+  } catch (error) {
+    if (!isTooSlow(error)) throw asIndexUnavailable(error);
+    throw new ApiError(
+      "invalid_request",
+      `${param}: this search took too long (over ${SEARCH_STATEMENT_TIMEOUT_MS / 1000} s): ` +
+        "narrow it, say with a time range, a field or a longer term",
+      { param, cause: error },
+    );
+  }
+}
+
+/** `q` read into its tree, or 400 on `q` saying what and where (the box shows a caret there). */
+export function readSearch(q: string): SearchNode {
+  const parsed = parseSearch(q);
+  if (parsed.ok) return bindMe(parsed.query, requestAnalyst()?.id);
+  const { message, position } = parsed.problem;
+  throw new ApiError("invalid_request", `${message} (at character ${position + 1})`, {
+    param: SEARCH_KEY,
+    position,
+  });
+}
+
+/** The tree with each `owner:me` bound to `analyst` (when the request names one). */
+function bindMe(node: SearchNode, analyst: string | undefined): SearchNode {
+  if (analyst === undefined) return node;
+  switch (node.type) {
+    case "and":
+    case "or":
+      return { ...node, children: node.children.map((child) => bindMe(child, analyst)) };
+    case "not":
+      return { ...node, child: bindMe(node.child, analyst) };
+    case "field":
+      return node.field === "owner" && node.value === "me" && !node.prefix
+        ? { ...node, analyst }
+        : node;
+    default:
+      return node;
+  }
+}
