@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { coveredBy } from "./prune";
+import { initialState, syncStateSchema } from "./state";
 
 // Which stretch of time a page of a whole day's listing read in full: what the index holds there
 // and the page lacks is gone upstream. Newest first, under a fixed upper bound (./sweep.ts).
@@ -37,5 +38,14 @@ describe("the stretch a listing's page covers", () => {
 
   it("proves nothing of a listing of one status (the others' alarms are not on it)", () => {
     expect(coveredBy({ ...day, status: "open" }, [9_000, 2_000], 3)).toBeNull();
+  });
+});
+
+describe("a sync state saved before the older days' walk", () => {
+  it("is read on, the walk starting at once, rather than dropped for a new backfill", () => {
+    const { older: _older, ...reconcile } = initialState(0, 500, 90 * 86_400_000).reconcile;
+    const saved = { ...initialState(0, 500, 90 * 86_400_000), reconcile };
+    const parsed = syncStateSchema.safeParse(JSON.parse(JSON.stringify(saved)));
+    expect(parsed.success && parsed.data.reconcile.older).toEqual({ next: 0, dueAt: 0 });
   });
 });

@@ -10,6 +10,7 @@ import {
   indexedUuids,
   runUntil,
   startSyncWorld,
+  syncState,
   syncWorker,
   upstreamUuids,
   type SyncWorld,
@@ -89,4 +90,21 @@ describeEachEngine("Reconciliation removes what the upstream no longer has", ({ 
       expect(reconcile / (waited / 1_000)).toBeLessThanOrEqual(0.11);
     },
   );
+
+  it("goes on with the older days' walk where it was when another replica takes over", async () => {
+    const { db } = database();
+    const store = new MemoryStore({ now: world.clock.now });
+    const first = syncWorker(world, db, { pageSize: 500, owner: "first" }, store);
+    running.push(first);
+    await backfill(first, db);
+    first.start();
+    const walked = async () => (await syncState(db))?.reconcile.older.next;
+    await runUntil(world.clock, [first], async () => (await walked()) === 3);
+    await first.stop();
+    const second = syncWorker(world, db, { pageSize: 500, owner: "second" }, store);
+    running.push(second);
+    second.start();
+    await runUntil(world.clock, [second], async () => (await walked()) !== 3);
+    expect(await walked()).toBe(4);
+  });
 });
