@@ -71,7 +71,9 @@ export interface CoveredRange {
 /**
  * Removes the deployment's indexed alarms that occurred within `range` but are not among
  * `present` (every alarm the upstream holds there, as one read found them); resolves with how
- * many went. The caller vouches that the read was complete over the range.
+ * many went. The caller vouches that the read was complete over the range. An alarm a detail's
+ * refresh wrote meanwhile that reached the upstream after the read may go too: its day then
+ * counts less in the index than upstream, and reconciliation's next pass brings it back.
  */
 export async function forgetAbsent(
   db: Kysely<Database>,
