@@ -10,7 +10,7 @@ import { TileIndex } from "./tile-index";
 import { TileTime } from "./tile-time";
 
 // A deployment's health as this replica sees it: its token, the last upstream failure any replica
-// met in the past day, how much of its call budget is in use, and how far its index is in step.
+// met in the past day (red while no answer came since, plain once it recovered), how much of its call budget is in use, and how far its index is in step.
 
 const TOKEN_DOT: Record<TokenHealth, string> = {
   valid: "bg-emerald-500",
@@ -23,6 +23,10 @@ const TOKEN_DETAIL: Record<TokenHealth, string> = {
   expired: "renewed on the next read",
   none: "on this server yet",
 };
+
+/** A failure still going on (no answer since), and one the deployment has recovered from. */
+const FAILING = "text-red-800 dark:text-red-300";
+const PAST = "text-slate-700 dark:text-slate-300";
 
 export function TileHealth({
   health,
@@ -58,10 +62,17 @@ export function TileHealth({
       <dd className="min-w-0">
         {lastError ? (
           <>
-            <span className="text-red-800 dark:text-red-300">{lastError.message}</span>{" "}
+            <span className={lastError.recoveredAt === null ? FAILING : PAST}>
+              {lastError.message}
+            </span>{" "}
             <span className="text-slate-500 dark:text-slate-400">
               (<code className="font-mono text-[11px]">{lastError.code}</code>,{" "}
               <TileTime ms={lastError.at} now={now} />)
+              {lastError.recoveredAt === null ? null : (
+                <>
+                  , recovered <TileTime ms={lastError.recoveredAt} now={now} />
+                </>
+              )}
             </span>
           </>
         ) : (

@@ -9,6 +9,15 @@ import type { IndexSource } from "@/lib/shared/alarms/types";
 
 const never = () => () => undefined;
 
+/**
+ * Why a count of the index may differ from a deployment's own (its list counts upstream): what
+ * the sync has not met yet. New alarms come within an interval; alarms a deployment removed or
+ * changed are found by reconciliation (lib/server/index/sync/reconcile.ts: a pass over the past
+ * week takes about 6 minutes, over older days an hour and a half at 90 days of retention).
+ */
+export const INDEX_COUNT_DIFFERS =
+  "Counted in the console's index, not by the deployments: alarms a deployment removed or changed leave or change here within minutes for the past week (within hours for older ones), so a deployment's own list may count differently meanwhile.";
+
 /** How current the index was for this answer; the age ticks (once the page runs here). */
 export function SearchSource({
   source,
@@ -27,7 +36,11 @@ export function SearchSource({
   );
   const upTo = source.indexedUpTo;
   return (
-    <span data-search-source>
+    <span
+      data-search-source
+      title={INDEX_COUNT_DIFFERS}
+      className="cursor-help underline decoration-dotted underline-offset-2"
+    >
       {searched ? "Searched the index" : "Read from the index"}
       {upTo === null
         ? " · not fully indexed yet, so alarms may be missing"

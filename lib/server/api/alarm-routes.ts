@@ -1,5 +1,5 @@
 import "server-only";
-import { indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
+import { forgetIfGone, indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
 import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -41,10 +41,14 @@ export async function alarmList(
 
 /**
  * GET /api/d/{deployment}/alarms/{uuid}: one AlarmDetail; 404 for an unknown id or one that is
- * not a uuid. The alarm as read refreshes its row of the index (in the background).
+ * not a uuid. The alarm as read refreshes its row of the index (in the background); one the
+ * deployment answers 404 for leaves the index before the 404 is answered.
  */
 export async function alarmDetail(uuid: string, call: UsmCall): Promise<JsonText> {
-  const detail = await readAlarm(uuid, call);
+  const detail = await readAlarm(uuid, call).catch(async (error: unknown) => {
+    await forgetIfGone(error, call.client.source.deployment, uuid);
+    throw error;
+  });
   refreshIndexedAlarm(detail.value());
   return new JsonText(detail.json);
 }

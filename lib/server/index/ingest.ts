@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@/lib/server/db";
 import type { IndexedAlarm } from "@/lib/server/usm";
+import { deleteSideRows } from "./forget";
 import { textWords } from "./query-language/words";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 
@@ -313,16 +314,7 @@ export async function dropOlderThan(
       .returning("uuid")
       .execute();
     const uuids = gone.map((row) => row.uuid);
-    for (let at = 0; at < uuids.length; at += 1_000) {
-      const batch = uuids.slice(at, at + 1_000);
-      for (const table of ["alarm_docs", "alarm_addresses", "alarm_entities"] as const) {
-        await tx
-          .deleteFrom(table)
-          .where("deployment", "=", deployment)
-          .where("uuid", "in", batch)
-          .execute();
-      }
-    }
+    await deleteSideRows(tx, deployment, uuids);
     return uuids.length;
   });
 }

@@ -31,7 +31,7 @@ const rowsNotice = z
     type: z.literal("rows"),
     deployment: z.string().regex(DEPLOYMENT_KEY),
     kind: z.enum(ROW_CHANGE_KINDS),
-    /** Rows written (or, for retention, deleted). */
+    /** Rows written (or deleted: by retention, a detail's 404, reconciliation). */
     rows: z.number().int().positive(),
     /**
      * When they were written (epoch ms, the sync's clock): also the `indexed_at` each row written

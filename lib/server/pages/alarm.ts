@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "@/lib/shared/core/errors";
-import { refreshIndexedAlarm } from "@/lib/server/index/sync";
+import { forgetIfGone, refreshIndexedAlarm } from "@/lib/server/index/sync";
 import { fetchAlarm, type UsmCall } from "@/lib/server/usm";
 import { pageRead } from "./page-gate";
 
@@ -11,12 +11,18 @@ import { pageRead } from "./page-gate";
  * One upstream read per alarm per request: the detail's layout (which decides the HTTP status),
  * its metadata and its page (which renders the data) ask for the same alarm. `call` is the
  * page's own (one object per request, from pageDeployment), so React's cache matches it. The
- * alarm as read refreshes its row of the index (in the background). It counts against the
+ * alarm as read refreshes its row of the index (in the background); one the deployment answers 404
+ * for leaves the index before the 404 is shown. It counts against the
  * analyst's share as GET /api/d/{key}/alarms/{uuid} does (./page-gate.ts): refused, it throws
  * that refusal (rate_limited), which the page leaves to the browser's own request.
  */
 export const getAlarmOnce = cache(async (uuid: string, call: UsmCall) => {
-  const detail = await pageRead(call.analyst, () => fetchAlarm(uuid, call));
+  const detail = await pageRead(call.analyst, () => fetchAlarm(uuid, call)).catch(
+    async (error: unknown) => {
+      await forgetIfGone(error, call.client.source.deployment, uuid);
+      throw error;
+    },
+  );
   refreshIndexedAlarm(detail);
   return detail;
 });

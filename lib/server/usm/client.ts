@@ -59,7 +59,7 @@ export class UsmClient {
       .digest("base64url")
       .slice(0, 12);
     const key = `usm:${config.deployment}:${client}`;
-    this.#lastErrors = new LastErrors(store, `${key}:last-error`);
+    this.#lastErrors = new LastErrors(store, `${key}:last-error`, clock);
     this.#getBudget = new FairBudget({
       store,
       key: `${key}:budget:get`,
@@ -164,12 +164,15 @@ export class UsmClient {
               ? await this.#getWithToken(url, caller, terms)
               : await this.#analystReads.run(() => this.#getWithToken(url, caller, terms));
           const json = parseJson(response, "a response");
+          let value: T;
           try {
-            return parse(json);
+            value = parse(json);
           } catch (error) {
             if (error instanceof ApiError) throw error;
             throw upstreamErrors.invalid("a response"); // a schema mismatch
           }
+          void this.#lastErrors.noteSuccess();
+          return value;
         } catch (error) {
           if (!(refusalIsAnswer && isUpstreamBadRequest(error))) this.#lastErrors.note(error);
           throw error;

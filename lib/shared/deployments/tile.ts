@@ -10,6 +10,8 @@ export interface LastError {
   message: string;
   /** Epoch ms. */
   at: number;
+  /** When the deployment first answered again after it (epoch ms); null while it has not. */
+  recoveredAt: number | null;
 }
 
 export interface TileCounts {

@@ -5,6 +5,8 @@ import "server-only";
 // the home tile, /api/health and search say of each deployment's index (./status.ts).
 
 export {
+  forgetIfGone,
+  forgetIndexedAlarm,
   IndexSync,
   indexStatus,
   indexStatuses,

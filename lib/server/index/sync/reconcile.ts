@@ -13,6 +13,12 @@ import type { Sweep } from "./state";
 /** Days counted, today included. */
 export const RECONCILE_DAYS = 7;
 /**
+ * The days before those, to the retention's start, are counted whole (one read a day, no status)
+ * every this many reconciliation reads: alarms the upstream no longer has are found there too
+ * (a day that counts more in the index is re-listed, and what the listing lacks removed).
+ */
+export const OLDER_EVERY = 6;
+/**
  * One reconciliation read (a count, or a page of a bucket being re-listed) every this long:
  * about 0.1 GET/s per deployment, whatever the interval of the follow.
  */
@@ -44,6 +50,23 @@ export function bucketAt(index: number, now: number, settledBefore: number): Buc
   const gte = Math.floor(now / DAY_MS) * DAY_MS - day * DAY_MS;
   const lte = Math.min(gte + DAY_MS - 1, settledBefore);
   return lte < gte ? null : { gte, lte, status };
+}
+
+/** How many older days (before RECONCILE_DAYS) the retention reaches, the oldest partial day too. */
+export function olderDays(retentionMs: number): number {
+  return Math.max(0, Math.ceil(retentionMs / DAY_MS) + 1 - RECONCILE_DAYS);
+}
+
+/**
+ * Older day `index` as of `now` (0: the day before the last RECONCILE_DAYS), every alarm of it
+ * within the retention; null when the retention does not reach it.
+ */
+export function olderBucketAt(index: number, now: number, retentionMs: number): Bucket | null {
+  const day = RECONCILE_DAYS + (index % Math.max(1, olderDays(retentionMs)));
+  const start = Math.floor(now / DAY_MS) * DAY_MS - day * DAY_MS;
+  const gte = Math.max(start, now - retentionMs);
+  const lte = start + DAY_MS - 1;
+  return lte < gte ? null : { gte, lte, status: null };
 }
 
 /** The index's count of a bucket (the alarms_status index answers it). */

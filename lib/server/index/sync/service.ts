@@ -2,11 +2,13 @@ import "server-only";
 import type { Kysely } from "kysely";
 import type { AlarmDetail } from "@/lib/shared/alarms/types";
 import { systemClock, type Clock } from "@/lib/shared/core/clock";
+import { ApiError } from "@/lib/shared/core/errors";
 import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 import type { Database, DatabaseState } from "@/lib/server/db";
 import type { IndexEnv } from "@/lib/server/env/index-db";
 import type { SharedStore } from "@/lib/server/store";
 import { indexedAlarmOf, type UsmClient } from "@/lib/server/usm";
+import { forgetAlarms } from "../forget";
 import { ingestAlarms } from "../ingest";
 import { publishIndexNotice } from "../live-notices";
 import { readIndexStatuses } from "./status";
@@ -153,6 +155,25 @@ export class IndexSync {
       // Never the read's failure: the sync reads the alarm again in its time.
     }
   }
+
+  /**
+   * Takes an alarm the upstream answered 404 for out of its deployment's index at once (every
+   * row the ingest wrote for it, never the team's triage), and tells every replica's views to
+   * count again. Resolves once done; never rejects (the sync's reconciliation removes it anyway).
+   */
+  async forget(deployment: string, uuid: string): Promise<void> {
+    const db = this.#db;
+    if (!db || this.#stopped) return;
+    try {
+      const rows = await forgetAlarms(db, deployment, [uuid]);
+      if (rows === 0) return;
+      const at = this.#clock.now();
+      const notice = { type: "rows", deployment, kind: "refresh", rows, at } as const;
+      await publishIndexNotice(this.#options.store, notice);
+    } catch {
+      // Never the read's failure: reconciliation finds the alarm gone in its time.
+    }
+  }
 }
 
 const KEY = Symbol.for("alarm-console.index-sync");
@@ -181,4 +202,26 @@ export async function indexStatus(deployment: string): Promise<IndexStatus> {
 /** Writes an alarm an analyst just read into the index, when this server has one open. */
 export function refreshIndexedAlarm(detail: AlarmDetail): void {
   (globalThis as Holder)[KEY]?.refresh(detail);
+}
+
+/**
+ * Takes an alarm the deployment answered 404 for out of the index, when this server has one
+ * open; resolves once it is gone (never rejects).
+ */
+export async function forgetIndexedAlarm(deployment: string, uuid: string): Promise<void> {
+  await (globalThis as Holder)[KEY]?.forget(deployment, uuid);
+}
+
+/**
+ * What a read of an alarm's detail does with its failure before rethrowing it: the deployment's
+ * 404 (not_found) takes the alarm out of the index at once; any other failure leaves it be.
+ */
+export async function forgetIfGone(
+  error: unknown,
+  deployment: string,
+  uuid: string,
+): Promise<void> {
+  if (error instanceof ApiError && error.code === "not_found") {
+    await forgetIndexedAlarm(deployment, uuid);
+  }
 }

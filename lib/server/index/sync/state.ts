@@ -57,6 +57,11 @@ export const syncStateSchema = z.strictObject({
     dueAt: ms,
     /** A bucket that differed, being re-listed. */
     relist: sweepSchema.nullable(),
+    /**
+     * The walk over the older days (./reconcile.ts, OLDER_EVERY): the next day to count, and when
+     * its read may go. A state saved before the walk existed starts it at once.
+     */
+    older: z.strictObject({ next: count, dueAt: ms }).default({ next: 0, dueAt: 0 }),
   }),
   /** When retention last dropped what is too old. */
   retainedAt: ms.nullable(),
@@ -81,7 +86,7 @@ export function initialState(now: number, pageSize: number, retentionMs: number)
     newest: null,
     syncedAt: null,
     followedAt: null,
-    reconcile: { next: 0, dueAt: now, relist: null },
+    reconcile: { next: 0, dueAt: now, relist: null, older: { next: 0, dueAt: now } },
     retainedAt: null,
     failure: null,
   };

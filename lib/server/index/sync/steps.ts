@@ -12,7 +12,17 @@ import {
 } from "@/lib/server/usm";
 import { dropOlderThan, forgetRecordedWords, ingestAlarms } from "../ingest";
 import type { RowsNotice } from "../live-notices";
-import { bucketAt, BUCKETS, indexedCount, relistOf } from "./reconcile";
+import { pruneAfterPage } from "./prune";
+import {
+  bucketAt,
+  BUCKETS,
+  indexedCount,
+  OLDER_EVERY,
+  olderBucketAt,
+  olderDays,
+  relistOf,
+  type Bucket,
+} from "./reconcile";
 import type { Sweep, SyncState } from "./state";
 import { halvedSweep, nextSweep, windowOf } from "./sweep";
 
@@ -26,8 +36,6 @@ import { halvedSweep, nextSweep, windowOf } from "./sweep";
 export const LOOKBACK_MS = 15 * 60_000;
 /** A page size is not halved below this: a failure at this size is the upstream's, not the size's. */
 export const MIN_PAGE_SIZE = 10;
-/** How often retention drops what has grown too old. */
-export const RETENTION_EVERY_MS = 3_600_000;
 
 export type ReadKind = "follow" | "backfill" | "reconcile";
 
@@ -180,7 +188,11 @@ export async function backfillStep(
   return { ...after, newest: newestOf(page, state.newest), syncedAt: now, followedAt: now };
 }
 
-/** One reconciliation read: a bucket counted, or a page of a bucket that differed. */
+/**
+ * One reconciliation read: a bucket counted (every OLDER_EVERY-th an older day's, ./reconcile.ts),
+ * or a page of a bucket that differed. A page of a whole day's listing also removes what the
+ * index holds there that the upstream no longer has (./prune.ts).
+ */
 export async function reconcileStep(
   context: StepContext,
   state: SyncState,
@@ -190,16 +202,35 @@ export async function reconcileStep(
   const dueAt = now + context.reconcileSpacingMs;
   if (reconcile.relist) {
     const read = await sweepPage(context, "reconcile", state, reconcile.relist, now);
+    const removed = await pruneAfterPage(context.db, context.deployment, read.sweep, read.page);
+    await notifyRows(context, "reconcile", removed, now);
     const relist = nextSweep(read.sweep, occurredOf(read.page), read.page.size);
     return { ...state, pageSize: read.pageSize, reconcile: { ...reconcile, relist, dueAt } };
+  }
+  const { older } = reconcile;
+  if (now >= older.dueAt && olderDays(context.retentionMs) > 0) {
+    const after = {
+      next: (older.next + 1) % olderDays(context.retentionMs),
+      dueAt: now + OLDER_EVERY * context.reconcileSpacingMs,
+    };
+    const bucket = olderBucketAt(older.next, now, context.retentionMs);
+    if (!bucket) return { ...state, reconcile: { ...reconcile, older: after } };
+    const relist = await countBucket(context, bucket);
+    return { ...state, reconcile: { ...reconcile, relist, older: after, dueAt } };
   }
   const next = (reconcile.next + 1) % BUCKETS;
   const bucket = bucketAt(reconcile.next, now, (state.newest ?? now) - LOOKBACK_MS);
   // Nothing settled in it (today's first minutes): the next bucket, without a read.
   if (!bucket) return { ...state, reconcile: { ...reconcile, next, dueAt: now } };
+  const relist = await countBucket(context, bucket);
+  return { ...state, reconcile: { ...reconcile, next, relist, dueAt } };
+}
+
+/** The upstream's count of `bucket` against the index's: what to re-list, if anything. */
+async function countBucket(context: StepContext, bucket: Bucket): Promise<Sweep | null> {
   const upstream = await context.read("reconcile", () => countIndexBucket(bucket, context.client));
   const indexed = await indexedCount(context.db, context.deployment, bucket);
-  return { ...state, reconcile: { next, relist: relistOf(bucket, upstream, indexed), dueAt } };
+  return relistOf(bucket, upstream, indexed);
 }
 
 /**
@@ -237,35 +268,4 @@ export async function retentionStep(
   setIndexRows(deployment, Number(rows));
   await maintainIndex(db);
   return { ...state, retainedAt: now };
-}
-
-export type StepName = "follow" | "backfill" | "reconcile" | "retention";
-
-/**
- * The step due for `state` at `now`, or null when none is: the follow every interval (and to
- * its end), the backfill between follows, then reconciliation and retention once it is done.
- */
-export function dueStep(state: SyncState, now: number, intervalMs: number): StepName | null {
-  if (state.follow) return "follow";
-  // Before the backfill's first page (which reads the newest window), there is nothing to follow.
-  const followDue =
-    state.followedAt === null ? !state.backfill : now >= state.followedAt + intervalMs;
-  if (followDue) return "follow";
-  if (state.backfill) return "backfill";
-  if (now >= state.reconcile.dueAt) return "reconcile";
-  if (state.retainedAt === null || now >= state.retainedAt + RETENTION_EVERY_MS) {
-    return "retention";
-  }
-  return null;
-}
-
-/** How long until a step is due (0: at once). */
-export function nextDueInMs(state: SyncState, now: number, intervalMs: number): number {
-  if (state.follow || state.backfill || state.followedAt === null) return 0;
-  const dues = [
-    state.followedAt + intervalMs,
-    state.reconcile.dueAt,
-    (state.retainedAt ?? now) + RETENTION_EVERY_MS,
-  ];
-  return Math.max(0, Math.min(...dues) - now);
 }

@@ -13,11 +13,10 @@ import { readIndexPage, type IndexPage, type IndexWindow, type UsmClient } from 
 import { publishIndexNotice } from "../live-notices";
 import { RECONCILE_SPACING_MS } from "./reconcile";
 import { initialState, loadState, saveState, type SyncState } from "./state";
+import { dueStep, nextDueInMs } from "./due";
 import {
   backfillStep,
-  dueStep,
   followStep,
-  nextDueInMs,
   reconcileStep,
   retentionStep,
   type ReadKind,
