@@ -1,6 +1,5 @@
 import "server-only";
-import { sql, type Kysely, type RawBuilder } from "kysely";
-import { Migrator, type Migration } from "kysely/migration";
+import { Migrator, sql, type Kysely, type Migration, type RawBuilder } from "kysely";
 
 // Versioned migrations, in code (Kysely's Migrator: applied in name order, recorded in
 // kysely_migration, under a lock, so replicas starting together migrate once). A migration is
