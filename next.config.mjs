@@ -24,8 +24,8 @@ const nothingAllowed = {
 const nextConfig = {
   // Tests build into their own folder so they can run while a dashboard is up.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // Replicas behind one load balancer run one build under one id (README, "Several replicas"),
-  // so a page from one replica keeps working against another.
+  // Replicas behind one load balancer run one build under one id (docs/operators.md, "Several
+  // replicas"), so a page from one replica keeps working against another.
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   poweredByHeader: false,
   // `npm start`'s build and the e2e run's skip the type check (scripts/start-env.mjs): the test
