@@ -24,12 +24,13 @@ const nothingAllowed = {
 const nextConfig = {
   // Tests build into their own folder so they can run while a dashboard is up.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // Replicas behind one load balancer run one build under one id (README, "Several replicas"),
-  // so a page from one replica keeps working against another.
+  // Replicas behind one load balancer run one build under one id (docs/operators.md, "Several
+  // replicas"), so a page from one replica keeps working against another.
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   poweredByHeader: false,
-  // The e2e run's build skips the type check: the test command has just run `tsc` over the same
-  // files (`npm run typecheck`), and on CI's two cores the build's own check took 26 s more.
+  // `npm start`'s build and the e2e run's skip the type check (scripts/start-env.mjs): the test
+  // command runs `tsc` over the same files (`npm run typecheck`), and on CI's two cores the build's
+  // own check took 26 s more (55 s on a busy machine's first start). A plain `next build` keeps it.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
   // Browser source maps only where asked (the bench's build, so `npm run bench -- lighthouse` can
   // name the modules in each chunk); a production build does not publish its sources.

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { Providers } from "@/components/providers";
+import { ThemeScript } from "@/components/theme/theme-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -21,9 +22,13 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    // The alarms layout's inline script sets the analyst's table preferences on <html> before
-    // hydration (components/list/view-preferences.ts): attributes React did not render.
+    // Inline scripts set the analyst's theme (components/theme/theme.ts) and, in the alarms
+    // layout, table preferences (components/list/view-preferences.ts) on <html> before
+    // hydration: attributes React did not render.
     <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
       <body className="min-h-screen bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <Providers>{children}</Providers>
       </body>

@@ -139,7 +139,7 @@ test.describe("on a phone (390 px)", () => {
       header.getByRole("link", { name: "Alarm Console" }),
       header.getByRole("navigation", { name: "Main" }),
       header.getByRole("button", { name: "Sign out", exact: true }),
-      header.getByRole("button", { name: "More sign-out options" }),
+      header.getByRole("button", { name: "Account menu" }),
     ]) {
       await expectWithinWidth(item, PHONE.width);
       const box = (await item.boundingBox())!;

@@ -83,7 +83,7 @@ test("the user menu signs out everywhere, saying so", async ({ page, playwright 
   const elsewhere = await signedIn(playwright, "session.everywhere.ui");
   await signIn(page, "session.everywhere.ui", e2e.localPassword, "/signin?callbackUrl=%2Falarms");
   await page.waitForURL(/\/alarms/);
-  await page.getByRole("button", { name: "More sign-out options" }).click();
+  await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await page.waitForURL(/\/signin\?signedOut=everywhere$/);
   await expect(page.getByText("You have signed out everywhere")).toBeVisible();

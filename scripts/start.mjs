@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, isBuildCurrent } from "./build-stamp.mjs";
+import { startEnv } from "./start-env.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -17,7 +18,7 @@ const distDir = process.env.NEXT_DIST_DIR || ".next";
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const children = [];
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const env = startEnv(process.env);
 
 function stopAll(code = 0) {
   for (const child of children) {
@@ -48,7 +49,7 @@ function run(command, args, options = {}) {
 
 function buildIfNeeded() {
   if (isBuildCurrent(root, distDir)) return;
-  console.log("Building the dashboard (first start or sources changed)...");
+  console.log("Building the dashboard (first start or sources changed; a minute or two)...");
   const result = build(root, distDir, env);
   if (!result.ok) {
     console.error(result.signal ? "The build was interrupted." : "The build failed; see above.");

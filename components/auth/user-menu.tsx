@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useId, useRef, useState } from "react";
+import { ThemeChoice } from "@/components/theme/theme-choice";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 
@@ -40,9 +41,9 @@ async function endSessions(everywhere: boolean): Promise<string | null> {
 }
 
 /**
- * The signed-in analyst, Sign out, and a small menu with "Sign out everywhere", for the app
- * header. A client component with plain props, so a server-rendered header can pass it the
- * analyst from requireAnalyst().
+ * The signed-in analyst, Sign out, and a small menu with the theme and "Sign out everywhere",
+ * for the app header. A client component with plain props, so a server-rendered header can pass
+ * it the analyst from requireAnalyst().
  */
 export function UserMenu({ name, email, className = "" }: UserMenuProps) {
   const [pending, setPending] = useState<Pending>(null);
@@ -50,7 +51,11 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const closeMenu = useCallback(() => setOpen(false), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback((byKey: boolean) => {
+    setOpen(false);
+    if (byKey) menuButton.current?.focus(); // Escape: back where the analyst opened it
+  }, []);
   const initial = name.trim().charAt(0).toUpperCase() || "?";
 
   useDismiss(open, root, closeMenu);
@@ -101,10 +106,11 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
         {pending === "here" ? "Signing out…" : "Sign out"}
       </button>
       <button
+        ref={menuButton}
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="More sign-out options"
+        aria-label="Account menu"
         onClick={() => setOpen((value) => !value)}
         disabled={pending !== null}
         className={`${button} px-1.5`}
@@ -122,11 +128,12 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
             Signed in as{" "}
             <span className="font-medium text-slate-700 dark:text-slate-200">{name}</span>
           </p>
+          <ThemeChoice className="mt-3" />
           <button
             type="button"
             onClick={() => onSignOut(true)}
             disabled={pending !== null}
-            className="mt-2 w-full rounded-md border border-slate-300 px-2 py-1.5 text-left text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
+            className="mt-3 w-full rounded-md border border-slate-300 px-2 py-1.5 text-left text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
           >
             {pending === "everywhere" ? "Signing out everywhere…" : "Sign out everywhere"}
           </button>

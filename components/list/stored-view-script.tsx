@@ -1,6 +1,7 @@
 // The inline script that applies the stored table preferences before the first paint (server).
 
 import { headers } from "next/headers";
+import { nonceOf } from "@/lib/shared/auth/content-security-policy";
 import { APPLY_STORED_VIEW_SCRIPT } from "./view-preferences";
 
 /**
@@ -9,7 +10,6 @@ import { APPLY_STORED_VIEW_SCRIPT } from "./view-preferences";
  * per full page load, ahead of the list, and carries the request's CSP nonce (proxy.ts).
  */
 export async function StoredViewScript() {
-  const csp = (await headers()).get("content-security-policy") ?? "";
-  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  const nonce = nonceOf((await headers()).get("content-security-policy"));
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: APPLY_STORED_VIEW_SCRIPT }} />;
 }

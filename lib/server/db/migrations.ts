@@ -1,6 +1,5 @@
 import "server-only";
-import { sql, type Kysely } from "kysely";
-import { Migrator, type Migration } from "kysely/migration";
+import { Migrator, sql, type Kysely, type Migration } from "kysely";
 import { migration as m0001 } from "@/lib/server/db/migrations/0001-index";
 import { migration as m0002 } from "@/lib/server/db/migrations/0002-pivots";
 import { migration as m0003 } from "@/lib/server/db/migrations/0003-search-sort";

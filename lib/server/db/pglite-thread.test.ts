@@ -125,6 +125,22 @@ describe("PGlite's thread when its directory cannot be opened again", () => {
       .toBe(1);
   }, 60_000);
 
+  it("lends its one connection to one transaction at a time: one that fails takes nothing of another with it", async () => {
+    await sql`create table lent (who text)`.execute(database.db);
+    const failing = database.db.transaction().execute(async (tx) => {
+      await sql`insert into lent values ('failing')`.execute(tx);
+      throw new Error("changed its mind");
+    });
+    const kept = database.db.transaction().execute(async (tx) => {
+      await sql`insert into lent values ('kept')`.execute(tx);
+      await sql`insert into lent values ('kept')`.execute(tx);
+    });
+    await expect(failing).rejects.toThrow("changed its mind");
+    await kept;
+    const rows = await sql<{ who: string }>`select who from lent`.execute(database.db);
+    expect(rows.rows).toEqual([{ who: "kept" }, { who: "kept" }]);
+  });
+
   it("refuses to commit a transaction an error aborted, as PostgreSQL does", async () => {
     await sql`create table once (id int primary key)`.execute(database.db);
     const committed = database.db.transaction().execute(async (tx) => {

@@ -2,7 +2,7 @@ import "server-only";
 import {
   AbortedTransactionError,
   CompiledQuery,
-  PGliteAdapter,
+  PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
@@ -19,8 +19,9 @@ import { engineLost } from "./pglite-thread";
 // a transaction is BEGIN (with its isolation level), statements, then COMMIT or ROLLBACK, each an
 // ordinary statement. Kysely's own PGlite driver wraps PGlite's transaction() instead, which waits
 // for a callback that a failed BEGIN never calls: through a thread, where BEGIN can fail (the
-// engine restarting), every later query then waited for ever. The adapter is PGlite's: one
-// connection, which Kysely lends to one query or transaction at a time.
+// engine restarting), every later query then waited for ever. One connection, lent to one query
+// or transaction at a time by the driver's own lock (Kysely 0.28 leaves that to a driver, as in
+// its SQLite driver; 0.29 does it itself for PGlite's adapter, but needs Node 22).
 
 /** Quotes a savepoint's name as an identifier. */
 const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -78,8 +79,17 @@ class ThreadConnection implements DatabaseConnection {
   }
 }
 
+/** PostgreSQL's SQL; no migration lock: the one connection is the migrator's while it runs. */
+class ThreadAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
 class ThreadDriver implements Driver {
   readonly #connection: ThreadConnection;
+  /** Settled when the connection is free; the holder's release settles it. */
+  #free: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
 
   constructor(private readonly thread: PgliteThread) {
     this.#connection = new ThreadConnection(thread);
@@ -88,6 +98,13 @@ class ThreadDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    // Each caller queues behind the one before it: a transaction's statements are never
+    // interleaved with another caller's.
+    const previous = this.#free;
+    let release!: () => void;
+    this.#free = new Promise((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
     return this.#connection;
   }
 
@@ -115,7 +132,11 @@ class ThreadDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`release savepoint ${identifier(name)}`));
   }
 
-  async releaseConnection(): Promise<void> {}
+  async releaseConnection(): Promise<void> {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
 
   async destroy(): Promise<void> {
     await this.thread.close();
@@ -127,7 +148,7 @@ export class ThreadDialect implements Dialect {
   constructor(private readonly thread: PgliteThread) {}
 
   createAdapter() {
-    return new PGliteAdapter();
+    return new ThreadAdapter();
   }
 
   createDriver(): Driver {

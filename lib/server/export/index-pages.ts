@@ -22,7 +22,7 @@ import type { ExportBatch } from "./pages";
 // Status and priority change while an export runs: in an order by one of them, an alarm already
 // written can move ahead of the position and come again (dropped here by its key); one not yet
 // written that moves behind it is not read (it was in the view at the start: the same residue as
-// the upstream's reads by page number, README "Export").
+// the upstream's reads by page number, docs/features.md "Export").
 
 /** Runs `work` in one short read-only transaction of the index (503 index_unavailable if gone). */
 export type IndexRead = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;

@@ -21,7 +21,7 @@ import {
 // sorts can only page by number: an arrival ahead of the read position shifts rows down, so a row
 // comes again (dropped here by uuid); an alarm that leaves the view meanwhile (closed, in an
 // "open" view) shifts rows up, and the row that moves across a page boundary is missed. That
-// residual risk is documented in the README; the upper time bound is frozen either way, so no
+// residual risk is documented in docs/features.md; the upper time bound is frozen either way, so no
 // alarm that occurred after the export's start enters it.
 
 /** Sizes fallen back to, largest first, when the upstream refuses a page size (HTTP 400). */

@@ -30,6 +30,11 @@ export function contentSecurityPolicy({ nonce, dev, https }: CspOptions): string
   return directives.join("; ");
 }
 
+/** The nonce of a policy made by contentSecurityPolicy, for a page's own inline scripts. */
+export function nonceOf(policy: string | null): string | undefined {
+  return /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+}
+
 /** A random nonce, base64 (Web Crypto: works in the proxy and in Node). */
 export function createNonce(): string {
   const bytes = new Uint8Array(18);

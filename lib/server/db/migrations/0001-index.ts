@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
-import type { Migration } from "kysely/migration";
+import { sql, type Migration } from "kysely";
 
 export const migration: Migration = {
   async up(db) {

@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
-import type { Migration } from "kysely/migration";
+import { sql, type Migration } from "kysely";
 
 // The pivots' counts of the narrow table's named values (lib/server/index/pivots.ts): each as the
 // search language compares it, lower-cased, with the time so a range reads a slice of the index.

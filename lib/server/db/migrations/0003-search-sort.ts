@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
-import type { Migration } from "kysely/migration";
+import { sql, type Migration } from "kysely";
 
 // A search sorted by priority (lib/server/index/search.ts) with many matches walks this index in
 // the page's order, as newest first walks alarms_newest, instead of sorting every match.

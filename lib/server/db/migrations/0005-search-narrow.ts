@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
-import type { Migration } from "kysely/migration";
+import { sql, type Migration } from "kysely";
 import { runSteps } from "@/lib/server/db/migrations/steps";
 
 // A search's free text and filters together, at a million alarms (lib/server/index/search-where.ts):

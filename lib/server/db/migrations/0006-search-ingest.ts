@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
-import type { Migration } from "kysely/migration";
+import { sql, type Migration } from "kysely";
 import { runSteps } from "@/lib/server/db/migrations/steps";
 
 // The backfill's pace (issue 21: 100,000 alarms within 60 s): the trigram index over every

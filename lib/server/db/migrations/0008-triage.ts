@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "kysely";
-import type { Migration } from "kysely/migration";
+import { sql, type Migration } from "kysely";
 import { runSteps } from "@/lib/server/db/migrations/steps";
 
 // The team's triage (issue 23): the only data in this database that is ours, not the upstream's.
