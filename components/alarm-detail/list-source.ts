@@ -16,22 +16,15 @@ import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { detailHrefsFor, listHref } from "@/lib/shared/alarms/url-state";
 import { alarmsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/query-options";
 
-/** A page's query as the place reads it: the list's own key, function and retries. */
+/** A page's query as the place reads it: the list's own key and function (the client's retries). */
 export interface PageQuery {
   queryKey: readonly unknown[];
   queryFn: QueryFunction<unknown, readonly unknown[]>;
-  retry: (failureCount: number, error: unknown) => boolean;
-  retryDelay: (failureCount: number, error: unknown) => number;
 }
 
 /** The list's own query options, as the place reads them. */
-function pageQuery(options: {
-  queryKey: readonly unknown[];
-  queryFn?: unknown;
-  retry?: unknown;
-  retryDelay?: unknown;
-}): PageQuery {
-  return options as PageQuery; // the factories set all four (lib/shared/queries/query-options)
+function pageQuery(options: { queryKey: readonly unknown[]; queryFn?: unknown }): PageQuery {
+  return options as PageQuery; // the factories set both (lib/shared/queries/query-options)
 }
 
 export interface ListSource {

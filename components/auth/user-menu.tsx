@@ -3,7 +3,8 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { ThemeChoice } from "@/components/theme/theme-choice";
 import { useDismiss } from "@/components/ui/use-dismiss";
-import { parseErrorBody } from "@/lib/shared/core/errors";
+import { getJson, sendForm, sendJson } from "@/lib/shared/queries/http";
+import { asApiError } from "@/lib/shared/queries/query-options";
 
 export interface UserMenuProps {
   /** The signed-in analyst's display name (from requireAnalyst() / getAnalyst()). */
@@ -14,30 +15,15 @@ export interface UserMenuProps {
 
 type Pending = "here" | "everywhere" | null;
 
-/** The message of an answer in our error shape, or a generic one. */
-async function failureOf(response: Response): Promise<string> {
-  const body = parseErrorBody(await response.json().catch(() => null));
-  return body?.error.message ?? `The console answered HTTP ${response.status}.`;
-}
-
 /**
  * Ends this session (next-auth's CSRF-checked sign-out, which first revokes it in the shared
- * store) or, with `everywhere`, every session of the analyst first. Resolves with an error
- * message when the console could not record it: a sign-out that did not happen must not look
- * like one.
+ * store) or, with `everywhere`, every session of the analyst first. Rejects with the ApiError of
+ * the step that failed: a sign-out that did not happen must not look like one.
  */
-async function endSessions(everywhere: boolean): Promise<string | null> {
-  if (everywhere) {
-    const ended = await fetch("/api/sessions", { method: "DELETE" });
-    if (!ended.ok) return failureOf(ended);
-  }
-  const { csrfToken } = (await (await fetch("/api/auth/csrf")).json()) as { csrfToken: string };
-  const signedOut = await fetch("/api/auth/signout", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, json: "true" }),
-  });
-  return signedOut.ok ? null : failureOf(signedOut);
+async function endSessions(everywhere: boolean): Promise<void> {
+  if (everywhere) await sendJson("DELETE", "/api/sessions");
+  const { csrfToken } = await getJson<{ csrfToken: string }>("/api/auth/csrf");
+  await sendForm("/api/auth/signout", { csrfToken, json: "true" });
 }
 
 /**
@@ -64,17 +50,14 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
     setPending(everywhere ? "everywhere" : "here");
     setError(null);
     try {
-      const failure = await endSessions(everywhere);
-      if (!failure) {
-        // A full load, not a router push: nothing of the session stays in this tab's caches.
-        const signInPage = new URL("/signin", window.location.origin);
-        signInPage.searchParams.set("signedOut", everywhere ? "everywhere" : "1");
-        window.location.assign(signInPage);
-        return;
-      }
-      setError(`Not signed out: ${failure}`);
-    } catch {
-      setError("Not signed out: the console did not answer. Check your connection and try again.");
+      await endSessions(everywhere);
+      // A full load, not a router push: nothing of the session stays in this tab's caches.
+      const signInPage = new URL("/signin", window.location.origin);
+      signInPage.searchParams.set("signedOut", everywhere ? "everywhere" : "1");
+      window.location.assign(signInPage);
+      return;
+    } catch (error) {
+      setError(`Not signed out: ${asApiError(error).message}`);
     }
     setPending(null);
   }

@@ -2,7 +2,8 @@
 // The export dialog's state (browser): the plan, the download's URL, the progress and Cancel.
 
 import { useCallback, useEffect, useState } from "react";
-import { fetchJson, asApiError } from "@/lib/shared/queries/query-options";
+import { getJson, sendJson } from "@/lib/shared/queries/http";
+import { asApiError } from "@/lib/shared/queries/query-options";
 import {
   newExportId,
   type ExportFormat,
@@ -15,7 +16,7 @@ import {
   exportProgressPath,
   type ExportTarget,
 } from "@/lib/shared/export/target";
-import { ApiError, parseErrorBody } from "@/lib/shared/core/errors";
+import { ApiError } from "@/lib/shared/core/errors";
 
 // The plan (count, cap, frozen bounds) is asked for when the dialog opens; the download's URL
 // carries those bounds; once the download starts, its progress is polled from the server (any
@@ -47,7 +48,7 @@ export function useExport(target: ExportTarget) {
   // The count as of this moment, and the bounds that freeze a rolling range.
   useEffect(() => {
     const abort = new AbortController();
-    fetchJson<ExportPlan>(planPath, abort.signal)
+    getJson<ExportPlan>(planPath, { signal: abort.signal })
       .then((answer) => setPlan({ kind: "ready", plan: answer }))
       .catch((error: unknown) => {
         if (!abort.signal.aborted) setPlan({ kind: "failed", message: asApiError(error).message });
@@ -61,7 +62,7 @@ export function useExport(target: ExportTarget) {
     if (!running) return;
     const abort = new AbortController();
     const timer = setInterval(() => {
-      fetchJson<ExportProgress>(progressPath, abort.signal).then(
+      getJson<ExportProgress>(progressPath, { signal: abort.signal }).then(
         (progress) =>
           setRun({ kind: progress.state === "running" ? "running" : "finished", progress }),
         (error: unknown) => {
@@ -92,15 +93,10 @@ export function useExport(target: ExportTarget) {
 
   const cancel = useCallback(async () => {
     try {
-      const response = await fetch(progressPath, { method: "DELETE" });
-      const body: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) {
-        const message = parseErrorBody(body)?.error.message ?? "The export could not be cancelled.";
-        setRun({ kind: "lost", message });
-      }
+      await sendJson<ExportProgress>("DELETE", progressPath);
       // The next poll shows it cancelled (the server stops at the next page at the latest).
-    } catch {
-      setRun({ kind: "lost", message: "Could not reach the Alarm Console server." });
+    } catch (error) {
+      setRun({ kind: "lost", message: asApiError(error).message });
     }
   }, [progressPath]);
 

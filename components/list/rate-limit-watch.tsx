@@ -4,7 +4,8 @@
 import type { FetchStatus } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useProductName } from "@/components/deployments/deployment-context";
-import { asApiError, isRateLimit, retryDelay } from "@/lib/shared/queries/query-options";
+import { asApiError } from "@/lib/shared/queries/query-options";
+import { isRateLimit, retryDelay } from "@/lib/shared/queries/retry";
 
 /** Counts down to the scheduled retry. */
 function RateLimitNotice({

@@ -2,9 +2,9 @@
 // The saved views' menu's data: the views (read once the menu opens) and the writes that change them.
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { viewKeys } from "@/lib/shared/queries/keys";
 import {
   savedViewsQueryOptions,
-  viewKeys,
   writeView,
   type ViewFields,
 } from "@/lib/shared/queries/view-options";

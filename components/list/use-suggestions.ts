@@ -65,7 +65,7 @@ export function useSuggestions(
   alarms: AlarmSummary[] | undefined,
 ): Suggestions {
   const catalogues = useQueries({
-    queries: deployments.map((key) => ({ ...catalogueQueryOptions(key), retry: false })),
+    queries: deployments.map((key) => catalogueQueryOptions(key)),
     combine: catalogueData,
   });
   return useMemo(() => {

@@ -8,9 +8,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
 import { api } from "@/lib/shared/alarms/paths";
-import { ApiError } from "@/lib/shared/core/errors";
-import { teammatesQueryOptions, triageKeys } from "@/lib/shared/queries/triage-options";
-import { toApiError } from "@/lib/shared/queries/query-options";
+import { triageKeys } from "@/lib/shared/queries/keys";
+import { teammatesQueryOptions } from "@/lib/shared/queries/triage-options";
+import { sendJson } from "@/lib/shared/queries/http";
 import { TimeText } from "@/components/ui/time-text";
 import { useSelection } from "./selection";
 
@@ -35,20 +35,9 @@ interface Pending {
   target: { alarms: string[] } | { counted: Answer };
 }
 
-async function post(deployment: string, body: object): Promise<Answer> {
-  let response: Response;
-  try {
-    response = await fetch(api.triageSummaries(deployment, ""), {
-      method: "POST",
-      headers: { Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new ApiError("internal", "Could not reach the Alarm Console server.", { cause: error });
-  }
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response, answer);
-  return answer as Answer;
+/** A bulk write (or a view's count): what the server did, or our ApiError. */
+function post(deployment: string, body: object): Promise<Answer> {
+  return sendJson<Answer>("POST", api.triageSummaries(deployment, ""), { body });
 }
 
 function reportOf(answer: Answer): string {

@@ -8,13 +8,10 @@ import { useId, useState } from "react";
 import { api } from "@/lib/shared/alarms/paths";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import type { ApiError } from "@/lib/shared/core/errors";
+import { sendJson, type WriteMethod } from "@/lib/shared/queries/http";
 import { asApiError } from "@/lib/shared/queries/query-options";
-import {
-  sendTriage,
-  teammatesQueryOptions,
-  triageKeys,
-  triageQueryOptions,
-} from "@/lib/shared/queries/triage-options";
+import { triageKeys } from "@/lib/shared/queries/keys";
+import { teammatesQueryOptions, triageQueryOptions } from "@/lib/shared/queries/triage-options";
 import {
   displayName,
   NOTE_EDIT_WINDOW_MS,
@@ -51,7 +48,7 @@ export function noticeText(notice: TriageNotice, names: Record<string, string>):
   }
 }
 
-type Write = { part: string; method: "PUT" | "POST" | "PATCH" | "DELETE"; body?: object };
+type Write = { part: string; method: WriteMethod; body?: object };
 
 export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: string }) {
   const client = useQueryClient();
@@ -70,7 +67,8 @@ export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: st
 
   const write = useMutation({
     mutationFn: ({ part, method, body }: Write) =>
-      sendTriage(api.triage(deployment, uuid, part), method, body),
+      // The alarm's triage after the write, or our ApiError.
+      sendJson<AlarmTriage>(method, api.triage(deployment, uuid, part), { body }),
     onMutate: () => setProblem(null),
     onSuccess: (next: AlarmTriage) => {
       client.setQueryData(triageKeys.alarm(deployment, uuid), next);

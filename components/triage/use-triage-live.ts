@@ -7,7 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { withLiveConnection } from "@/components/live/use-live-view";
-import { triageKeys } from "@/lib/shared/queries/triage-options";
+import { triageKeys } from "@/lib/shared/queries/keys";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import type { TriageNotice } from "@/lib/shared/triage/types";
 

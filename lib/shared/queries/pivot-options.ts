@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/shared/alarms/paths";
 import type { PivotRange, PivotValue } from "@/lib/shared/search/pivot-link";
 import { pivotsSearch, type PivotsAnswer } from "@/lib/shared/search/pivots";
-import { alarmKeys, fetchJson, retryDelay, shouldRetry } from "./query-options";
+import { getJson } from "./http";
+import { alarmKeys } from "./keys";
 
 // The detail's pivot counts and related alarms (from the console's index): asked for once the
 // detail is on screen, never before it. Client-safe.
@@ -18,10 +19,9 @@ export function pivotsQueryOptions(
 ) {
   const search = pivotsSearch(values, range);
   return queryOptions({
-    queryKey: [...alarmKeys.detail(deployment, uuid), "pivots", search] as const,
-    queryFn: ({ signal }) => fetchJson<PivotsAnswer>(api.pivots(deployment, uuid, search), signal),
+    queryKey: alarmKeys.pivots(deployment, uuid, search),
+    queryFn: ({ signal }) =>
+      getJson<PivotsAnswer>(api.pivots(deployment, uuid, search), { signal }),
     staleTime: PIVOTS_STALE_MS,
-    retry: shouldRetry,
-    retryDelay,
   });
 }

@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient, isServer } from "@tanstack/react-query";
 import { ApiError } from "@/lib/shared/core/errors";
+import { retryDelay, shouldRetry } from "./retry";
 
 // One QueryClient per server request (never share cached alarms between analysts), one for the
 // whole browser tab (so the cache survives navigation between list and detail). Client-safe.
@@ -15,6 +16,9 @@ export function makeQueryClient(queryCache?: QueryCache): QueryClient {
         staleTime: STALE_TIME_MS,
         // A focus refetch would reorder rows under the analyst's cursor.
         refetchOnWindowFocus: false,
+        // Every query's rule (./retry.ts); a server prefetch turns it off in its own options.
+        retry: shouldRetry,
+        retryDelay,
       },
     },
   });
