@@ -9,6 +9,7 @@ import {
   type AlarmFilters,
   type AlarmListQuery,
   type PageSize,
+  linkSearch,
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
@@ -180,8 +181,7 @@ export function mergedSearchParams(view: MergedView): URLSearchParams {
 
 /** The merged queue showing `view`. */
 export function mergedHref(view: MergedView): string {
-  const search = mergedSearchParams(view).toString();
-  return `${MERGED_LIST_PATH}${search ? `?${search}` : ""}`;
+  return `${MERGED_LIST_PATH}${linkSearch(mergedSearchParams(view))}`;
 }
 
 /** The same view from another place in the time-paged queue; null = the first page. */

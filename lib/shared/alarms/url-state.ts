@@ -2,6 +2,7 @@ import {
   type AlarmListQuery,
   type QueryProblem,
   type SearchParamsInput,
+  linkSearch,
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
@@ -86,8 +87,7 @@ export function viewSearchParams(view: ListView): URLSearchParams {
 
 /** The list's search string for a view ("" for the default view), for links back to it. */
 export function listSearch(view: ListView): string {
-  const search = viewSearchParams(view).toString();
-  return search ? `?${search}` : "";
+  return linkSearch(viewSearchParams(view));
 }
 
 /** A deployment's list showing `view`. */
