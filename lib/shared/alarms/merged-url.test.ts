@@ -3,6 +3,7 @@ import {
   isCanonicalMerged,
   mergedApiSearch,
   fromQueueView,
+  DEFAULT_MERGED_VIEW,
   mergedDetailHrefs,
   mergedHref,
   mergedNewestHref,
@@ -229,6 +230,17 @@ describe("links from one page of the queue", () => {
     const paged = parse("page=4&sort=priority,desc").view;
     expect(mergedDetailHrefs(paged)(alarm)).toBe(
       "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=p%3D5%26sort%3Dpriority%252Cdesc",
+    );
+  });
+
+  it("a row of the default queue says so in `queue`, never with an empty one", () => {
+    const alarm = { deployment: "globex", uuid: "1c0ffee0-0000-4000-8000-000000000001" };
+    const href = mergedDetailHrefs(DEFAULT_MERGED_VIEW)(alarm);
+    expect(href).toBe("/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=default");
+    const queue = new URL(href, "http://x").searchParams.get("queue");
+    expect(fromQueueView(queue, KNOWN)).toEqual(DEFAULT_MERGED_VIEW);
+    expect(fromQueueView("", KNOWN), "an empty one, in a link from before").toEqual(
+      DEFAULT_MERGED_VIEW,
     );
   });
 

@@ -96,14 +96,17 @@ describe("links between list and detail", () => {
     );
   });
 
-  it("mark a detail opened from the default view with an empty `from`", () => {
+  it("mark a detail opened from the default view with `from=default`, never an empty `from`", () => {
     const href = detailHrefsFor("acme", { query: DEFAULT_QUERY, tz: "UTC" })(
       "0a1b2c3d-0000-4000-8000-000000000001",
     );
-    expect(href).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001?from=");
+    expect(href).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001?from=default");
     const from = new URL(href, "http://x").searchParams.get("from");
     expect(fromListQuery(from)).toEqual(DEFAULT_QUERY);
     expect(listHrefFrom("acme", from)).toBe("/d/acme/alarms");
+    // A link from before, with an empty `from`, still knows it came from the default view.
+    expect(fromListQuery("")).toEqual(DEFAULT_QUERY);
+    expect(listHrefFrom("acme", "")).toBe("/d/acme/alarms");
   });
 
   it("tell a detail opened from a list from one opened by a bare link", () => {
