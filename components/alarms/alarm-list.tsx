@@ -3,7 +3,7 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { formatCount } from "@/lib/shared/alarms/format";
+import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import { type AlarmFilters, type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import {
@@ -172,8 +172,9 @@ export function AlarmList({
               ) : null
             ) : data ? (
               <>
-                {formatCount(data.page.totalElements)}
-                {data.page.totalIsLowerBound ? " or more" : ""} alarms
+                {countOf(data.page.totalElements, "alarm", {
+                  orMore: data.page.totalIsLowerBound,
+                })}
                 {pastEnd
                   ? " · past the last page"
                   : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, data.page.totalPages))}`}
