@@ -57,7 +57,7 @@ test("text typed before the page's scripts take over is kept", async ({ page }) 
   await page.getByLabel("Strategy", { exact: true }).press("Enter");
   await expect(page).toHaveURL(/rule_strategy=Web\+Shell/);
   await page.getByLabel(/^To/).press("Enter");
-  await expect(page).toHaveURL(new RegExp(`timestamp_occured_lte=${Date.UTC(2030, 0, 2) - 1}`));
+  await expect(page).toHaveURL(/timestamp_occured_lte=2030-01-01T23:59:59\.999Z/);
 });
 
 test("names in the URL are read in any case and written canonically", async ({ page }) => {

@@ -111,7 +111,7 @@ test("sorts by any column and pages by number; Back walks the same pages", async
   const expected = highestFirst(held);
   expect(await shown(page)).toEqual(expected.slice(0, 20));
   await pager(page).getByRole("button", { name: "Next page" }).click();
-  await expect(page).toHaveURL(`${QUEUE}?page=1&sort=priority%2Cdesc`);
+  await expect(page).toHaveURL(`${QUEUE}?p=2&sort=priority%2Cdesc`);
   expect(await shown(page)).toEqual(expected.slice(20, 40));
   await page.goBack();
   await expect(page).toHaveURL(`${QUEUE}?sort=priority%2Cdesc`);
