@@ -289,7 +289,7 @@ test("rows are real links (new tab works) and hovering prefetches the detail", a
   const link = rows(page).nth(2).getByRole("link");
   const href = await link.getAttribute("href");
   // The alarm's page, remembering the (default) list it was opened from.
-  expect(href).toMatch(/^\/d\/acme\/alarms\/[0-9a-f-]{36}\?from=$/);
+  expect(href).toMatch(/^\/d\/acme\/alarms\/[0-9a-f-]{36}\?from=default$/);
   const alarmPath = new URL(href!, "http://console.test").pathname;
   const prefetched = page.waitForRequest((request) => request.url().endsWith(`/api${alarmPath}`));
   await link.hover();
