@@ -61,34 +61,34 @@ test("j and k step across a page boundary, and Back lands on the page of the las
   // The last alarm of page 1, opened from the list.
   await rows(page).last().getByRole("link").click();
   await expect(page.locator("#alarm-title")).toBeVisible();
-  expect(detailAt(page)).toEqual({ uuid: firstPage[19], from: "" });
+  expect(detailAt(page)).toEqual({ uuid: firstPage[19], from: "default" });
   await expect(position(page)).toHaveText(`Alarm 20 of ${total}`);
 
   // j: the first alarm of page 2, whose `from` is page 2.
   expect(await keyTaken(page, "j")).toBe(true);
-  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[0], from: "page=1" });
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[0], from: "p=2" });
   await expect(position(page)).toHaveText(`Alarm 21 of ${total}`);
   await expect(page.locator("#alarm-title")).toBeVisible();
 
   // k: back to the last of page 1.
   await page.keyboard.press("k");
-  await expect.poll(() => detailAt(page)).toEqual({ uuid: firstPage[19], from: "" });
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: firstPage[19], from: "default" });
   await expect(position(page)).toHaveText(`Alarm 20 of ${total}`);
 
   // The buttons do the same.
   await stepper(page).getByRole("button", { name: "Next" }).click();
-  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[0], from: "page=1" });
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[0], from: "p=2" });
   await stepper(page).getByRole("button", { name: "Next" }).click();
-  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[1], from: "page=1" });
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[1], from: "p=2" });
   await expect(position(page)).toHaveText(`Alarm 22 of ${total}`);
   await stepper(page).getByRole("button", { name: "Previous" }).click();
-  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[0], from: "page=1" });
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[0], from: "p=2" });
   await expect(position(page)).toHaveText(`Alarm 21 of ${total}`);
   await expect(stepper(page).getByRole("button", { name: "Previous" })).toBeFocused();
 
   // The entry before this one is another alarm, not the list: Back to alarms goes to page 2.
   await page.getByRole("link", { name: "Back to alarms" }).click();
-  await expect(page).toHaveURL(/\/d\/acme\/alarms\?page=1$/);
+  await expect(page).toHaveURL(/\/d\/acme\/alarms\?p=2$/);
   await expect(pager(page)).toContainText("Page 2 of");
   await expect
     .poll(() =>
@@ -105,14 +105,14 @@ test("the list's ends have no step beyond them", async ({ page }) => {
   await open(page, "/d/acme/alarms");
   await rows(page).first().getByRole("link").click();
   await expect(position(page)).toHaveText(/^Alarm 1 of [\d,]+$/);
-  expect(detailAt(page)).toEqual({ uuid: firstPage[0], from: "" });
+  expect(detailAt(page)).toEqual({ uuid: firstPage[0], from: "default" });
   await expect(stepper(page).getByRole("button", { name: "Previous" })).toBeDisabled();
   await expect(stepper(page).getByRole("button", { name: "Next" })).toBeEnabled();
   expect(await keyTaken(page, "k"), "k on the first alarm of the list").toBe(true);
   // k went nowhere: the next j goes from the first alarm to the second.
   await page.keyboard.press("j");
   await expect(position(page)).toHaveText(/^Alarm 2 of [\d,]+$/);
-  expect(detailAt(page)).toEqual({ uuid: firstPage[1], from: "" });
+  expect(detailAt(page)).toEqual({ uuid: firstPage[1], from: "default" });
   await page.keyboard.press("k");
   await expect(position(page)).toHaveText(/^Alarm 1 of [\d,]+$/);
   expect(await axeViolations(page, { include: "[data-list-stepper]" })).toEqual([]);
@@ -138,10 +138,10 @@ test("a detail opened in a new tab from a list link steps across the page edge a
   // The last alarm of page 2, its list link pasted into a fresh tab: nothing of the list cached.
   await open(page, `/d/acme/alarms/${secondPage[19]}?from=page%3D1`);
   await page.keyboard.press("j");
-  await expect.poll(() => detailAt(page)).toEqual({ uuid: thirdPage[0], from: "page=2" });
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: thirdPage[0], from: "p=3" });
   await expect(position(page)).toHaveText(/^Alarm 41 of [\d,]+$/);
   await page.keyboard.press("k");
-  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[19], from: "page=1" });
+  await expect.poll(() => detailAt(page)).toEqual({ uuid: secondPage[19], from: "p=2" });
   await expect(position(page)).toHaveText(/^Alarm 40 of [\d,]+$/);
 });
 

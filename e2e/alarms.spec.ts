@@ -66,7 +66,7 @@ test("pages first, next, previous, last, and changes the page size", async ({ pa
 
   await pages.getByRole("button", { name: "Next page" }).click();
   await expect(pages).toContainText("Page 2 of 250");
-  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await expect(page).toHaveURL(/[?&]p=2(&|$)/);
   await settled(page);
   expect(await cellTexts(page, 2)).not.toEqual(firstPage);
 
@@ -77,7 +77,7 @@ test("pages first, next, previous, last, and changes the page size", async ({ pa
   await expect(pages).toContainText("Page 249 of 250");
   await pages.getByRole("button", { name: "First page" }).click();
   await expect(pages).toContainText("Page 1 of 250");
-  await expect(page).not.toHaveURL(/page=/);
+  await expect(page).not.toHaveURL(/[?&]p(age)?=/);
   await settled(page);
   expect(await cellTexts(page, 2)).toEqual(firstPage);
 
@@ -92,7 +92,7 @@ test.describe("filters", () => {
     await open(page, "/d/acme/alarms?page=3");
     await pickFilter(page, "Status", ["In review"]);
     await expect(page).toHaveURL(/status=in_review/);
-    await expect(page).not.toHaveURL(/page=3/);
+    await expect(page).not.toHaveURL(/[?&]p(age)?=/);
     await settled(page);
     for (const text of await cellTexts(page, 1)) expect(text).toContain("In review");
 
@@ -237,11 +237,11 @@ test.describe("filters", () => {
     // Absolute bounds typed in (read in the zone shown, UTC here) replace the rolling range.
     await page.getByLabel("From (UTC)").fill("2020-01-01 00:00:00 UTC"); // as the table writes it
     await page.getByLabel("From (UTC)").press("Enter");
-    await expect(page).toHaveURL(/timestamp_occured_gte=1577836800000/);
+    await expect(page).toHaveURL(/timestamp_occured_gte=2020-01-01T00:00:00Z/);
     expect(searchParam(page, "range")).toBeNull();
     await page.getByLabel("To (UTC)").fill("2020-01-02T00:00");
     await page.getByLabel("To (UTC)").press("Enter");
-    await expect(page).toHaveURL(/timestamp_occured_lte=1577923200000/);
+    await expect(page).toHaveURL(/timestamp_occured_lte=2020-01-02T00:00:00Z/);
     await expect(page.getByRole("heading", { name: "No alarms match" })).toBeVisible();
     await expect(page.getByTestId("resolved-range")).toHaveText(
       "2020-01-01 00:00:00 UTC → 2020-01-02 00:00:00 UTC",
@@ -289,7 +289,7 @@ test("rows are real links (new tab works) and hovering prefetches the detail", a
   const link = rows(page).nth(2).getByRole("link");
   const href = await link.getAttribute("href");
   // The alarm's page, remembering the (default) list it was opened from.
-  expect(href).toMatch(/^\/d\/acme\/alarms\/[0-9a-f-]{36}\?from=$/);
+  expect(href).toMatch(/^\/d\/acme\/alarms\/[0-9a-f-]{36}\?from=default$/);
   const alarmPath = new URL(href!, "http://console.test").pathname;
   const prefetched = page.waitForRequest((request) => request.url().endsWith(`/api${alarmPath}`));
   await link.hover();

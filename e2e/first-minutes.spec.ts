@@ -57,7 +57,7 @@ test("text typed before the page's scripts take over is kept", async ({ page }) 
   await page.getByLabel("Strategy", { exact: true }).press("Enter");
   await expect(page).toHaveURL(/rule_strategy=Web\+Shell/);
   await page.getByLabel(/^To/).press("Enter");
-  await expect(page).toHaveURL(new RegExp(`timestamp_occured_lte=${Date.UTC(2030, 0, 2) - 1}`));
+  await expect(page).toHaveURL(/timestamp_occured_lte=2030-01-01T23:59:59\.999Z/);
 });
 
 test("names in the URL are read in any case and written canonically", async ({ page }) => {
@@ -98,8 +98,8 @@ test("a rolling range stays rolling in the URL, and a link can freeze it", async
   await page.getByRole("button", { name: /These exact alarms/ }).click();
   const exact = new URL(await page.evaluate(() => navigator.clipboard.readText()));
   expect(exact.searchParams.get("range")).toBeNull();
-  const gte = Number(exact.searchParams.get("timestamp_occured_gte"));
-  const lte = Number(exact.searchParams.get("timestamp_occured_lte"));
+  const gte = Date.parse(exact.searchParams.get("timestamp_occured_gte") ?? "");
+  const lte = Date.parse(exact.searchParams.get("timestamp_occured_lte") ?? "");
   expect(lte - gte).toBe(3600_000);
 
   await page.getByRole("button", { name: /^Copy link/ }).click();
@@ -115,7 +115,7 @@ test("a date alone in To includes that whole day", async ({ page }) => {
   await to.fill("2026-11-21");
   await to.press("Enter");
   await expect(page).toHaveURL(/timestamp_occured_lte=/);
-  expect(Number(searchParam(page, "timestamp_occured_lte"))).toBe(Date.UTC(2026, 10, 22) - 1);
+  expect(searchParam(page, "timestamp_occured_lte")).toBe("2026-11-21T23:59:59.999Z");
   await expect(to).toHaveValue("2026-11-21 23:59:59");
 });
 
@@ -128,13 +128,13 @@ test("a page past the end offers the last page instead of an empty one", async (
   await expect(page.getByText(/5,000–5,000/)).toHaveCount(0);
   const last = page.getByRole("link", { name: "Go to the last page (250)" });
   // A link: it leads there even while the page's scripts are still loading.
-  await expect(last).toHaveAttribute("href", /[?&]page=249(&|$)/);
+  await expect(last).toHaveAttribute("href", /[?&]p=250(&|$)/);
   await expect(page.getByRole("link", { name: "Go to the first page" })).toHaveAttribute(
     "href",
     /\/d\/acme\/alarms$/,
   );
   await last.click();
-  await expect(page).toHaveURL(/[?&]page=249(&|$)/);
+  await expect(page).toHaveURL(/[?&]p=250(&|$)/);
   await settled(page);
   await expect(rows(page)).toHaveCount(20);
   await expect(page.getByText("Page 250 of 250", { exact: true })).toBeVisible();
@@ -274,7 +274,7 @@ test.describe("a session that ends while the page is open", () => {
     await expect(page).toHaveURL(/\/signin\?/);
     expect([
       "/d/acme/alarms?size=10&status=open",
-      "/d/acme/alarms?page=1&size=10&status=open",
+      "/d/acme/alarms?p=2&size=10&status=open",
     ]).toContain(searchParam(page, "callbackUrl"));
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   });

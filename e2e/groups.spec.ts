@@ -193,7 +193,7 @@ test("the queue of every deployment groups by deployment; a deployment's group l
   await acmeRow.getByRole("link", { name: "Acme" }).click();
   await expect(page).toHaveURL(/\/d\/acme\/alarms\?/);
   expect(searchParam(page, "group")).toBeNull();
-  expect(searchParam(page, "timestamp_occured_gte")).toBe(String(window.gte));
+  expect(Date.parse(searchParam(page, "timestamp_occured_gte") ?? "")).toBe(window.gte);
   await settled(page);
 });
 

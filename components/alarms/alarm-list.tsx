@@ -3,7 +3,7 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { formatCount } from "@/lib/shared/alarms/format";
+import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import { type AlarmFilters, type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import {
@@ -42,7 +42,7 @@ import { TriageQuickFilters } from "@/components/triage/quick-filters";
 import { BulkBar } from "@/components/triage/bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
 import { SearchBox, focusSearch } from "@/components/search/search-box";
-import { searchErrorView, searchProblem } from "@/components/search/search-errors";
+import { isSearchError, searchErrorView, searchProblem } from "@/components/search/search-errors";
 import { SearchSource } from "@/components/search/search-source";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { useScrollMemory } from "./scroll-memory";
@@ -104,7 +104,8 @@ export function AlarmList({
 
   useScrollMemory(fresh);
 
-  const rows = useLiveRows(deployment.key, query, fresh ? data : undefined);
+  const searchFails = !group && result.isError && isSearchError(asApiError(result.error));
+  const rows = useLiveRows(deployment.key, query, fresh ? data : undefined, searchFails);
   const groupsTitle = groupsFresh ? groupsData.alarms : undefined;
   const arrivedCount = rows.live.arrived.length;
   useEffect(() => {
@@ -172,8 +173,9 @@ export function AlarmList({
               ) : null
             ) : data ? (
               <>
-                {formatCount(data.page.totalElements)}
-                {data.page.totalIsLowerBound ? " or more" : ""} alarms
+                {countOf(data.page.totalElements, "alarm", {
+                  orMore: data.page.totalIsLowerBound,
+                })}
                 {pastEnd
                   ? " · past the last page"
                   : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, data.page.totalPages))}`}

@@ -3,7 +3,7 @@
 
 import { useId, useState } from "react";
 import { useDeployment, useDeployments } from "@/components/deployments/deployment-context";
-import { formatCount } from "@/lib/shared/alarms/format";
+import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import { readsIndex } from "@/lib/shared/alarms/query";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
 import type { ListView } from "@/lib/shared/alarms/url-state";
@@ -131,7 +131,7 @@ function PlanSummary({ plan, target }: { plan: PlanState; target: ExportTarget }
           "This view holds no alarms: there is nothing to export."
         ) : (
           <>
-            The export will hold <strong>{formatCount(Math.min(total, cap))} alarms</strong>
+            The export will hold <strong>{countOf(Math.min(total, cap), "alarm")}</strong>
             {over ? ` of the view's ${viewTotal}` : ""} (cap {formatCount(cap)}).
           </>
         )}
@@ -178,14 +178,14 @@ function RunStatus({ run }: { run: RunState }) {
   const { state, rows, total, message } = run.progress;
   const text =
     state === "running"
-      ? `Exported ${formatCount(rows)} of ${formatCount(total)} alarms…`
+      ? `Exported ${formatCount(rows)} of ${countOf(total, "alarm")}…`
       : state === "completed"
-        ? `Done: ${formatCount(rows)} alarms exported.`
+        ? `Done: ${countOf(rows, "alarm")} exported.`
         : state === "capped"
-          ? `Done: the first ${formatCount(rows)} alarms exported (the cap).`
+          ? `Done: the first ${countOf(rows, "alarm")} exported (the cap).`
           : state === "cancelled"
-            ? `Cancelled after ${formatCount(rows)} alarms: the download is marked failed.`
-            : `The export failed after ${formatCount(rows)} alarms: ${message ?? "try again"}.`;
+            ? `Cancelled after ${countOf(rows, "alarm")}: the download is marked failed.`
+            : `The export failed after ${countOf(rows, "alarm")}: ${message ?? "try again"}.`;
   return (
     <div className="flex flex-col gap-1">
       <progress

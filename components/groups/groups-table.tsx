@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { STATUS_NAME, formatCount } from "@/lib/shared/alarms/format";
+import { STATUS_NAME, countOf, formatCount } from "@/lib/shared/alarms/format";
 import {
   GROUP_FIELD_TITLE,
   MULTI_VALUED,
@@ -64,7 +64,7 @@ export function GroupsSummary({
 }) {
   return (
     <>
-      {formatCount(page.alarms)} alarms in {formatCount(page.page.totalElements)} groups
+      {countOf(page.alarms, "alarm")} in {countOf(page.page.totalElements, "group")}
       {detail}
       {" · "}
       <SearchSource source={page.source} />
@@ -83,7 +83,7 @@ export function GroupsTable(props: GroupsTableProps) {
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="multi-valued-note">
           An alarm with several {multi.map((field) => plural(field)).join(" or ")} counts once in
           each of their groups: the groups add up to more than the view&apos;s{" "}
-          {formatCount(page.alarms)} alarms.
+          {countOf(page.alarms, "alarm")}.
         </p>
       ) : null}
       <div className="panel overflow-x-auto">
@@ -300,7 +300,7 @@ function GroupRow({
               <Link
                 href={href}
                 className="min-w-0 truncate font-medium text-blue-700 hover:underline dark:text-blue-300"
-                title={`Show the ${formatCount(group.count)} alarms of ${label ?? "(none)"}`}
+                title={`Show the ${countOf(group.count, "alarm")} of ${label ?? "(none)"}`}
               >
                 {shown}
               </Link>
@@ -424,7 +424,7 @@ function NestedGroups({
               href={viewHref(path, fields.slice(depth), into)}
               className="text-xs text-blue-700 hover:underline dark:text-blue-300"
             >
-              All {formatCount(data.page.totalElements)} groups of {group.labels[0] ?? "(none)"}
+              All {countOf(data.page.totalElements, "group")} of {group.labels[0] ?? "(none)"}
             </Link>
           )}
         </NoteRow>

@@ -61,8 +61,9 @@ export function LiveBar({
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span data-live-status>{statusText(live, now)}</span>
-        {/* Paused by the page itself (off the first page): Pause means nothing there. */}
-        {live.paused === "page" ? null : (
+        {/* Paused by the page itself (off the first page, a search that fails): Pause means
+        nothing there. */}
+        {live.paused === "page" || live.paused === "search" ? null : (
           <button
             type="button"
             className="btn"
@@ -81,6 +82,8 @@ export function LiveBar({
 }
 
 function statusText(live: LiveQueue, now: number): string {
+  // The list says why its search cannot be answered; the live queue is not out of order.
+  if (live.paused === "search") return "";
   if (live.paused === "manual") return "Live updates paused";
   if (live.paused === "page") return "Live updates paused off the first page";
   if (live.status === "refused") return "Live updates unavailable; trying again";

@@ -18,7 +18,12 @@ export type PauseReason =
   /** The analyst paused it (kept for this tab, across reloads). */
   | "manual"
   /** Off the first page: new alarms would land on a page not shown. */
-  | "page";
+  | "page"
+  /**
+   * The view's search cannot be answered (it cannot be read, or the index is out of reach): the
+   * list says so where the rows would be; there is nothing to watch and no outage to claim.
+   */
+  | "search";
 
 const PAUSED_KEY = "alarm-console.live-paused";
 
@@ -55,15 +60,22 @@ function usePausedByHand(): [boolean, () => void] {
 /**
  * The live side of the view `view` names (a lib/shared/live/view-id) for the page on screen
  * (`page`: this view's own answer, not the previous one kept while it loads); watched on its
- * first page only.
+ * first page only, and only while its search can be answered (`searchFails`: it cannot).
  */
 export function useLiveViewQueue(
   view: string,
   firstPage: boolean,
   page: LivePage | undefined,
+  searchFails = false,
 ): LiveQueue {
   const [pausedByHand, togglePause] = usePausedByHand();
-  const paused: PauseReason | null = pausedByHand ? "manual" : firstPage ? null : "page";
+  const paused: PauseReason | null = searchFails
+    ? "search"
+    : pausedByHand
+      ? "manual"
+      : firstPage
+        ? null
+        : "page";
   const live = useLiveView(paused ? null : view);
   const { state } = live;
   const { arrived, changed } = useMemo(() => liveNews(state, page), [state, page]);
@@ -85,7 +97,8 @@ export function useLiveQueue(
   deployment: string,
   query: AlarmListQuery,
   page: LivePage | undefined,
+  searchFails = false,
 ): LiveQueue {
   const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
-  return useLiveViewQueue(view, query.page === 0, page);
+  return useLiveViewQueue(view, query.page === 0, page, searchFails);
 }

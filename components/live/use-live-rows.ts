@@ -69,13 +69,16 @@ export function useLiveViewRows<T extends StatusRow>({
   firstPage,
   page,
   show: readAgain,
+  searchFails = false,
 }: {
   view: string;
   firstPage: boolean;
   page: LivePage<T> | undefined;
   show: () => void;
+  /** The view's search cannot be answered (the list says why): nothing is watched. */
+  searchFails?: boolean;
 }): LiveRows<T> {
-  const live = useLiveViewQueue(view, firstPage, page);
+  const live = useLiveViewQueue(view, firstPage, page, searchFails);
 
   const [shownNew, setShownNew] = useState<ReadonlySet<string>>(() => new Set());
   const anchor = useRef<RowAnchor | null>(null);
@@ -113,6 +116,7 @@ export function useLiveRows(
   deployment: string,
   query: AlarmListQuery,
   page: AlarmPage | undefined,
+  searchFails = false,
 ): LiveRows {
   const queryClient = useQueryClient();
   const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
@@ -128,5 +132,11 @@ export function useLiveRows(
       refetchType: "none",
     });
   }, [queryClient, deployment, query]);
-  return useLiveViewRows({ view, firstPage: query.page === 0, page, show: readAgain });
+  return useLiveViewRows({
+    view,
+    firstPage: query.page === 0,
+    page,
+    show: readAgain,
+    searchFails,
+  });
 }

@@ -46,7 +46,7 @@ import { TriageQuickFilters } from "@/components/triage/quick-filters";
 import { BulkBar } from "@/components/triage/bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
 import { SearchBox, focusSearch } from "@/components/search/search-box";
-import { searchProblem } from "@/components/search/search-errors";
+import { isSearchError, searchProblem } from "@/components/search/search-errors";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { useScrollMemory } from "@/components/alarms/scroll-memory";
 import { IndexGaps } from "./index-gaps";
@@ -131,6 +131,7 @@ export function MergedQueue() {
   const live = useLiveViewRows({
     view: liveView,
     firstPage: view.cursor === null && query.page === 0 && !group,
+    searchFails: result.isError && isSearchError(asApiError(result.error)),
     page: fresh && data.paging === "pages" ? data : undefined,
     show: useCallback(() => {
       void refetchRows();

@@ -2,7 +2,7 @@
 // The queue's heading line: how many alarms and where the page is, across which deployments, and
 // where the rows came from (the index and how current it is, or each upstream by time).
 
-import { formatCount } from "@/lib/shared/alarms/format";
+import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { SearchSource } from "@/components/search/search-source";
 import { TimeText } from "@/components/ui/time-text";
@@ -30,8 +30,7 @@ export function MergedSummary({
     return (
       <>
         <span data-queue-count>
-          {formatCount(totalElements)}
-          {totalIsLowerBound ? " or more" : ""} alarms
+          {countOf(totalElements, "alarm", { orMore: totalIsLowerBound })}
         </span>
         {pastEnd
           ? " · past the last page"
@@ -51,7 +50,7 @@ export function MergedSummary({
   return (
     <>
       {data.matches
-        ? `${formatCount(data.matches.count)}${data.matches.isLowerBound ? " or more" : ""} alarms · `
+        ? `${countOf(data.matches.count, "alarm", { orMore: data.matches.isLowerBound })} · `
         : null}
       Newest first across {across}
       {data.source ? (

@@ -1,7 +1,7 @@
 "use client";
 // One line of the overview's counts (priority, status or intent): each count filters the list.
 
-import { formatCount, STATUS_NAME } from "@/lib/shared/alarms/format";
+import { countOf, formatCount, STATUS_NAME } from "@/lib/shared/alarms/format";
 import {
   CRITICAL_UNFILTERABLE,
   FILTERABLE_PRIORITIES,
@@ -94,7 +94,7 @@ export function CountGroup({
             ? loading
               ? `${name}: counting…`
               : `${name}: count unknown${unknown ? ` (${unknown})` : ""}`
-            : `${name}: ${formatCount(count)} alarms${
+            : `${name}: ${countOf(count, "alarm")}${
                 alone
                   ? " (filtered: click to show all)"
                   : pressed
@@ -188,7 +188,7 @@ function RestCount({
   const title =
     rest.count === null
       ? `Other: count unknown${unknown ? ` (${unknown})` : ""}`
-      : `${about}: ${formatCount(rest.count)} alarms`;
+      : `${about}: ${countOf(rest.count, "alarm")}`;
   return (
     <span
       className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-700 dark:border-slate-600 dark:text-slate-200"

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { formatCount } from "@/lib/shared/alarms/format";
+import { countOf } from "@/lib/shared/alarms/format";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
 import type { HistogramBar } from "@/lib/shared/overview/types";
 
@@ -106,7 +106,7 @@ export function Histogram({
           const label =
             bar.count === null
               ? `${range}: count unknown${unknownReason ? ` (${unknownReason})` : ""}`
-              : `${range}: ${formatCount(bar.count)} alarms`;
+              : `${range}: ${countOf(bar.count, "alarm")}`;
           return (
             <button
               key={bar.gte}

@@ -4,6 +4,8 @@
 
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { lazyComponent } from "@/components/lazy";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { SEARCH_LIMITS } from "@/lib/shared/search/ast";
 import { problemWindow, withChoice } from "@/lib/shared/search/typing";
 import { OptionsList } from "@/components/list/options-list";
 import { useSearchSuggestions, type SearchOption } from "./use-search-suggestions";
@@ -81,6 +83,8 @@ export function SearchBox({
   function search(text: string) {
     setOpen(false);
     setActive(-1);
+    // Refused as a link with it is refused: the text stays, to be shortened; nothing is run.
+    if (text.length > SEARCH_LIMITS.length) return;
     const q = text.trim() === "" ? undefined : text;
     if (q !== value) onSearch(q);
   }
@@ -97,9 +101,17 @@ export function SearchBox({
     inputRef.current?.focus();
   }
 
-  const showProblem = problem !== null && draft === (value ?? "");
-  const place =
-    showProblem && problem.position !== null ? problemWindow(draft, problem.position) : null;
+  // Said as soon as it is so (a paste), not cut: a search cut short finds something else.
+  const tooLong: SearchProblem | null =
+    draft.length > SEARCH_LIMITS.length
+      ? {
+          message: `This search has ${formatCount(draft.length)} characters; a search may have at most ${formatCount(SEARCH_LIMITS.length)}. Shorten it to search.`,
+          position: null,
+        }
+      : null;
+  const shownProblem = tooLong ?? (problem !== null && draft === (value ?? "") ? problem : null);
+  const showProblem = shownProblem !== null;
+  const place = shownProblem?.position != null ? problemWindow(draft, shownProblem.position) : null;
   const listId = `${id}-list`;
   const helpId = `${id}-help`;
   const problemId = `${id}-problem`;
@@ -133,7 +145,6 @@ export function SearchBox({
             aria-invalid={showProblem ? true : undefined}
             aria-describedby={showProblem ? problemId : undefined}
             value={draft}
-            maxLength={1000}
             autoComplete="off"
             spellCheck={false}
             placeholder='10.0.0.0/8, user:alice, host:web-01, "brute force" (press /)'
@@ -227,7 +238,7 @@ export function SearchBox({
               <b>^</b>
             </pre>
           ) : null}
-          <p>{problem.message}</p>
+          <p>{shownProblem.message}</p>
         </div>
       ) : null}
       {help ? (

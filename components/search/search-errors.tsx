@@ -9,7 +9,7 @@ import type { SearchProblem } from "./search-box";
 const Panel = lazyComponent(() => import("./search-states").then((m) => m.SearchErrorPanel));
 
 /** Whether `error` is the search's own: unreadable or too slow (400 on q), or no index (503). */
-function isSearchError(error: ApiError): boolean {
+export function isSearchError(error: ApiError): boolean {
   return (
     error.code === "index_unavailable" || (error.code === "invalid_request" && error.param === "q")
   );

@@ -6,7 +6,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { formatCount } from "@/lib/shared/alarms/format";
+import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import { api } from "@/lib/shared/alarms/paths";
 import { triageKeys } from "@/lib/shared/queries/keys";
 import { teammatesQueryOptions } from "@/lib/shared/queries/triage-options";
@@ -147,7 +147,9 @@ export function BulkBar({
         </span>
         {!wholeView && total !== null && total > 0 ? (
           <button type="button" className="underline" onClick={() => setWholeView(true)}>
-            Choose all {formatCount(total)} alarms of this view
+            {total === 1
+              ? "Choose the 1 alarm of this view"
+              : `Choose all ${countOf(total, "alarm")} of this view`}
           </button>
         ) : null}
         <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_ENDPOINT, endpointLabel, formatDelay, formatRelative } from "./format";
+import { NO_ENDPOINT, countOf, endpointLabel, formatDelay, formatRelative } from "./format";
 
 describe("times", () => {
   it("read relative to now", () => {
@@ -21,5 +21,21 @@ describe("endpoint labels", () => {
   it("prefer a name, then fall back to the address", () => {
     expect(endpointLabel({ ...endpoint, hostname: "web-01" })).toBe("web-01");
     expect(endpointLabel(endpoint)).toBe("10.0.0.1");
+  });
+});
+
+describe("counts", () => {
+  it("agree with their noun", () => {
+    expect(countOf(1, "alarm")).toBe("1 alarm");
+    expect(countOf(0, "alarm")).toBe("0 alarms");
+    expect(countOf(2, "alarm")).toBe("2 alarms");
+    expect(countOf(1204, "group")).toBe("1,204 groups");
+    expect(countOf(1, "match", { many: "matches" })).toBe("1 match");
+    expect(countOf(3, "match", { many: "matches" })).toBe("3 matches");
+  });
+
+  it("say a lower bound in the plural, however small", () => {
+    expect(countOf(1, "alarm", { orMore: true })).toBe("1 or more alarms");
+    expect(countOf(10_000, "alarm", { orMore: true })).toBe("10,000 or more alarms");
   });
 });

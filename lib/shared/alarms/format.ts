@@ -19,6 +19,21 @@ export function formatCount(value: number): string {
   return numberFormat.format(value);
 }
 
+const pluralRules = new Intl.PluralRules("en-US");
+
+/**
+ * A count with its noun, which agree: "1 alarm", "2 alarms", "0 alarms"; with `orMore` (a count
+ * that is a lower bound) "1 or more alarms". `many` for a noun that is not `one` plus "s".
+ */
+export function countOf(
+  count: number,
+  one: string,
+  { many = `${one}s`, orMore = false }: { many?: string; orMore?: boolean } = {},
+): string {
+  const noun = !orMore && pluralRules.select(count) === "one" ? one : many;
+  return `${formatCount(count)}${orMore ? " or more" : ""} ${noun}`;
+}
+
 export function isoTime(ms: number | null | undefined): string | undefined {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return undefined;
   const date = new Date(ms);

@@ -3,6 +3,7 @@ import {
   isCanonicalMerged,
   mergedApiSearch,
   fromQueueView,
+  DEFAULT_MERGED_VIEW,
   mergedDetailHrefs,
   mergedHref,
   mergedNewestHref,
@@ -29,13 +30,13 @@ describe("the merged queue's URL, grouped", () => {
     expect(problems).toEqual([]);
     expect(view).toMatchObject({ group: ["deployment", "strategy"], cursor: null });
     expect(view.query.page).toBe(2);
-    expect(mergedHref(view)).toBe("/d/all/alarms?page=2&range=7d&group=deployment%2Cstrategy");
+    expect(mergedHref(view)).toBe("/d/all/alarms?p=3&range=7d&group=deployment%2Cstrategy");
   });
 
   it("takes group_sort when grouped, and starts its groups again from the first page", () => {
     const { view, problems } = parse("group=deployment&group_sort=first&page=2");
     expect(problems).toEqual([]);
-    expect(mergedHref(view)).toBe("/d/all/alarms?page=2&group=deployment&group_sort=first");
+    expect(mergedHref(view)).toBe("/d/all/alarms?p=3&group=deployment&group_sort=first");
     expect(mergedHref(withGroupSort(view, "count"))).toBe("/d/all/alarms?group=deployment");
   });
 
@@ -124,7 +125,7 @@ describe("the merged queue's URL", () => {
     const { view, problems } = parse("page=3&sort=priority,asc&status=closed");
     expect(problems).toEqual([]);
     expect(view.query).toMatchObject({ page: 3, sort: { field: "priority", direction: "asc" } });
-    expect(mergedHref(view)).toBe("/d/all/alarms?page=3&sort=priority%2Casc&status=closed");
+    expect(mergedHref(view)).toBe("/d/all/alarms?p=4&sort=priority%2Casc&status=closed");
     expect(mergedHref(withSort(view, { field: "status", direction: "desc" }))).toBe(
       "/d/all/alarms?sort=status%2Cdesc&status=closed",
     );
@@ -228,7 +229,18 @@ describe("links from one page of the queue", () => {
     expect(fromQueueView(null, KNOWN)).toBeNull();
     const paged = parse("page=4&sort=priority,desc").view;
     expect(mergedDetailHrefs(paged)(alarm)).toBe(
-      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=page%3D4%26sort%3Dpriority%252Cdesc",
+      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=p%3D5%26sort%3Dpriority%252Cdesc",
+    );
+  });
+
+  it("a row of the default queue says so in `queue`, never with an empty one", () => {
+    const alarm = { deployment: "globex", uuid: "1c0ffee0-0000-4000-8000-000000000001" };
+    const href = mergedDetailHrefs(DEFAULT_MERGED_VIEW)(alarm);
+    expect(href).toBe("/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=default");
+    const queue = new URL(href, "http://x").searchParams.get("queue");
+    expect(fromQueueView(queue, KNOWN)).toEqual(DEFAULT_MERGED_VIEW);
+    expect(fromQueueView("", KNOWN), "an empty one, in a link from before").toEqual(
+      DEFAULT_MERGED_VIEW,
     );
   });
 

@@ -9,11 +9,12 @@ import {
   type AlarmFilters,
   type AlarmListQuery,
   type PageSize,
+  linkSearch,
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
 import { UTC } from "./time-zone";
-import { TZ_KEY, parseTimeZoneParam } from "./url-state";
+import { TZ_KEY, originSearch, originValue, parseTimeZoneParam } from "./url-state";
 
 // The queue of every deployment's whole URL (/d/all/alarms): the list's own query (page, size,
 // sort, search and filters, read by the list's parser), which deployments (`deployments`, a comma
@@ -180,8 +181,7 @@ export function mergedSearchParams(view: MergedView): URLSearchParams {
 
 /** The merged queue showing `view`. */
 export function mergedHref(view: MergedView): string {
-  const search = mergedSearchParams(view).toString();
-  return `${MERGED_LIST_PATH}${search ? `?${search}` : ""}`;
+  return `${MERGED_LIST_PATH}${linkSearch(mergedSearchParams(view))}`;
 }
 
 /** The same view from another place in the time-paged queue; null = the first page. */
@@ -203,7 +203,7 @@ export function mergedDetailHrefs(
   view: MergedView,
 ): (alarm: { deployment: string; uuid: string }) => string {
   const params = new URLSearchParams();
-  params.set(QUEUE_KEY, mergedApiSearch({ ...view, group: undefined }));
+  params.set(QUEUE_KEY, originValue(mergedApiSearch({ ...view, group: undefined })));
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
   const search = `?${params}`;
   return (alarm) => `${detailPath(alarm.deployment, alarm.uuid)}${search}`;
@@ -219,7 +219,7 @@ export function fromQueueView(
   known?: readonly string[],
 ): MergedView | null {
   if (queue === null || queue === undefined) return null;
-  const { view } = parseMergedView(new URLSearchParams(queue.replace(/^\?/, "")), known);
+  const { view } = parseMergedView(originSearch(queue), known);
   return { ...view, tz: UTC, group: undefined, groupSort: undefined };
 }
 

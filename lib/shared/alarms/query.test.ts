@@ -73,11 +73,11 @@ describe("parseAlarmListQuery", () => {
     ["alarm_sensor_sources=not-a-uuid", "alarm_sensor_sources must be a sensor uuid"],
     [
       "timestamp_occured_gte=yesterday",
-      "timestamp_occured_gte must be a time in epoch milliseconds",
+      "timestamp_occured_gte must be a time such as 2026-11-29T06:00:00Z",
     ],
     [
       "timestamp_occured_lte=1234567890123456",
-      "timestamp_occured_lte must be a time in epoch milliseconds",
+      "timestamp_occured_lte must be a time such as 2026-11-29T06:00:00Z",
     ],
     ["page=1&page=2", "page may be given only once"],
     [
@@ -161,7 +161,7 @@ describe("toSearchParams", () => {
 
   it("write a canonical URL that reads back to the same query", () => {
     expect(toSearchParams(query).toString()).toBe(
-      "page=2&sort=priority%2Cdesc&status=open&suppressed=true",
+      "p=3&sort=priority%2Cdesc&status=open&suppressed=true",
     );
     expect(parseAlarmListQuery(toSearchParams(query)).query).toEqual(query);
     expect(toSearchParams(DEFAULT_QUERY).toString()).toBe("");

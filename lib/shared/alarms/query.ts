@@ -2,6 +2,7 @@
 // handler's query (the vendor client writes the upstream's own from what it parsed). Client-safe.
 
 import { SEARCH_LIMITS } from "@/lib/shared/search/ast";
+import { readLinkTime, readableTimes, writeLinkTime } from "./link-time";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -62,13 +63,14 @@ export interface AlarmFilters {
   alarm_sensor_sources?: string[];
   /** A rolling window ending now; never given together with the absolute bounds below. */
   range?: RangeId;
-  /** Epoch ms, inclusive. */
+  /** Epoch ms, inclusive (ISO-8601 in links: ./link-time.ts). */
   timestamp_occured_gte?: number;
-  /** Epoch ms, inclusive. */
+  /** Epoch ms, inclusive (ISO-8601 in links: ./link-time.ts). */
   timestamp_occured_lte?: number;
 }
 
 export interface AlarmListQuery {
+  /** Counted from 0, as the API and the upstream count; links count from 1 (PAGE_KEY). */
   page: number;
   size: PageSize;
   sort: { field: SortField; direction: SortDirection };
@@ -131,7 +133,23 @@ export function readsIndex(query: Pick<AlarmListQuery, "q" | "filters">): boolea
 /** The search's parameter: not a filter the upstream knows (lib/server/usm never sends it). */
 export const SEARCH_KEY = "q";
 
-export const QUERY_KEYS = ["page", "size", "sort", SEARCH_KEY, ...FILTER_KEYS] as const;
+/**
+ * The page in links, counted from 1 as the pager shows it (`p=2` is "Page 2"). Links before it
+ * carried `page`, counted from 0: still read so, so a shared link opens the page its sender saw,
+ * and rewritten as `p` (a page corrects its URL to the canonical form). A new name rather than a
+ * new meaning for `page`: `page=1` in an old link and in a new one would name different pages.
+ */
+export const PAGE_KEY = "p";
+const OLD_PAGE_KEY = "page";
+
+export const QUERY_KEYS = [
+  PAGE_KEY,
+  OLD_PAGE_KEY,
+  "size",
+  "sort",
+  SEARCH_KEY,
+  ...FILTER_KEYS,
+] as const;
 export type QueryKey = (typeof QUERY_KEYS)[number];
 
 export const DEFAULT_QUERY: AlarmListQuery = {
@@ -173,8 +191,18 @@ const text: ParamParser<string> = (raw) => {
   return ok(value);
 };
 
-const epochMs: ParamParser<number> = (raw) =>
-  /^\d{1,15}$/.test(raw) ? ok(Number(raw)) : wrong("must be a time in epoch milliseconds");
+const time: ParamParser<number> = (raw) => {
+  const ms = readLinkTime(raw);
+  return ms === null ? wrong("must be a time such as 2026-11-29T06:00:00Z") : ok(ms);
+};
+
+// `p` counts from 1; the query from 0.
+const pageFromOne: ParamParser<number> = (raw) => {
+  if (!/^\d+$/.test(raw)) return wrong("must be a whole number");
+  const value = Number(raw);
+  if (value < 1) return wrong("must be at least 1 (the first page)");
+  return value <= MAX_PAGE + 1 ? ok(value - 1) : wrong(`must be at most ${MAX_PAGE + 1}`);
+};
 
 const sortField = oneOf(SORT_FIELDS, `field must be one of ${SORT_FIELDS.join(", ")}`);
 const sortDirection = oneOf<SortDirection>(["asc", "desc"], "direction must be asc or desc");
@@ -187,6 +215,7 @@ const sortDirection = oneOf<SortDirection>(["asc", "desc"], "direction must be a
  * first shipped). ./query.test.ts pins every rule and message.
  */
 export const paramParsers = {
+  p: pageFromOne,
   page: wholeNumber(MAX_PAGE),
   size: (raw) =>
     PAGE_SIZES.map(String).includes(raw)
@@ -222,8 +251,8 @@ export const paramParsers = {
   alarm_sensor_sources: (raw) =>
     UUID.test(raw) ? ok(raw.toLowerCase()) : wrong("must be a sensor uuid"),
   range: oneOf(RANGES, `must be one of ${RANGES.join(", ")}`),
-  timestamp_occured_gte: epochMs,
-  timestamp_occured_lte: epochMs,
+  timestamp_occured_gte: time,
+  timestamp_occured_lte: time,
 } satisfies { [K in QueryKey]: ParamParser<unknown> };
 
 export type QueryProblem = ParamProblem;
@@ -256,7 +285,11 @@ export function parseAlarmListQuery(
       continue;
     }
     const value = values[0]!;
-    if (value === "" && key !== "page") continue; // an empty filter means no filter
+    if (value === "" && key !== "page" && key !== PAGE_KEY) continue; // an empty filter: none
+    if (key === OLD_PAGE_KEY && params.has(PAGE_KEY)) {
+      problems.push({ param: key, message: `${key} is left out: ${PAGE_KEY} names the page` });
+      continue;
+    }
     const parsed = paramParsers[key](value);
     if (!parsed.ok) {
       problems.push({ param: key, message: `${key} ${parsed.message}` });
@@ -322,7 +355,8 @@ function readValues(
 
 function assign(query: AlarmListQuery, key: QueryKey, value: unknown): void {
   switch (key) {
-    case "page":
+    case PAGE_KEY:
+    case OLD_PAGE_KEY:
       query.page = value as number;
       return;
     case "size":
@@ -342,7 +376,7 @@ function assign(query: AlarmListQuery, key: QueryKey, value: unknown): void {
 /** Canonical search params for a query: defaults left out, keys in a fixed order. */
 export function toSearchParams(query: AlarmListQuery): URLSearchParams {
   const params = new URLSearchParams();
-  if (query.page !== DEFAULT_QUERY.page) params.set("page", String(query.page));
+  if (query.page !== DEFAULT_QUERY.page) params.set(PAGE_KEY, String(query.page + 1));
   if (query.size !== DEFAULT_QUERY.size) params.set("size", String(query.size));
   if (query.sort.field !== DEFAULT_SORT.field || query.sort.direction !== DEFAULT_SORT.direction) {
     params.set("sort", `${query.sort.field},${query.sort.direction}`);
@@ -351,9 +385,18 @@ export function toSearchParams(query: AlarmListQuery): URLSearchParams {
   for (const key of FILTER_KEYS) {
     const value = query.filters[key];
     if (Array.isArray(value)) for (const one of value) params.append(key, one);
+    else if (typeof value === "number") params.set(key, writeLinkTime(value));
     else if (value !== undefined) params.set(key, String(value));
   }
   return params;
+}
+
+const TIME_KEYS = ["timestamp_occured_gte", "timestamp_occured_lte"];
+
+/** Search params as a link writes them ("" or "?..."), its times readable as they are. */
+export function linkSearch(params: URLSearchParams): string {
+  const search = readableTimes(params.toString(), TIME_KEYS);
+  return search ? `?${search}` : "";
 }
 
 /**

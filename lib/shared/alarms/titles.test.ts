@@ -19,4 +19,9 @@ describe("listTitle", () => {
       "7 alarms · Open or In review · SSH or RDP · Acme · Alarm Console",
     );
   });
+
+  it("agrees with its count: one alarm, none or many alarms", () => {
+    expect(title("status=open", 1)).toBe("1 alarm · Open · Acme · Alarm Console");
+    expect(title("", 0)).toBe("0 alarms · Acme · Alarm Console");
+  });
 });

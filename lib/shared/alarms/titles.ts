@@ -1,4 +1,4 @@
-import { STATUS_NAME, formatCount } from "./format";
+import { STATUS_NAME, countOf, formatCount } from "./format";
 import { PRIORITY_TITLE } from "./priority";
 import type { AlarmListQuery } from "./query";
 import { rangeName } from "./time-range";
@@ -36,7 +36,7 @@ export function listTitle(
   deployment: Named,
 ): string {
   const f = query.filters;
-  const parts = [total === undefined ? "Alarms" : `${formatCount(total)} alarms`];
+  const parts = [total === undefined ? "Alarms" : countOf(total, "alarm")];
   if (query.q !== undefined) parts.push(searchTitle(query.q));
   // Several values of a filter are alternatives: "Open or In review".
   const either = (names: string[] | undefined) => {

@@ -60,7 +60,7 @@ describe("the list's URL", () => {
     expect(problems).toEqual([
       { param: "tz", message: "tz must be a time zone such as Europe/Berlin" },
     ]);
-    expect(listSearch(read)).toBe("?page=2");
+    expect(listSearch(read)).toBe("?p=3");
   });
 
   it("keeps a rolling range rolling and refuses it beside absolute bounds", () => {
@@ -96,14 +96,17 @@ describe("links between list and detail", () => {
     );
   });
 
-  it("mark a detail opened from the default view with an empty `from`", () => {
+  it("mark a detail opened from the default view with `from=default`, never an empty `from`", () => {
     const href = detailHrefsFor("acme", { query: DEFAULT_QUERY, tz: "UTC" })(
       "0a1b2c3d-0000-4000-8000-000000000001",
     );
-    expect(href).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001?from=");
+    expect(href).toBe("/d/acme/alarms/0a1b2c3d-0000-4000-8000-000000000001?from=default");
     const from = new URL(href, "http://x").searchParams.get("from");
     expect(fromListQuery(from)).toEqual(DEFAULT_QUERY);
     expect(listHrefFrom("acme", from)).toBe("/d/acme/alarms");
+    // A link from before, with an empty `from`, still knows it came from the default view.
+    expect(fromListQuery("")).toEqual(DEFAULT_QUERY);
+    expect(listHrefFrom("acme", "")).toBe("/d/acme/alarms");
   });
 
   it("tell a detail opened from a list from one opened by a bare link", () => {
@@ -123,7 +126,7 @@ describe("links between list and detail", () => {
     expect(listHrefFrom("acme", "//evil.example/x")).toBe("/d/acme/alarms");
     expect(listHrefFrom("acme", "https://evil.example/?page=2")).toBe("/d/acme/alarms");
     expect(listHrefFrom("acme", "?page=2&size=nope&javascript:alert(1)")).toBe(
-      "/d/acme/alarms?page=2",
+      "/d/acme/alarms?p=3",
     );
   });
 

@@ -2,6 +2,7 @@ import {
   type AlarmListQuery,
   type QueryProblem,
   type SearchParamsInput,
+  linkSearch,
   parseAlarmListQuery,
   toSearchParams,
 } from "./query";
@@ -86,8 +87,7 @@ export function viewSearchParams(view: ListView): URLSearchParams {
 
 /** The list's search string for a view ("" for the default view), for links back to it. */
 export function listSearch(view: ListView): string {
-  const search = viewSearchParams(view).toString();
-  return search ? `?${search}` : "";
+  return linkSearch(viewSearchParams(view));
 }
 
 /** A deployment's list showing `view`. */
@@ -103,13 +103,30 @@ export function isCanonical(current: URLSearchParams, view: ListView): boolean {
   return current.toString() === viewSearchParams(view).toString();
 }
 
+/**
+ * What a detail's `from` (or `queue`) says for a view of all defaults, whose search is empty: a
+ * link with `from=` and nothing after it reads as a mistake to a person.
+ */
+export const DEFAULT_VIEW_MARK = "default";
+
+/** A view's search string (no "?") as a detail's `from` or `queue` carries it. */
+export function originValue(search: string): string {
+  return search === "" ? DEFAULT_VIEW_MARK : search;
+}
+
+/** The search string a detail's `from` or `queue` names (an empty one in links from before). */
+export function originSearch(value: string): URLSearchParams {
+  const search = value.replace(/^\?/, "");
+  return new URLSearchParams(search === DEFAULT_VIEW_MARK ? "" : search);
+}
+
 /** A `from` value (a list search string someone put in a link) made safe and canonical. */
 export function listHrefFrom(
   deployment: string,
   from: string | undefined | null,
   tz: string = UTC,
 ): string {
-  const { view } = parseListView(new URLSearchParams((from ?? "").replace(/^\?/, "")));
+  const { view } = parseListView(originSearch(from ?? ""));
   return listHref(deployment, { ...view, tz });
 }
 
@@ -118,12 +135,12 @@ export const FROM_KEY = "from";
 
 /**
  * Detail page hrefs for the rows of one list view, remembering that view (built once). `from`
- * is always there, empty for the default view: a detail opened from a list knows its place in
- * it, one opened from a bare link (no `from`) does not.
+ * is always there, `default` for the default view: a detail opened from a list knows its place
+ * in it, one opened from a bare link (no `from`) does not.
  */
 export function detailHrefsFor(deployment: string, view: ListView): (uuid: string) => string {
   const params = new URLSearchParams();
-  params.set(FROM_KEY, toSearchParams(view.query).toString());
+  params.set(FROM_KEY, originValue(toSearchParams(view.query).toString()));
   if (view.tz !== UTC) params.set(TZ_KEY, view.tz);
   const search = `?${params}`;
   return (uuid) => `${detailPath(deployment, uuid)}${search}`;
@@ -136,7 +153,7 @@ export function detailHrefsFor(deployment: string, view: ListView): (uuid: strin
  */
 export function fromListQuery(from: string | null | undefined): AlarmListQuery | null {
   if (from === null || from === undefined) return null;
-  return parseAlarmListQuery(new URLSearchParams(from.replace(/^\?/, ""))).query;
+  return parseAlarmListQuery(originSearch(from)).query;
 }
 
 /** A list filtered by one value (a detail's sensor or rule), in the reader's time zone. */

@@ -6,7 +6,7 @@ const ALARM = "0b6c1f4e-2d3a-4b5c-8d9e-0f1a2b3c4d5e";
 
 // A view using every parameter the list knows, written as the list writes it.
 const FULL_VIEW =
-  "page=3&size=50&sort=priority%2Casc&status=open&suppressed=false&priority_label=high" +
+  "p=4&size=50&sort=priority%2Casc&status=open&suppressed=false&priority_label=high" +
   "&rule_intent=Delivery+%26+Attack&rule_strategy=Brute+Force&rule_method=SSH" +
   `&alarm_sensor_sources=${SENSOR}&range=24h&tz=Europe%2FBerlin`;
 // The same view on another deployment: first page, no sensor.
@@ -32,7 +32,9 @@ describe("switching deployments from a list", () => {
         "?page=1&timestamp_occured_gte=1700000000000&timestamp_occured_lte=1700003600000",
         "lab",
       ),
-    ).toBe("/d/lab/alarms?timestamp_occured_gte=1700000000000&timestamp_occured_lte=1700003600000");
+    ).toBe(
+      "/d/lab/alarms?timestamp_occured_gte=2023-11-14T22:13:20Z&timestamp_occured_lte=2023-11-14T23:13:20Z",
+    );
   });
 
   it("writes the view canonically and leaves out what is wrong or unknown", () => {

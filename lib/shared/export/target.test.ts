@@ -28,7 +28,7 @@ describe("an export's paths", () => {
     );
     expect(exportFilePath(acme, plan, "csv", "id-12345678")).toBe(
       "/api/d/acme/alarms/export?sort=priority%2Casc&q=user%3Aalice&status=open&status=in_review" +
-        "&timestamp_occured_gte=1000000&timestamp_occured_lte=2000000&tz=Europe%2FBerlin&format=csv&id=id-12345678",
+        "&timestamp_occured_gte=1970-01-01T00%3A16%3A40Z&timestamp_occured_lte=1970-01-01T00%3A33%3A20Z&tz=Europe%2FBerlin&format=csv&id=id-12345678",
     );
     expect(exportProgressPath(acme, "id-12345678")).toBe("/api/d/acme/alarms/export/id-12345678");
   });
@@ -40,7 +40,7 @@ describe("an export's paths", () => {
     const named = { ...all, deployments: ["acme", "beta"] };
     expect(exportPlanPath(named)).toBe("/api/d/all/alarms/export/plan?deployments=acme%2Cbeta");
     expect(exportFilePath(named, { ...plan, gte: null }, "json", "id-12345678")).toBe(
-      "/api/d/all/alarms/export?timestamp_occured_lte=2000000&deployments=acme%2Cbeta&format=json&id=id-12345678",
+      "/api/d/all/alarms/export?timestamp_occured_lte=1970-01-01T00%3A33%3A20Z&deployments=acme%2Cbeta&format=json&id=id-12345678",
     );
     expect(exportProgressPath(named, "id-12345678")).toBe("/api/d/all/alarms/export/id-12345678");
     // A deployment's export never names deployments.

@@ -71,7 +71,9 @@ describe("pivotHref", () => {
       { gte: 1000, lte: null },
       "UTC",
     );
-    expect(href).toBe("/d/acme%20corp/alarms?q=ip%3A%22fe80%3A%3A1%22&timestamp_occured_gte=1000");
+    expect(href).toBe(
+      "/d/acme%20corp/alarms?q=ip%3A%22fe80%3A%3A1%22&timestamp_occured_gte=1970-01-01T00:00:01Z",
+    );
   });
 });
 

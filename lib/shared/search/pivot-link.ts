@@ -4,7 +4,8 @@
 // time range of the list the analyst came from. Browser-safe, no zod.
 
 import { listPath } from "@/lib/shared/alarms/paths";
-import type { AlarmListQuery, RangeId } from "@/lib/shared/alarms/query";
+import { writeLinkTime } from "@/lib/shared/alarms/link-time";
+import { type AlarmListQuery, type RangeId, linkSearch } from "@/lib/shared/alarms/query";
 import { rangeName } from "@/lib/shared/alarms/time-range";
 import { UTC } from "@/lib/shared/alarms/time-zone";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
@@ -76,8 +77,8 @@ export function pivotRangeOf(from: AlarmListQuery | null): PivotRange {
 export function pivotRangeParams(range: PivotRange): [string, string][] {
   if ("range" in range) return [["range", range.range]];
   const params: [string, string][] = [];
-  if (range.gte !== null) params.push(["timestamp_occured_gte", String(range.gte)]);
-  if (range.lte !== null) params.push(["timestamp_occured_lte", String(range.lte)]);
+  if (range.gte !== null) params.push(["timestamp_occured_gte", writeLinkTime(range.gte)]);
+  if (range.lte !== null) params.push(["timestamp_occured_lte", writeLinkTime(range.lte)]);
   return params;
 }
 
@@ -96,7 +97,7 @@ export function pivotHref(
 ): string {
   const params = new URLSearchParams([["q", pivotTerm(pivot)], ...pivotRangeParams(range)]);
   if (tz !== UTC) params.set("tz", tz);
-  return `${listPath(deployment)}?${params}`;
+  return `${listPath(deployment)}${linkSearch(params)}`;
 }
 
 const present = (value: string | null) => (value?.trim() ? value : null);

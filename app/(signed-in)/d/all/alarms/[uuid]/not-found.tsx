@@ -1,0 +1,3 @@
+import { AlarmNotFoundAnywhere } from "@/components/alarm-detail/alarm-not-found-anywhere";
+
+export default AlarmNotFoundAnywhere;

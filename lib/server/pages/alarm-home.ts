@@ -1,0 +1,43 @@
+import "server-only";
+import { ApiError } from "@/lib/shared/core/errors";
+import { requireAnalyst } from "@/lib/server/auth/require-analyst";
+import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
+import { deploymentRegistry } from "@/lib/server/deployments/registry";
+import { deploymentsHolding } from "@/lib/server/index/alarm-home";
+import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
+import { getAlarmOnce, isNotFound } from "./alarm";
+import { pageDeployment } from "./deployment";
+import { pageRead } from "./page-gate";
+
+/**
+ * The deployment, among those the signed-in analyst may see, that holds the alarm `uuid` (the
+ * first in the configured order if several do), or null when none does. The index answers; where
+ * it cannot, each deployment is asked in turn (one read each, as opening the alarm there would).
+ */
+export async function alarmHome(uuid: string): Promise<string | null> {
+  const analyst = await requireAnalyst();
+  const allowed = deploymentRegistry()
+    .visibleTo(analyst)
+    .map((deployment) => deployment.key);
+  try {
+    const holding = await pageRead(analyst.id, () =>
+      runAsAnalyst(analyst, async () =>
+        readIndex(await indexDatabase(), (tx) => deploymentsHolding(tx, uuid, allowed)),
+      ),
+    );
+    // The index holds what it has synced: an alarm newer than that is asked for below.
+    if (holding[0] !== undefined) return holding[0];
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "index_unavailable")) throw error;
+  }
+  for (const key of allowed) {
+    const { call } = await pageDeployment(key);
+    try {
+      await getAlarmOnce(uuid, call);
+      return key;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  return null;
+}
