@@ -12,6 +12,7 @@ import type { UsmCall } from "@/lib/server/usm";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 import {
   DEFAULT_QUERY,
+  NO_STATUS,
   parseAlarmListQuery,
   resolveRange,
   severalValued,
@@ -134,7 +135,8 @@ async function indexedSection(
 function upstreamSection(part: OverviewPart, query: AlarmListQuery, call: UsmCall) {
   const counted = { ...query.filters };
   if (part !== "histogram") delete counted[DIMENSION_FILTER[part]];
-  const several = severalValued(counted);
+  // No status: the upstream cannot filter by it (usm-api.md), the index can.
+  const several = counted.status?.includes(NO_STATUS) ? "status" : severalValued(counted);
   if (several !== undefined) {
     throw new ApiError(
       "index_unavailable",

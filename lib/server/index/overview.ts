@@ -2,7 +2,12 @@ import "server-only";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
-import { STATUSES, type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import {
+  NO_STATUS,
+  STATUS_FILTERS,
+  type AlarmFilters,
+  type AlarmListQuery,
+} from "@/lib/shared/alarms/query";
 import type { IndexSource } from "@/lib/shared/alarms/types";
 import {
   DIMENSION_FILTER,
@@ -109,8 +114,11 @@ async function statuses(
   readAt: number,
 ): Promise<DimensionOverview> {
   const found = await dimensionCounts(db, deployments, base, "status");
-  // A closed set: its counts are the whole.
-  return dimension("status", found, STATUSES, readAt, false);
+  // A closed set, the alarms without a status among it: its counts are the whole.
+  const none = found.get(null);
+  if (none !== undefined) found.set(NO_STATUS, none);
+  found.delete(null);
+  return dimension("status", found, STATUS_FILTERS, readAt, false);
 }
 
 async function intents(

@@ -5,7 +5,9 @@ import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import {
   compileSearch,
+  mirroredCondition,
   mirroredTerm,
+  statusMirrored,
   textAtTop,
   type Mirrored,
   type SearchScope,
@@ -47,7 +49,7 @@ export function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirr
 /** The list's filters on the columns the document mirrors: its status and time range. */
 function filtersMirrored(f: AlarmFilters): Mirrored[] {
   const found: Mirrored[] = [];
-  if (f.status !== undefined) found.push({ column: "status", op: "in", value: f.status });
+  if (f.status !== undefined) found.push(statusMirrored(f.status));
   if (f.timestamp_occured_gte !== undefined) {
     found.push({ column: "occurred_at", op: ">=", value: f.timestamp_occured_gte });
   }
@@ -89,7 +91,7 @@ export function whereOf(
   const parts: Expression<SqlBool>[] = [eb("a.deployment", "in", deployments)];
   // Tested on the document instead when it is probed at the top (mirroredOf).
   if (!onDocument) {
-    for (const m of filtersMirrored(f)) parts.push(eb(`a.${m.column}`, m.op, m.value));
+    for (const m of filtersMirrored(f)) parts.push(mirroredCondition(eb, "a", m));
   }
   if (f.suppressed !== undefined) parts.push(eb("a.suppressed", "=", f.suppressed));
   // Any of a filter's values; exact, as the upstream's own filters are.

@@ -23,6 +23,16 @@ export type SortDirection = "asc" | "desc";
 export const STATUSES = ["open", "in_review", "closed"] as const;
 export type AlarmStatus = (typeof STATUSES)[number];
 
+/**
+ * The alarms the upstream gave no status (some real ones): a value of the status filter, of
+ * `status:none` and of the overview's counts, so every alarm is in one status. The upstream cannot
+ * filter by it (it takes exact values only): a view asking for it is the index's (readsIndex).
+ */
+export const NO_STATUS = "none";
+/** What the status filter takes: a status, or none. */
+export const STATUS_FILTERS = [...STATUSES, NO_STATUS] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
 export const PRIORITY_LABELS = ["low", "medium", "high"] as const;
 export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
 
@@ -53,7 +63,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * before; several are the index's to answer (readsIndex), the upstream filtering by one.
  */
 export interface AlarmFilters {
-  status?: AlarmStatus[];
+  status?: StatusFilter[];
   suppressed?: boolean;
   priority_label?: PriorityLabel[];
   rule_intent?: string[];
@@ -125,7 +135,12 @@ export function severalValued(filters: AlarmFilters): MultiKey | undefined {
  * with several values.
  */
 export function readsIndex(query: Pick<AlarmListQuery, "q" | "filters">): boolean {
-  return query.q !== undefined || severalValued(query.filters) !== undefined;
+  return (
+    query.q !== undefined ||
+    severalValued(query.filters) !== undefined ||
+    // No status: the upstream cannot filter by it (usm-api.md), the index can.
+    query.filters.status?.includes(NO_STATUS) === true
+  );
 }
 
 /** The search's parameter: not a filter the upstream knows (lib/server/usm never sends it). */
@@ -208,7 +223,7 @@ export const paramParsers = {
       : raw.length > SEARCH_LIMITS.length
         ? wrong(`must be at most ${SEARCH_LIMITS.length.toLocaleString("en")} characters`)
         : ok(raw),
-  status: oneOf(STATUSES, `must be one of ${STATUSES.join(", ")}`),
+  status: oneOf(STATUS_FILTERS, `must be one of ${STATUS_FILTERS.join(", ")}`),
   suppressed: (raw) => {
     const value = raw.toLowerCase();
     return value === "true" || value === "false"
@@ -315,7 +330,7 @@ function readValues(
   }
   if (kept.length === 0) return;
   const order: readonly string[] | undefined =
-    key === "status" ? STATUSES : key === "priority_label" ? PRIORITY_LABELS : undefined;
+    key === "status" ? STATUS_FILTERS : key === "priority_label" ? PRIORITY_LABELS : undefined;
   if (order) kept.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   (query.filters as Record<string, unknown>)[key] = kept;
 }

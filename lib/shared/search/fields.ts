@@ -3,7 +3,7 @@
 // field names (and a few Elastic-style ones) are aliases of ours. Browser-safe.
 
 import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
-import { STATUSES } from "@/lib/shared/alarms/query";
+import { STATUS_FILTERS } from "@/lib/shared/alarms/query";
 import type { SearchSide } from "./ast";
 
 /** What a field's values are, which decides how they are checked. */
@@ -60,9 +60,9 @@ export const SEARCH_FIELDS = [
     name: "status",
     kind: "enum",
     side: "any",
-    description: "The alarm's status",
+    description: "The alarm's status, or none for the alarms without one",
     example: "status:open",
-    values: STATUSES,
+    values: STATUS_FILTERS,
   },
   {
     name: "priority",

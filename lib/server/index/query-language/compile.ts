@@ -8,6 +8,7 @@ import {
 } from "kysely";
 import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import type { AlarmsTable, Database } from "@/lib/server/db/schema";
+import { NO_STATUS, type StatusFilter } from "@/lib/shared/alarms/query";
 import type {
   AddressNode,
   CompareOp,
@@ -38,9 +39,31 @@ type Condition = Expression<SqlBool>;
 /** A condition on a column the alarm's document mirrors (migration 0005), which every match meets. */
 export interface Mirrored {
   column: "status" | "priority" | "occurred_at";
-  op: CompareOp | "is not" | "in";
+  /** `in or null`: any of the values, or none (the status filter's `none` among others). */
+  op: CompareOp | "is" | "is not" | "in" | "in or null";
   /** A list with `in` (a filter's several values). */
   value: string | number | null | readonly string[];
+}
+
+/** The status filter's values as a mirrored condition, `none` the alarms without a status. */
+export function statusMirrored(values: readonly StatusFilter[]): Mirrored {
+  const named = values.filter((value) => value !== NO_STATUS);
+  if (named.length === values.length) return { column: "status", op: "in", value: named };
+  if (named.length === 0) return { column: "status", op: "is", value: null };
+  return { column: "status", op: "in or null", value: named };
+}
+
+/** A mirrored condition on the alarm (`a`) or its document (`d`), which mirror the same columns. */
+export function mirroredCondition(
+  // Either table's builder: both have the mirrored columns, which the template names.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  eb: ExpressionBuilder<any, any>,
+  table: "a" | "d",
+  m: Mirrored,
+): Condition {
+  const column = `${table}.${m.column}`;
+  if (m.op !== "in or null") return eb(column, m.op, m.value);
+  return eb.or([eb(column, "in", m.value), eb(column, "is", null)]);
 }
 
 /** What compiling knows beyond the tree (both optional: without them the SQL is as exact). */
@@ -73,8 +96,9 @@ export interface SearchContext {
 export function mirroredTerm(node: SearchNode): Mirrored | null {
   if (node.type === "compare") return { column: "priority", op: node.op, value: node.value };
   if (node.type !== "field" || node.field !== "status") return null;
-  return node.wildcard
-    ? { column: "status", op: "is not", value: null }
+  if (node.wildcard) return { column: "status", op: "is not", value: null };
+  return node.value === NO_STATUS
+    ? { column: "status", op: "is", value: null }
     : { column: "status", op: "=", value: node.value };
 }
 
@@ -143,7 +167,7 @@ function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext): Cond
               : d("d.search_text", "like", `%${escapeLike(node.value)}%`),
           );
         // Redundant with the alarm's own (the sync writes both alike), and cheaper here.
-        const mirrored = (context.mirrored ?? []).map((m) => d(`d.${m.column}`, m.op, m.value));
+        const mirrored = (context.mirrored ?? []).map((m) => mirroredCondition(d, "d", m));
         return d.and([...mirrored, ...(words ? [words] : []), ...outside, ...exact]);
       }),
     context,
@@ -309,7 +333,10 @@ function field(eb: SearchScope, node: FieldNode, context: SearchContext): Condit
     case "user":
       return entity(eb, node.field, node, context);
     case "status":
-      return node.wildcard ? eb("a.status", "is not", null) : eb("a.status", "=", node.value);
+      if (node.wildcard) return eb("a.status", "is not", null);
+      return node.value === NO_STATUS
+        ? eb("a.status", "is", null)
+        : eb("a.status", "=", node.value);
     case "priority":
       return node.wildcard
         ? eb("a.priority_label", "is not", null)
