@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { readIndexStatuses } from "@/lib/server/index/sync/status";
 import { MemoryStore } from "@/lib/server/store/memory";
-import type { DimensionOverview, OverviewSection } from "@/lib/shared/overview/types";
+import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
+import type {
+  DimensionOverview,
+  HistogramOverview,
+  OverviewSection,
+} from "@/lib/shared/overview/types";
 import { getToken, readAll, type Alarm } from "@/simulator/test-support";
 import { describeEachEngine } from "@/test/index-db";
 import {
@@ -15,6 +20,7 @@ import {
 import { testClient } from "@/test/usm-client";
 import { alarmOverview, mergedOverview } from "./overview-routes";
 import { respond } from "./route";
+import { searchList } from "./search-routes";
 
 // A view's overview against the simulator's own alarms, on both engines: every alarm is in one
 // status (those the upstream gave none are "none"), so the statuses add up to the view's alarms,
@@ -32,6 +38,7 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const now = () => world.clock.now();
+const upstreamGets = () => world.sim.stats().byRoute.alarms;
 const STATUS_VALUES = ["open", "in_review", "closed", "none"] as const;
 
 /** The vendor's alarms by status, those without one as "none", in the overview's order. */
@@ -75,6 +82,7 @@ describeEachEngine("A view's overview", ({ database }) => {
         call(),
         undefined,
         "acme",
+        index(),
       ),
     );
 
@@ -99,5 +107,49 @@ describeEachEngine("A view's overview", ({ database }) => {
     expect(await refused.json()).toMatchObject({
       error: { code: "index_unavailable", param: "status" },
     });
+  });
+
+  it("counts a search's matches from the index, as its list finds them, at no upstream cost", async () => {
+    const strategy = vendor.find((alarm) => alarm.status === undefined)!.rule_strategy;
+    const q = `rule_strategy:"${strategy}" AND priority >= 40`;
+    const matches = vendor.filter(
+      (alarm) => alarm.rule_strategy === strategy && alarm.priority >= 40,
+    );
+    expect(matches.length).toBeGreaterThan(1);
+    const search = `q=${encodeURIComponent(q)}`;
+    const gets = upstreamGets();
+
+    const { query } = parseAlarmListQuery(new URLSearchParams(search));
+    const list = await searchList(
+      query,
+      { allowed: ["acme"], deployments: ["acme"] },
+      { database: database(), now: now() },
+    );
+    expect(list.page.totalElements).toBe(matches.length);
+
+    for (const read of [
+      fromIndex,
+      async (s: string) => (await (await ofDeployment(s)).json()) as OverviewSection,
+    ]) {
+      const status = (await read(`part=status&${search}`)) as DimensionOverview;
+      expect(status.counts).toEqual(byStatus(matches));
+      expect(status.source).toMatchObject({ kind: "index" });
+      const intent = (await read(`part=intent&${search}`)) as DimensionOverview;
+      const intents = intent.counts.reduce((sum, entry) => sum + entry.count!, 0);
+      expect(intents + (intent.rest?.count ?? 0)).toBe(matches.length);
+      const histogram = (await read(`part=histogram&${search}`)) as HistogramOverview;
+      expect(histogram.bars.reduce((sum, bar) => sum + bar.count!, 0)).toBe(matches.length);
+      // The search and a filter together: the search's matches the filter keeps.
+      const open = (await read(`part=priority&status=open&${search}`)) as DimensionOverview;
+      const openCount = open.counts.reduce((sum, entry) => sum + entry.count!, 0);
+      expect(openCount + (open.rest?.count ?? 0)).toBe(
+        matches.filter((alarm) => alarm.status === "open").length,
+      );
+    }
+    expect(upstreamGets()).toBe(gets);
+
+    const wrong = await ofDeployment("part=status&q=colour%3Ared");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: { param: "q" } });
   });
 });

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { databaseState } from "@/lib/server/db";
+import type { Kysely } from "kysely";
+import { databaseState, type Database } from "@/lib/server/db";
+import { indexSource } from "@/lib/server/index/indexed-up-to";
 import { indexGaps } from "@/lib/server/index/gaps";
 import { indexedOverviewPart } from "@/lib/server/index/overview";
 import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
@@ -29,22 +31,27 @@ import {
   type OverviewPart,
 } from "@/lib/shared/overview/plan";
 import type { OverviewSection } from "@/lib/shared/overview/types";
+import type { SearchNode } from "@/lib/shared/search/ast";
 import { asIndexUnavailable } from "./pivot-routes";
-import { mergedGroupScope, type IndexInput } from "./search-routes";
+import { mergedGroupScope, readSearch, type IndexInput } from "./search-routes";
 
 // The request -> answer logic of the overview's sections: a deployment's (from the index where it
-// holds the deployment whole, else the upstream's `size=1` counts) and the queue of every
-// deployment's (always the index's, saying where it does not hold a deployment whole yet).
+// holds the deployment whole, else the upstream's `size=1` counts; a search's always from the
+// index, as its rows are) and the queue of every deployment's (always the index's, saying where
+// it does not hold a deployment whole yet).
 
 const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
   error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
 });
 
-/** The section asked for and the view's query, or 400 naming the wrong parameter. */
+/**
+ * The section asked for, the view's query and its search read (`owner:me` bound to the analyst),
+ * or 400 naming the wrong parameter.
+ */
 function readOverviewRequest(
   url: URL,
   others: readonly string[] = [],
-): { part: OverviewPart; query: AlarmListQuery } {
+): { part: OverviewPart; query: AlarmListQuery; search: SearchNode | null } {
   const parts = url.searchParams.getAll("part");
   const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
   if (!part.success) {
@@ -57,13 +64,9 @@ function readOverviewRequest(
       param: first.param,
     });
   }
-  // The overview counts a list's filters: a count of another view would mislead.
-  if (query.q !== undefined) {
-    throw new ApiError("invalid_request", "q: the overview counts a list's filters, not a search", {
-      param: "q",
-    });
-  }
-  return { part: part.data, query };
+  // A search's overview counts its matches, as its rows are found: from the index.
+  const search = query.q === undefined ? null : readSearch(query.q);
+  return { part: part.data, query, search };
 }
 
 /** The index's overview sections being read in this process, by their shared key. */
@@ -89,10 +92,58 @@ async function sharedSection(
   return section;
 }
 
-/** The shared store's key of a section of `deployments`' view of `query` as of `now`. */
-function sectionKey(scope: string, part: OverviewPart, query: AlarmListQuery, now: number) {
-  const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
+/**
+ * The shared store's key of a section of `deployments`' view of `query` as of `now`: its filters
+ * and search, and whom `owner:me` in the search means (one analyst's own, shared with no other).
+ */
+function sectionKey(
+  scope: string,
+  part: OverviewPart,
+  query: AlarmListQuery,
+  now: number,
+  search: SearchNode | null = null,
+) {
+  const filters = baseFilters(query.filters, now);
+  const base = toSearchParams({ ...DEFAULT_QUERY, filters, ...(search ? { q: query.q } : {}) });
+  const me = search ? boundAnalyst(search) : undefined;
+  if (me !== undefined) base.set("me", me);
   return `overview:index:${scope}:${part}:${base}`;
+}
+
+/** The analyst `owner:me` was bound to in the tree (readSearch), if it says owner:me. */
+function boundAnalyst(node: SearchNode): string | undefined {
+  if (node.type === "and" || node.type === "or") {
+    return node.children.map(boundAnalyst).find((id) => id !== undefined);
+  }
+  if (node.type === "not") return boundAnalyst(node.child);
+  return node.type === "field" ? node.analyst : undefined;
+}
+
+/**
+ * A section of a search's view from the index, whatever it holds of `keys` yet (as the search's
+ * rows are read): `source` says how far it has read them.
+ */
+async function searchedSection(
+  keys: readonly string[],
+  request: { part: OverviewPart; query: AlarmListQuery; search: SearchNode },
+  now: number,
+  index: IndexInput & { store?: SharedStore },
+): Promise<OverviewSection> {
+  const { part, query, search } = request;
+  const store = index.store ?? sharedStore();
+  const key = sectionKey(keys.join(","), part, query, now, search);
+  try {
+    const cached = await store.get(key);
+    if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    const database = index.database ?? (await indexDatabase());
+    const read = (tx: Kysely<Database>) =>
+      indexSource(tx, keys).then((source) =>
+        indexedOverviewPart(tx, keys, part, query, now, source, search),
+      );
+    return await sharedSection(key, () => readIndex(database, read), store);
+  } catch (error) {
+    throw asIndexUnavailable(error);
+  }
 }
 
 /**
@@ -164,19 +215,27 @@ function unlessLeft<T>(section: Promise<T>, signal?: AbortSignal): Promise<T | {
 /**
  * GET /api/d/{deployment}/alarms/overview?part&<the list's query>: one section of the view's
  * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
- * parameter. Its page, size and sort do not matter; its filters do.
+ * parameter. Its page, size and sort do not matter; its filters and search (`q`) do.
  */
 export async function alarmOverview(
   url: URL,
   call: UsmCall,
   signal?: AbortSignal,
   deployment?: string,
+  index: IndexInput & { store?: SharedStore } = {},
 ) {
-  const { part, query } = readOverviewRequest(url);
-  const now = (call.now ?? Date.now)();
-  const section = (async () =>
-    (deployment ? await indexedSection(deployment, part, query, now) : null) ??
-    upstreamSection(part, query, call))();
+  const { part, query, search } = readOverviewRequest(url);
+  const now = index.now ?? (call.now ?? Date.now)();
+  const section = (async () => {
+    if (search) {
+      if (!deployment) throw new ApiError("internal", "A search's overview needs its deployment.");
+      return searchedSection([deployment], { part, query, search }, now, index);
+    }
+    return (
+      (deployment ? await indexedSection(deployment, part, query, now) : null) ??
+      upstreamSection(part, query, call)
+    );
+  })();
   return unlessLeft(section, signal);
 }
 
@@ -192,7 +251,7 @@ export async function mergedOverview(
   index: IndexInput & { store?: SharedStore } = {},
   signal?: AbortSignal,
 ) {
-  const { part, query } = readOverviewRequest(url, [DEPLOYMENTS_KEY]);
+  const { part, query, search } = readOverviewRequest(url, [DEPLOYMENTS_KEY]);
   const keys = readable(mergedGroupScope(url, allowed));
   if (keys.length === 0) throw new ApiError("not_found", "There is no deployment you may see.");
   const now = index.now ?? Date.now();
@@ -213,14 +272,12 @@ export async function mergedOverview(
         ...(partial ? { partial } : {}),
       };
       const store = index.store ?? sharedStore();
-      const key = sectionKey(`all:${keys.join(",")}:${partial}`, part, query, now);
+      const key = sectionKey(`all:${keys.join(",")}:${partial}`, part, query, now, search);
       const cached = await store.get(key);
       if (cached !== null) return JSON.parse(cached) as OverviewSection;
-      return await sharedSection(
-        key,
-        () => readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source)),
-        store,
-      );
+      const read = (tx: Kysely<Database>) =>
+        indexedOverviewPart(tx, keys, part, query, now, source, search);
+      return await sharedSection(key, () => readIndex(database, read), store);
     } catch (error) {
       throw asIndexUnavailable(error);
     }

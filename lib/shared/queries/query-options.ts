@@ -36,20 +36,21 @@ export const alarmKeys = {
     ["alarms", deployment, "detail", uuid.toLowerCase()] as const,
   catalogue: (deployment: string) => ["alarms", deployment, "catalogue"] as const,
   /**
-   * A view's overview depends on its filters only (and, for the queue of every deployment, which
-   * deployments): paging or sorting does not read it again.
+   * A view's overview depends on its filters and search only (and, for the queue of every
+   * deployment, which deployments): paging or sorting does not read it again.
    */
   overview: (
     deployment: string,
     part: OverviewPart,
     filters: AlarmFilters,
     deployments: readonly string[] = [],
-  ) => ["alarms", deployment, "overview", part, overviewSearch(filters, deployments)] as const,
+    q?: string,
+  ) => ["alarms", deployment, "overview", part, overviewSearch(filters, deployments, q)] as const,
 };
 
-/** A view's filters (and the queue's deployments) as the overview's API reads them. */
-function overviewSearch(filters: AlarmFilters, deployments: readonly string[]): string {
-  const params = toSearchParams({ ...DEFAULT_QUERY, filters });
+/** A view's filters and search (and the queue's deployments) as the overview's API reads them. */
+function overviewSearch(filters: AlarmFilters, deployments: readonly string[], q?: string) {
+  const params = toSearchParams({ ...DEFAULT_QUERY, filters, ...(q !== undefined && { q }) });
   if (deployments.length > 0) params.set("deployments", deployments.join(","));
   return params.toString();
 }
@@ -63,11 +64,12 @@ export function overviewQueryOptions(
   part: OverviewPart,
   filters: AlarmFilters,
   deployments: readonly string[] = [],
+  q?: string,
 ) {
-  const params = new URLSearchParams(overviewSearch(filters, deployments));
+  const params = new URLSearchParams(overviewSearch(filters, deployments, q));
   params.set("part", part);
   return queryOptions({
-    queryKey: alarmKeys.overview(deployment, part, filters, deployments),
+    queryKey: alarmKeys.overview(deployment, part, filters, deployments, q),
     queryFn: ({ signal }) =>
       fetchJson<OverviewSection>(api.overview(deployment, `?${params}`), signal),
     staleTime: OVERVIEW_STEP_MS, // as long as the server shares its counts
