@@ -219,6 +219,31 @@ describe("several values of a filter", () => {
     expect(readsIndex(read("q=ssh").query)).toBe(true);
   });
 
+  it("reads a filter by every name q and group take for its field, and writes the filter's own", () => {
+    const { query, problems } = read(
+      `Strategy=Port%20Scan&intent=Delivery&priority=HIGH&method=Nmap&sensor_uuid=9b6a1c3e-5a4f-4d2b-8e7a-1f2c3d4e5f60&status=open`,
+    );
+    expect(problems).toEqual([]);
+    expect(query.filters).toEqual({
+      status: ["open"],
+      priority_label: ["high"],
+      rule_intent: ["Delivery"],
+      rule_strategy: ["Port Scan"],
+      rule_method: ["Nmap"],
+      alarm_sensor_sources: ["9b6a1c3e-5a4f-4d2b-8e7a-1f2c3d4e5f60"],
+    });
+    expect(toSearchParams(query).toString()).toBe(
+      "status=open&priority_label=high&rule_intent=Delivery&rule_strategy=Port+Scan" +
+        "&rule_method=Nmap&alarm_sensor_sources=9b6a1c3e-5a4f-4d2b-8e7a-1f2c3d4e5f60",
+    );
+    // Two names of one filter are one filter: any of their values.
+    expect(read("strategy=a&rule_strategy=b").query.filters).toEqual({ rule_strategy: ["a", "b"] });
+    // A field without a filter of the list is no parameter of it.
+    expect(read("src_ip=10.0.0.1").problems).toEqual([
+      expect.objectContaining({ param: "src_ip", unknown: true }),
+    ]);
+  });
+
   it("takes none for the alarms without a status, which only the index can filter by", () => {
     const { query, problems } = read("status=None&status=open");
     expect(problems).toEqual([]);

@@ -2,7 +2,9 @@
 // handler's query (the vendor client writes the upstream's own from what it parsed). Client-safe.
 
 import { SEARCH_LIMITS } from "@/lib/shared/search/ast";
+import { FILTER_NAMES } from "@/lib/shared/search/fields";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
+import { NO_STATUS, STATUS_FILTERS, type StatusFilter } from "./status";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -20,18 +22,8 @@ export const SORT_FIELDS = [
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = "asc" | "desc";
 
-export const STATUSES = ["open", "in_review", "closed"] as const;
-export type AlarmStatus = (typeof STATUSES)[number];
-
-/**
- * The alarms the upstream gave no status (some real ones): a value of the status filter, of
- * `status:none` and of the overview's counts, so every alarm is in one status. The upstream cannot
- * filter by it (it takes exact values only): a view asking for it is the index's (readsIndex).
- */
-export const NO_STATUS = "none";
-/** What the status filter takes: a status, or none. */
-export const STATUS_FILTERS = [...STATUSES, NO_STATUS] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export { NO_STATUS, STATUSES, STATUS_FILTERS } from "./status";
+export type { AlarmStatus, StatusFilter } from "./status";
 
 export const PRIORITY_LABELS = ["low", "medium", "high"] as const;
 export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
@@ -255,7 +247,7 @@ export function parseAlarmListQuery(
   input: SearchParamsInput,
   others: readonly string[] = [],
 ): { query: AlarmListQuery; problems: QueryProblem[]; params: URLSearchParams } {
-  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...others]);
+  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...others], FILTER_NAMES);
   const problems: QueryProblem[] = [...unknown];
   const query: AlarmListQuery = { ...DEFAULT_QUERY, sort: { ...DEFAULT_SORT }, filters: {} };
 
