@@ -3,15 +3,13 @@ import type { Expression, Kysely, SqlBool } from "kysely";
 import type { Database } from "@/lib/server/db/schema";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
+import { compileSearch, textAtTop, type SearchScope } from "./query-language/compile";
 import {
-  compileSearch,
   mirroredCondition,
   mirroredTerm,
   statusMirrored,
-  textAtTop,
   type Mirrored,
-  type SearchScope,
-} from "./query-language/compile";
+} from "./query-language/mirrored";
 import { expandPrefixes, type WordExpansions } from "./query-language/words";
 
 // Which rows of `alarms as a` a search reads: the deployments the analyst may see (a row filter

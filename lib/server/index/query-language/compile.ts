@@ -8,15 +8,10 @@ import {
 } from "kysely";
 import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import type { AlarmsTable, Database } from "@/lib/server/db/schema";
-import { NO_STATUS, type StatusFilter } from "@/lib/shared/alarms/query";
-import type {
-  AddressNode,
-  CompareOp,
-  FieldNode,
-  SearchNode,
-  TextNode,
-} from "@/lib/shared/search/ast";
+import { NO_STATUS } from "@/lib/shared/alarms/query";
+import type { AddressNode, FieldNode, SearchNode, TextNode } from "@/lib/shared/search/ast";
 import { parseAddress } from "./address";
+import { mirroredCondition, mirroredTerm, type Mirrored } from "./mirrored";
 import {
   isOneWord,
   isOutsideAscii,
@@ -35,36 +30,6 @@ import {
 /** The expression builder of `selectFrom("alarms as a")`. */
 export type SearchScope = ExpressionBuilder<Database & { a: AlarmsTable }, "a">;
 type Condition = Expression<SqlBool>;
-
-/** A condition on a column the alarm's document mirrors (migration 0005), which every match meets. */
-export interface Mirrored {
-  column: "status" | "priority" | "occurred_at";
-  /** `in or null`: any of the values, or none (the status filter's `none` among others). */
-  op: CompareOp | "is" | "is not" | "in" | "in or null";
-  /** A list with `in` (a filter's several values). */
-  value: string | number | null | readonly string[];
-}
-
-/** The status filter's values as a mirrored condition, `none` the alarms without a status. */
-export function statusMirrored(values: readonly StatusFilter[]): Mirrored {
-  const named = values.filter((value) => value !== NO_STATUS);
-  if (named.length === values.length) return { column: "status", op: "in", value: named };
-  if (named.length === 0) return { column: "status", op: "is", value: null };
-  return { column: "status", op: "in or null", value: named };
-}
-
-/** A mirrored condition on the alarm (`a`) or its document (`d`), which mirror the same columns. */
-export function mirroredCondition(
-  // Either table's builder: both have the mirrored columns, which the template names.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  eb: ExpressionBuilder<any, any>,
-  table: "a" | "d",
-  m: Mirrored,
-): Condition {
-  const column = `${table}.${m.column}`;
-  if (m.op !== "in or null") return eb(column, m.op, m.value);
-  return eb.or([eb(column, "in", m.value), eb(column, "is", null)]);
-}
 
 /** What compiling knows beyond the tree (both optional: without them the SQL is as exact). */
 export interface SearchContext {
@@ -90,16 +55,6 @@ export interface SearchContext {
    * deployments scanned every deployment's entries: 150 ms).
    */
   deployments?: readonly string[];
-}
-
-/** A term of the tree on a column the document mirrors, as that condition (else null). */
-export function mirroredTerm(node: SearchNode): Mirrored | null {
-  if (node.type === "compare") return { column: "priority", op: node.op, value: node.value };
-  if (node.type !== "field" || node.field !== "status") return null;
-  if (node.wildcard) return { column: "status", op: "is not", value: null };
-  return node.value === NO_STATUS
-    ? { column: "status", op: "is", value: null }
-    : { column: "status", op: "=", value: node.value };
 }
 
 /** Whether the tree's documents are probed at its top: free text alone, or an AND with some. */
