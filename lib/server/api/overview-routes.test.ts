@@ -8,7 +8,7 @@ import type {
   OverviewSection,
 } from "@/lib/shared/overview/types";
 import { getToken, readAll, type Alarm } from "@/simulator/test-support";
-import { describeEachEngine } from "@/test/index-db";
+import { describeEachEngine, emptyIndex } from "@/test/index-db";
 import {
   INTERVAL_MS,
   SYNC_CLIENT,
@@ -134,6 +134,7 @@ describeEachEngine("A view's overview", ({ database }) => {
       const status = (await read(`part=status&${search}`)) as DimensionOverview;
       expect(status.counts).toEqual(byStatus(matches));
       expect(status.source).toMatchObject({ kind: "index" });
+      expect(status.source?.partial).toBeUndefined(); // acme held whole: exact
       const intent = (await read(`part=intent&${search}`)) as DimensionOverview;
       const intents = intent.counts.reduce((sum, entry) => sum + entry.count!, 0);
       expect(intents + (intent.rest?.count ?? 0)).toBe(matches.length);
@@ -147,6 +148,11 @@ describeEachEngine("A view's overview", ({ database }) => {
       );
     }
     expect(upstreamGets()).toBe(gets);
+
+    // Before the index holds acme, a search's overview says its counts are at least these.
+    await emptyIndex(database());
+    const early = (await (await ofDeployment(`part=status&${search}`)).json()) as OverviewSection;
+    expect(early.source).toMatchObject({ kind: "index", indexedUpTo: null, partial: true });
 
     const wrong = await ofDeployment("part=status&q=colour%3Ared");
     expect(wrong.status).toBe(400);

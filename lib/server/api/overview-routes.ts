@@ -136,10 +136,13 @@ async function searchedSection(
     const cached = await store.get(key);
     if (cached !== null) return JSON.parse(cached) as OverviewSection;
     const database = index.database ?? (await indexDatabase());
-    const read = (tx: Kysely<Database>) =>
-      indexSource(tx, keys).then((source) =>
-        indexedOverviewPart(tx, keys, part, query, now, source, search),
-      );
+    const read = async (tx: Kysely<Database>) => {
+      const source = await indexSource(tx, keys);
+      // Not held whole yet (its past still being read, or not read at all): at least these.
+      const partial = source.backfilling === true || source.indexedUpTo === null;
+      const counted = partial ? { ...source, partial } : source;
+      return indexedOverviewPart(tx, keys, part, query, now, counted, search);
+    };
     return await sharedSection(key, () => readIndex(database, read), store);
   } catch (error) {
     throw asIndexUnavailable(error);
