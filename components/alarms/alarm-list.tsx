@@ -224,16 +224,14 @@ export function AlarmList({
           fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
           onGroup={setGroup}
         />
-        {/* The overview counts a view's filters (several values of one in the index), not a search. */}
-        {searching ? null : (
-          <AlarmOverview
-            deployment={deployment.key}
-            filters={query.filters}
-            zone={tz}
-            ready={held || fresh || groupsFresh || shown.isError}
-            onFilter={setFilters}
-          />
-        )}
+        <AlarmOverview
+          deployment={deployment.key}
+          filters={query.filters}
+          q={query.q}
+          zone={tz}
+          ready={held || fresh || groupsFresh || shown.isError}
+          onFilter={setFilters}
+        />
         <RateLimitWatch result={result} />
         {group ? null : (
           <LiveBar

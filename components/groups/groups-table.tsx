@@ -19,7 +19,7 @@ import {
   type GroupSort,
 } from "@/lib/shared/alarms/groups";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
-import { STATUSES } from "@/lib/shared/alarms/query";
+import { STATUS_FILTERS } from "@/lib/shared/alarms/query";
 import { asApiError, groupsQueryOptions } from "@/lib/shared/queries/query-options";
 import { PriorityBadge } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
@@ -349,8 +349,7 @@ function searchable(terms: Terms): string[] | null {
 
 function StatusSplit({ group }: { group: AlarmGroup }) {
   const parts = [
-    ...STATUSES.map((status) => [STATUS_NAME[status], group.statuses[status]] as const),
-    ["No status", group.statuses.none] as const,
+    ...STATUS_FILTERS.map((status) => [STATUS_NAME[status], group.statuses[status]] as const),
   ].filter(([, n]) => n > 0);
   return (
     <span className="flex flex-wrap gap-x-2 text-slate-700 dark:text-slate-300">

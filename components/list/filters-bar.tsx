@@ -3,7 +3,7 @@
 
 import { STATUS_NAME } from "@/lib/shared/alarms/format";
 import { FILTERABLE_PRIORITIES, PRIORITY_TITLE } from "@/lib/shared/alarms/priority";
-import { type AlarmFilters, STATUSES, paramParsers } from "@/lib/shared/alarms/query";
+import { type AlarmFilters, STATUS_FILTERS, paramParsers } from "@/lib/shared/alarms/query";
 import { FiltersDisclosure } from "./filters-disclosure";
 import { MultiSelectFilter } from "./multi-select-filter";
 import { DeploymentFilter, SelectFilter } from "./select-filter";
@@ -64,7 +64,7 @@ export function FiltersBar({
           label="Status"
           values={filters.status}
           anyLabel="Any status"
-          options={STATUSES.map((status) => ({ value: status, label: STATUS_NAME[status] }))}
+          options={STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_NAME[status] }))}
           onChange={(value) => set("status", value)}
         />
         <MultiSelectFilter

@@ -257,11 +257,12 @@ export function MergedQueue() {
         />
         <FilterChips filters={query.filters} zone={view.tz} onChange={setFilters} />
         <GroupBy group={group} onGroup={(fields) => go(withGroup(view, fields))} />
-        {byIndex && !searching ? (
+        {byIndex ? (
           <AlarmOverview
             deployment={ALL_DEPLOYMENTS}
             deployments={view.deployments}
             filters={query.filters}
+            q={query.q}
             zone={view.tz}
             ready
             onFilter={setFilters}

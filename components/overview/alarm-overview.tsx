@@ -20,13 +20,14 @@ const isBrowser = () => true;
 const isServer = () => false;
 
 /**
- * The overview of the view with `filters` (of `deployment`, or of "all" with the `deployments` the
- * queue names); `ready` once the table's page is in (or failed).
+ * The overview of the view with `filters` and search `q` (of `deployment`, or of "all" with the
+ * `deployments` the queue names); `ready` once the table's page is in (or failed).
  */
 export function AlarmOverview({
   deployment,
   deployments = [],
   filters,
+  q,
   zone,
   ready,
   onFilter,
@@ -34,6 +35,7 @@ export function AlarmOverview({
   deployment: string;
   deployments?: readonly string[];
   filters: AlarmFilters;
+  q?: string;
   zone: string;
   ready: boolean;
   onFilter: (filters: AlarmFilters) => void;
@@ -45,11 +47,11 @@ export function AlarmOverview({
   const hydrated = useSyncExternalStore(subscribeNothing, isBrowser, isServer);
   const on = shown && ready && hydrated;
   const sections = {
-    priority: useSection(deployment, "priority", filters, on, deployments),
-    status: useSection(deployment, "status", filters, on, deployments),
-    intent: useSection(deployment, "intent", filters, on, deployments),
+    priority: useSection(deployment, "priority", filters, on, deployments, q),
+    status: useSection(deployment, "status", filters, on, deployments, q),
+    intent: useSection(deployment, "intent", filters, on, deployments, q),
   };
-  const histogram = useSection(deployment, "histogram", filters, on, deployments);
+  const histogram = useSection(deployment, "histogram", filters, on, deployments, q);
   const groupProps = { filters, onFilter };
   const histogramData = histogram.data as HistogramOverview | undefined;
   // Counted in the index (the deployment held whole): exact, and no call to the upstream; for the
@@ -76,7 +78,9 @@ export function AlarmOverview({
         <h2 className="text-xs font-semibold text-slate-700 dark:text-slate-300">
           Overview{" "}
           <span className="font-normal text-slate-600 dark:text-slate-400">
-            of the alarms these filters match
+            {q === undefined
+              ? "of the alarms these filters match"
+              : "of the alarms this search and these filters match"}
             {fromIndex ? (
               <span data-overview-source={partial ? "index-partial" : "index"}>
                 {partial

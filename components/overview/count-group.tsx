@@ -9,7 +9,7 @@ import {
   isFilterablePriority,
   priorityName,
 } from "@/lib/shared/alarms/priority";
-import { STATUSES, type AlarmFilters, type AlarmStatus } from "@/lib/shared/alarms/query";
+import { STATUS_FILTERS, type AlarmFilters, type StatusFilter } from "@/lib/shared/alarms/query";
 import { PRIORITY_MARK } from "@/components/ui/priority-colours";
 import { DIMENSION_FILTER, type OverviewPart } from "@/lib/shared/overview/plan";
 import type { DimensionOverview } from "@/lib/shared/overview/types";
@@ -26,7 +26,7 @@ const GROUP_NAME: Record<DimensionPart, string> = {
 function valueName(part: DimensionPart, value: string): string {
   const label = part === "priority" ? priorityName(value) : null;
   if (label) return PRIORITY_TITLE[label];
-  if (part === "status") return STATUS_NAME[value as AlarmStatus] ?? value;
+  if (part === "status") return STATUS_NAME[value as StatusFilter] ?? value;
   return value;
 }
 
@@ -40,7 +40,7 @@ const filterable = (part: DimensionPart, value: string) =>
  */
 const PLACEHOLDER_VALUES: Record<DimensionPart, readonly string[]> = {
   priority: FILTERABLE_PRIORITIES,
-  status: STATUSES,
+  status: STATUS_FILTERS,
   intent: [],
 };
 

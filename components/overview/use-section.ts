@@ -15,6 +15,7 @@ export function useSection(
   filters: AlarmFilters,
   on: boolean,
   deployments: readonly string[] = [],
+  q?: string,
 ) {
   // Priority and status counts leave their own filter out: picking one reads nothing again.
   const asked =
@@ -22,7 +23,7 @@ export function useSection(
       ? withoutKey(filters, DIMENSION_FILTER[part])
       : filters;
   return useQuery({
-    ...overviewQueryOptions(deployment, part, asked, deployments),
+    ...overviewQueryOptions(deployment, part, asked, deployments, q),
     enabled: on,
     // The last view's counts stay (dimmed) while the next ones come: nothing jumps, and a
     // focused count or bar keeps its place.

@@ -340,16 +340,20 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, 
       })) as OverviewSection;
     const status = (await section("part=status")) as DimensionOverview;
     const count = (key: Key | null, value: string) =>
-      (key ? vendor[key] : [...vendor.acme, ...vendor.globex]).filter((a) => a.status === value)
-        .length;
+      (key ? vendor[key] : [...vendor.acme, ...vendor.globex]).filter(
+        (a) => (a.status ?? "none") === value,
+      ).length;
     expect(status.counts).toEqual(
-      ["open", "in_review", "closed"].map((value) => ({ value, count: count(null, value) })),
+      ["open", "in_review", "closed", "none"].map((value) => ({
+        value,
+        count: count(null, value),
+      })),
     );
     expect(status.source).toMatchObject({ kind: "index" });
     expect(status.source?.partial).toBeUndefined();
     const acme = (await section("part=status&deployments=acme")) as DimensionOverview;
     expect(acme.counts.map((c) => c.count)).toEqual(
-      ["open", "in_review", "closed"].map((value) => count("acme", value)),
+      ["open", "in_review", "closed", "none"].map((value) => count("acme", value)),
     );
     await expect(section("part=status&deployments=globex", ["acme"])).rejects.toMatchObject({
       code: "invalid_request",

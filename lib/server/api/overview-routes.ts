@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { readDeploymentSection, readQueueSection } from "@/lib/server/reads/counts";
-import type { IndexInput } from "@/lib/server/reads/index-read";
+import { readSearch, type IndexInput } from "@/lib/server/reads/index-read";
 import { mergedGroupScope } from "@/lib/server/deployments/scope";
 import type { SharedStore } from "@/lib/server/store";
 import type { UsmCall } from "@/lib/server/usm";
@@ -9,6 +9,7 @@ import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 import { parseAlarmListQuery, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import { OVERVIEW_PARTS, type OverviewPart } from "@/lib/shared/overview/plan";
+import type { SearchNode } from "@/lib/shared/search/ast";
 
 // The request -> answer logic of the overview's sections: a deployment's and the queue of every
 // deployment's, each read where the read seam says (lib/server/reads/counts.ts).
@@ -17,11 +18,14 @@ const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
   error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
 });
 
-/** The section asked for and the view's query, or 400 naming the wrong parameter. */
+/**
+ * The section asked for, the view's query and its search read (`owner:me` bound to the analyst),
+ * or 400 naming the wrong parameter.
+ */
 function readOverviewRequest(
   url: URL,
   others: readonly string[] = [],
-): { part: OverviewPart; query: AlarmListQuery } {
+): { part: OverviewPart; query: AlarmListQuery; search: SearchNode | null } {
   const parts = url.searchParams.getAll("part");
   const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
   if (!part.success) {
@@ -34,13 +38,9 @@ function readOverviewRequest(
       param: first.param,
     });
   }
-  // The overview counts a list's filters: a count of another view would mislead.
-  if (query.q !== undefined) {
-    throw new ApiError("invalid_request", "q: the overview counts a list's filters, not a search", {
-      param: "q",
-    });
-  }
-  return { part: part.data, query };
+  // A search's overview counts its matches, as its rows are found: from the index.
+  const search = query.q === undefined ? null : readSearch(query.q);
+  return { part: part.data, query, search };
 }
 
 /** `section`, or answered at once when the browser left (so the gate's place is given back). */
@@ -59,17 +59,19 @@ function unlessLeft<T>(section: Promise<T>, signal?: AbortSignal): Promise<T | {
 /**
  * GET /api/d/{deployment}/alarms/overview?part&<the list's query>: one section of the view's
  * overview (counts by priority, status or intent, or the histogram), or 400 naming the wrong
- * parameter. Its page, size and sort do not matter; its filters do.
+ * parameter. Its page, size and sort do not matter; its filters and search (`q`) do.
  */
 export async function alarmOverview(
   url: URL,
   call: UsmCall,
   signal?: AbortSignal,
   deployment?: string,
+  index: IndexInput & { store?: SharedStore } = {},
 ) {
-  const { part, query } = readOverviewRequest(url);
-  const now = (call.now ?? Date.now)();
-  return unlessLeft(readDeploymentSection(deployment, part, query, call, now), signal);
+  const { part, query, search } = readOverviewRequest(url);
+  const now = index.now ?? (call.now ?? Date.now)();
+  const request = { part, query, search };
+  return unlessLeft(readDeploymentSection(deployment, request, call, now, index), signal);
 }
 
 /**
@@ -84,9 +86,9 @@ export async function mergedOverview(
   index: IndexInput & { store?: SharedStore } = {},
   signal?: AbortSignal,
 ) {
-  const { part, query } = readOverviewRequest(url, [DEPLOYMENTS_KEY]);
+  const { part, query, search } = readOverviewRequest(url, [DEPLOYMENTS_KEY]);
   const scope = mergedGroupScope(url, allowed);
   const now = index.now ?? Date.now();
-  const section = readQueueSection(scope, part, query, now, index);
+  const section = readQueueSection(scope, { part, query, search }, now, index);
   return unlessLeft(section, signal);
 }

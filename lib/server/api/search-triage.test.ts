@@ -2,6 +2,11 @@ import { beforeEach, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { readSearch } from "@/lib/server/api/search-routes";
+import { mergedOverview } from "@/lib/server/api/overview-routes";
+import { readIndexStatuses } from "@/lib/server/index/sync/status";
+import { MemoryStore } from "@/lib/server/store/memory";
+import type { DimensionOverview } from "@/lib/shared/overview/types";
+import { INTERVAL_MS } from "@/test/index-sync";
 import { ingestAlarms } from "@/lib/server/index/ingest";
 import { parseSearch } from "@/lib/server/index/query-language/parse";
 import { searchAlarmPage } from "@/lib/server/index/search";
@@ -116,5 +121,26 @@ describeEachEngine("Searching by the team's triage", ({ database }) => {
       NOW,
     );
     expect(page.alarms).toEqual([]);
+  });
+
+  it("counts a search's overview with owner:me for each analyst, sharing none's with another", async () => {
+    const store = new MemoryStore(); // one shared store for both, as replicas share one
+    const total = async (who: typeof alice) => {
+      const url = new URL(
+        "http://app.test/api/d/all/alarms/overview?part=status&q=owner%3Ame+OR+acknowledged%3Atrue",
+      );
+      const section = await runAsAnalyst(who, () =>
+        mergedOverview(url, ["acme"], {
+          database: database(),
+          now: NOW,
+          statuses: (keys) => readIndexStatuses(db(), keys, NOW, INTERVAL_MS),
+          store,
+        }),
+      );
+      const counts = (section as DimensionOverview).counts;
+      return counts.reduce((sum, entry) => sum + entry.count!, 0);
+    };
+    expect(await total(alice)).toBe(3); // a0, and a1 and a2 acknowledged
+    expect(await total(bob)).toBe(2); // a1 (his own, acknowledged) and a2
   });
 });

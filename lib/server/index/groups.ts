@@ -10,7 +10,7 @@ import {
   type GroupField,
 } from "@/lib/shared/alarms/groups";
 import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
-import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { NO_STATUS, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { indexSource } from "./indexed-up-to";
 import { readable, whereOf, withWords, type SearchWhere } from "./search-where";
@@ -40,6 +40,8 @@ export interface GroupRequest {
   sort?: GroupSort;
 }
 
+const NO_STATUS_VALUE = sql<string>`coalesce(a.status, ${NO_STATUS})`;
+
 /** Single-valued fields: the group's value and its label, per alarm row (`a`). */
 const COLUMN_VALUE: Record<
   Exclude<GroupField, "src_ip" | "dst_ip" | "user" | "host">,
@@ -55,7 +57,8 @@ const COLUMN_VALUE: Record<
     label: sql`case when a.attack_id is not null then concat_ws(' · ', a.attack_id, a.attack_technique) end`,
   },
   priority: { value: sql`lower(a.priority_label)`, label: sql`lower(a.priority_label)` },
-  status: { value: sql`a.status`, label: sql`a.status` },
+  // The alarms without a status are a status of their own, as status:none finds them.
+  status: { value: NO_STATUS_VALUE, label: NO_STATUS_VALUE },
   sensor: { value: sql`lower(a.sensor)`, label: sql`a.sensor` },
   deployment: { value: sql`a.deployment`, label: sql`a.deployment` },
 };

@@ -2,7 +2,12 @@ import "server-only";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
-import { STATUSES, type AlarmFilters, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import {
+  NO_STATUS,
+  STATUS_FILTERS,
+  type AlarmFilters,
+  type AlarmListQuery,
+} from "@/lib/shared/alarms/query";
 import type { IndexSource } from "@/lib/shared/alarms/types";
 import {
   DIMENSION_FILTER,
@@ -20,25 +25,27 @@ import type {
   HistogramOverview,
   OverviewSection,
 } from "@/lib/shared/overview/types";
-import { whereOf } from "./search-where";
+import type { SearchNode } from "@/lib/shared/search/ast";
+import { whereOf, withWords, type SearchWhere } from "./search-where";
 
 // A view's overview from the index, for a deployment the index holds whole (its backfill done,
-// following the upstream), or for the queue of several: the same sections the upstream's counts
-// make (lib/server/overview),
-// each one statement over the narrow table, exact at any range and at no upstream cost. Each
-// dimension leaves out its own filter, as the plan says; the histogram's bars are the plan's
+// following the upstream), for the queue of several, or for a search: the same sections the
+// upstream's counts make (lib/server/overview), each one statement over the narrow table (and
+// the side tables a search reads, as its rows do), exact at any range and at no upstream cost.
+// Each dimension leaves out its own filter, as the plan says; the histogram's bars are the plan's
 // buckets, counted in one pass.
 
 type Db = Kysely<Database>;
 
-/** The alarms of `deployments` that `filters` (a rolling range resolved) hold. */
-function counted(db: Db, deployments: readonly string[], filters: CountFilters) {
-  const where = {
-    allowed: deployments,
-    deployments,
-    search: null,
-    filters: filters as AlarmFilters,
-  };
+/**
+ * The view's alarms: those of its deployments that its search finds (the words of its prefixes
+ * looked up once), each count adding its own filters.
+ */
+type Counted = Omit<SearchWhere, "filters">;
+
+/** The alarms of the view that `filters` (a rolling range resolved) hold. */
+function counted(db: Db, view: Counted, filters: CountFilters) {
+  const where = { ...view, filters: filters as AlarmFilters };
   return db.selectFrom("alarms as a").where((eb) => whereOf(eb, where));
 }
 
@@ -52,14 +59,14 @@ const DIMENSION_COLUMN = {
 /** Counts of a dimension's values among the view's alarms, its own filter left out. */
 async function dimensionCounts(
   db: Db,
-  deployments: readonly string[],
+  view: Counted,
   base: CountFilters,
   part: keyof typeof DIMENSION_COLUMN,
 ): Promise<Map<string | null, number>> {
   const { column, lower } = DIMENSION_COLUMN[part];
   const filters = withValue(base, DIMENSION_FILTER[part], undefined);
   const value = lower ? sql<string | null>`lower(${sql.ref(column)})` : sql.ref(column);
-  const rows = await counted(db, deployments, filters)
+  const rows = await counted(db, view, filters)
     .select([value.as("value"), sql<number>`count(*)`.as("n")])
     .groupBy(sql`1`)
     .execute();
@@ -70,11 +77,11 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 
 async function priorities(
   db: Db,
-  deployments: readonly string[],
+  view: Counted,
   base: CountFilters,
   readAt: number,
 ): Promise<DimensionOverview> {
-  const found = await dimensionCounts(db, deployments, base, "priority");
+  const found = await dimensionCounts(db, view, base, "priority");
   // Critical only where the deployment labels alarms so (as the upstream's counts say it).
   const labels = PRIORITY_ORDER.filter((label) => label !== "critical" || found.has(label));
   return dimension("priority", found, labels, readAt);
@@ -104,23 +111,26 @@ function dimension(
 
 async function statuses(
   db: Db,
-  deployments: readonly string[],
+  view: Counted,
   base: CountFilters,
   readAt: number,
 ): Promise<DimensionOverview> {
-  const found = await dimensionCounts(db, deployments, base, "status");
-  // A closed set: its counts are the whole.
-  return dimension("status", found, STATUSES, readAt, false);
+  const found = await dimensionCounts(db, view, base, "status");
+  // A closed set, the alarms without a status among it: its counts are the whole.
+  const none = found.get(null);
+  if (none !== undefined) found.set(NO_STATUS, none);
+  found.delete(null);
+  return dimension("status", found, STATUS_FILTERS, readAt, false);
 }
 
 async function intents(
   db: Db,
-  deployments: readonly string[],
+  view: Counted,
   query: AlarmListQuery,
   base: CountFilters,
   readAt: number,
 ): Promise<DimensionOverview> {
-  const found = await dimensionCounts(db, deployments, base, "intent");
+  const found = await dimensionCounts(db, view, base, "intent");
   // The view's own intents, most alarms first (ties by name): what the catalogue says upstream.
   const known = [...found]
     .filter((entry): entry is [string, number] => entry[0] !== null)
@@ -131,7 +141,7 @@ async function intents(
 
 async function histogram(
   db: Db,
-  deployments: readonly string[],
+  view: Counted,
   query: AlarmListQuery,
   base: CountFilters,
   now: number,
@@ -142,7 +152,7 @@ async function histogram(
   let gte = bounds.gte;
   if (gte === undefined) {
     // No lower bound: the histogram starts at the view's oldest alarm.
-    const oldest = await counted(db, deployments, base)
+    const oldest = await counted(db, view, base)
       .select(sql<number | null>`min(a.occurred_at)`.as("first"))
       .executeTakeFirst();
     if (oldest?.first === null || oldest?.first === undefined) {
@@ -154,7 +164,7 @@ async function histogram(
   if (buckets.length === 0) return { part: "histogram", bars: [], problem: null, readAt };
   // Each alarm's bar: how many bars begin at or before it (the bars are contiguous).
   const starts = buckets.map((bucket) => bucket.gte);
-  const rows = await counted(db, deployments, {
+  const rows = await counted(db, view, {
     ...base,
     timestamp_occured_gte: gte,
     timestamp_occured_lte: lte,
@@ -177,7 +187,7 @@ async function histogram(
 /**
  * One section of a view's overview from the index, over `deployments` (which the caller holds to
  * those the analyst may see, and checked the index holds, or says where it does not, in
- * `source`).
+ * `source`): the alarms its filters and its search (the parsed `q`, if any) find.
  */
 export async function indexedOverviewPart(
   db: Db,
@@ -186,16 +196,20 @@ export async function indexedOverviewPart(
   query: AlarmListQuery,
   now: number,
   source: IndexSource,
+  search: SearchNode | null = null,
 ): Promise<OverviewSection> {
   const base = baseFilters(query.filters, now);
   const readAt = now;
+  const where = { allowed: deployments, deployments, search, filters: {} };
+  const { filters: _none, ...view } = await withWords(db, where);
+  void _none;
   const section =
     part === "histogram"
-      ? await histogram(db, deployments, query, base, now, readAt)
+      ? await histogram(db, view, query, base, now, readAt)
       : part === "priority"
-        ? await priorities(db, deployments, base, readAt)
+        ? await priorities(db, view, base, readAt)
         : part === "status"
-          ? await statuses(db, deployments, base, readAt)
-          : await intents(db, deployments, query, base, readAt);
+          ? await statuses(db, view, base, readAt)
+          : await intents(db, view, query, base, readAt);
   return { ...section, source };
 }

@@ -3,13 +3,13 @@ import type { Expression, Kysely, SqlBool } from "kysely";
 import type { Database } from "@/lib/server/db/schema";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import type { SearchNode } from "@/lib/shared/search/ast";
+import { compileSearch, textAtTop, type SearchScope } from "./query-language/compile";
 import {
-  compileSearch,
+  mirroredCondition,
   mirroredTerm,
-  textAtTop,
+  statusMirrored,
   type Mirrored,
-  type SearchScope,
-} from "./query-language/compile";
+} from "./query-language/mirrored";
 import { expandPrefixes, type WordExpansions } from "./query-language/words";
 
 // Which rows of `alarms as a` a search reads: the deployments the analyst may see (a row filter
@@ -47,7 +47,7 @@ export function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirr
 /** The list's filters on the columns the document mirrors: its status and time range. */
 function filtersMirrored(f: AlarmFilters): Mirrored[] {
   const found: Mirrored[] = [];
-  if (f.status !== undefined) found.push({ column: "status", op: "in", value: f.status });
+  if (f.status !== undefined) found.push(statusMirrored(f.status));
   if (f.timestamp_occured_gte !== undefined) {
     found.push({ column: "occurred_at", op: ">=", value: f.timestamp_occured_gte });
   }
@@ -89,7 +89,7 @@ export function whereOf(
   const parts: Expression<SqlBool>[] = [eb("a.deployment", "in", deployments)];
   // Tested on the document instead when it is probed at the top (mirroredOf).
   if (!onDocument) {
-    for (const m of filtersMirrored(f)) parts.push(eb(`a.${m.column}`, m.op, m.value));
+    for (const m of filtersMirrored(f)) parts.push(mirroredCondition(eb, "a", m));
   }
   if (f.suppressed !== undefined) parts.push(eb("a.suppressed", "=", f.suppressed));
   // Any of a filter's values; exact, as the upstream's own filters are.

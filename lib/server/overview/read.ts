@@ -1,5 +1,5 @@
 import "server-only";
-import type { AlarmListQuery } from "@/lib/shared/alarms/query";
+import { NO_STATUS, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import {
   DIMENSION_FILTER,
@@ -80,26 +80,24 @@ async function readDimension(
     }
   }
   const values = dimensionValues(part, query.filters, known);
-  // Statuses are a closed set: their counts add up to the total. Intents are open: their total
-  // (the dimension's filter left out) tells what the named values miss.
+  // Each named value is counted by its filter, and the total with the dimension's filter left
+  // out tells what they miss: for intents "other", for statuses the alarms without one (which
+  // the upstream cannot filter by), so the statuses add up to the total.
   const [named, total] = await Promise.all([
     Promise.allSettled(
       values.map((value) => countAlarms(withValue(base, key, value as never), call, COUNT)),
     ),
-    part === "intent"
-      ? Promise.allSettled([countAlarms(withValue(base, key, undefined), call, COUNT)])
-      : [],
+    Promise.allSettled([countAlarms(withValue(base, key, undefined), call, COUNT)]),
   ]);
   const counts = values.map((value, index) => ({ value, count: totalOf(named[index]!) }));
+  const all = totalOf(total[0]!);
+  const sum = counts.every((entry) => entry.count !== null)
+    ? counts.reduce((acc, entry) => acc + entry.count!, 0)
+    : null;
+  const beyond = all !== null && sum !== null ? all - sum : null;
   let rest: DimensionOverview["rest"] = null;
-  if (total[0]) {
-    const all = totalOf(total[0]);
-    const sum = counts.every((entry) => entry.count !== null)
-      ? counts.reduce((acc, entry) => acc + entry.count!, 0)
-      : null;
-    const beyond = all !== null && sum !== null ? all - sum : null;
-    if (beyond === null || beyond > 0) rest = { count: beyond };
-  }
+  if (part === "status") counts.push({ value: NO_STATUS, count: beyond });
+  else if (beyond === null || beyond > 0) rest = { count: beyond };
   return {
     part,
     counts,

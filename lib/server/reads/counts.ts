@@ -1,7 +1,9 @@
 import "server-only";
-import { databaseState } from "@/lib/server/db";
+import type { Kysely } from "kysely";
+import { databaseState, type Database } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
 import { indexGaps } from "@/lib/server/index/gaps";
+import { indexSource } from "@/lib/server/index/indexed-up-to";
 import { indexedOverviewPart } from "@/lib/server/index/overview";
 import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
 import { readable } from "@/lib/server/index/search-where";
@@ -24,13 +26,15 @@ import {
   type OverviewPart,
 } from "@/lib/shared/overview/plan";
 import type { OverviewSection } from "@/lib/shared/overview/types";
+import type { SearchNode } from "@/lib/shared/search/ast";
 import type { IndexInput } from "./index-read";
 import { chooseSource, fallBack, type ReadView } from "./policy";
 import type { SearchScope } from "@/lib/server/deployments/scope";
 
 // The overview's counts of a view, from where READ_RULES says: a deployment's from the index
-// where it holds the deployment whole, else the upstream's `size=1` counts; the queue of several
-// always the index's, saying where it does not hold a deployment whole yet. A section the index
+// where it holds the deployment whole, else the upstream's `size=1` counts; a search's always the
+// index's, as its rows are (saying how far it has read); the queue of several always the index's,
+// saying where it does not hold a deployment whole yet. A section the index
 // answered is shared by every analyst and replica asking within the overview's step.
 
 /** The index's overview sections being read in this process, by their shared key. */
@@ -56,10 +60,62 @@ async function sharedSection(
   return section;
 }
 
-/** The shared store's key of a section of `deployments`' view of `query` as of `now`. */
-function sectionKey(scope: string, part: OverviewPart, query: AlarmListQuery, now: number) {
-  const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
+/** A section asked for: which, of which view, and the view's search read (null: none). */
+export interface SectionRequest {
+  part: OverviewPart;
+  query: AlarmListQuery;
+  search: SearchNode | null;
+}
+
+/**
+ * The shared store's key of a section of `deployments`' view of `query` as of `now`: its filters
+ * and search, and whom `owner:me` in the search means (one analyst's own, shared with no other).
+ */
+function sectionKey(scope: string, { part, query, search }: SectionRequest, now: number) {
+  const filters = baseFilters(query.filters, now);
+  const base = toSearchParams({ ...DEFAULT_QUERY, filters, ...(search ? { q: query.q } : {}) });
+  const me = search ? boundAnalyst(search) : undefined;
+  if (me !== undefined) base.set("me", me);
   return `overview:index:${scope}:${part}:${base}`;
+}
+
+/** The analyst `owner:me` was bound to in the tree (readSearch), if it says owner:me. */
+function boundAnalyst(node: SearchNode): string | undefined {
+  if (node.type === "and" || node.type === "or") {
+    return node.children.map(boundAnalyst).find((id) => id !== undefined);
+  }
+  if (node.type === "not") return boundAnalyst(node.child);
+  return node.type === "field" ? node.analyst : undefined;
+}
+
+/**
+ * A section of a search's view from the index, whatever it holds of `keys` yet (as the search's
+ * rows are read): `source` says how far it has read them, `partial` where not whole.
+ */
+async function searchedSection(
+  keys: readonly string[],
+  request: SectionRequest & { search: SearchNode },
+  now: number,
+  index: IndexInput & { store?: SharedStore },
+): Promise<OverviewSection> {
+  const { part, query, search } = request;
+  const store = index.store ?? sharedStore();
+  const key = sectionKey(keys.join(","), request, now);
+  try {
+    const cached = await store.get(key);
+    if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    const database = index.database ?? (await indexDatabase());
+    const read = async (tx: Kysely<Database>) => {
+      const source = await indexSource(tx, keys);
+      // Not held whole yet (its past still being read, or not read at all): at least these.
+      const partial = source.backfilling === true || source.indexedUpTo === null;
+      const counted = partial ? { ...source, partial } : source;
+      return indexedOverviewPart(tx, keys, part, query, now, counted, search);
+    };
+    return await sharedSection(key, () => readIndex(database, read), store);
+  } catch (error) {
+    throw asIndexUnavailable(error);
+  }
 }
 
 /** The view a section counts: a dimension's counts leave out its own filter. */
@@ -103,12 +159,21 @@ export async function countedByIndex(deployment: string): Promise<boolean> {
  */
 export async function readDeploymentSection(
   deployment: string | undefined,
-  part: OverviewPart,
-  query: AlarmListQuery,
+  request: SectionRequest,
   call: UsmCall,
   now: number,
+  index: IndexInput & { store?: SharedStore } = {},
 ): Promise<OverviewSection> {
-  const key = deployment === undefined ? null : sectionKey(deployment, part, query, now);
+  const { part, query, search } = request;
+  if (search) {
+    // READ_RULES.search, with no state: the index answers with what it holds, saying how far.
+    const choice = chooseSource({ ...countedView(part, query) });
+    if (choice.source !== "index" || deployment === undefined) {
+      throw new ApiError("internal", "A search's overview is counted by the index.");
+    }
+    return searchedSection([deployment], { ...request, search }, now, index);
+  }
+  const key = deployment === undefined ? null : sectionKey(deployment, request, now);
   let held: Held = { heldWhole: false, indexedUpTo: null };
   try {
     const cached = key === null ? null : await sharedStore().get(key);
@@ -146,11 +211,11 @@ export async function readDeploymentSection(
  */
 export async function readQueueSection(
   scope: SearchScope,
-  part: OverviewPart,
-  query: AlarmListQuery,
+  request: SectionRequest,
   now: number,
   index: IndexInput & { store?: SharedStore } = {},
 ): Promise<OverviewSection> {
+  const { part, query, search } = request;
   const keys = readable(scope);
   if (keys.length === 0) throw new ApiError("not_found", "There is no deployment you may see.");
   const choice = chooseSource({ kind: "count", scope: "all", query });
@@ -172,14 +237,12 @@ export async function readQueueSection(
       ...(partial ? { partial } : {}),
     };
     const store = index.store ?? sharedStore();
-    const key = sectionKey(`all:${keys.join(",")}:${partial}`, part, query, now);
+    const key = sectionKey(`all:${keys.join(",")}:${partial}`, request, now);
     const cached = await store.get(key);
     if (cached !== null) return JSON.parse(cached) as OverviewSection;
-    return await sharedSection(
-      key,
-      () => readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source)),
-      store,
-    );
+    const read = (tx: Kysely<Database>) =>
+      indexedOverviewPart(tx, keys, part, query, now, source, search);
+    return await sharedSection(key, () => readIndex(database, read), store);
   } catch (error) {
     throw asIndexUnavailable(error);
   }

@@ -1,4 +1,4 @@
-import type { AlarmStatus } from "./query";
+import type { StatusFilter } from "./query";
 import type { AlarmSummary, Endpoint } from "./types";
 
 // Display formatting shared by list and detail. Deterministic (fixed locale) so the server
@@ -6,10 +6,11 @@ import type { AlarmSummary, Endpoint } from "./types";
 // Client-safe.
 
 /** How a status is written everywhere (a priority: ./priority.ts PRIORITY_TITLE). */
-export const STATUS_NAME: Record<AlarmStatus, string> = {
+export const STATUS_NAME: Record<StatusFilter, string> = {
   open: "Open",
   in_review: "In review",
   closed: "Closed",
+  none: "No status",
 };
 
 const numberFormat = new Intl.NumberFormat("en-US");

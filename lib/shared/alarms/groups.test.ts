@@ -13,7 +13,36 @@ describe("group in a list's URL", () => {
     expect(listHref("acme", view)).toBe("/d/acme/alarms?range=7d&group=user%2Chost");
   });
 
+  it("takes the names a search takes for each field (the USM's among them), written as ours", () => {
+    expect(parseGroupParam("rule_strategy, RULE_METHOD,source_address")).toEqual({
+      ok: true,
+      value: ["strategy", "method", "src_ip"],
+    });
+    for (const [alias, field] of [
+      ["priority_label", "priority"],
+      ["rule_intent", "intent"],
+      ["rule_attack_id", "technique"],
+      ["alarm_sensor_sources", "sensor"],
+      ["destination_address", "dst_ip"],
+      ["username", "user"],
+      ["hostname", "host"],
+      ["status", "status"],
+    ]) {
+      expect(parseGroupParam(alias!)).toEqual({ ok: true, value: [field] });
+    }
+    const { view, problems } = parseListView(new URLSearchParams("group=rule_strategy,Strategy"));
+    expect(problems).toEqual([{ param: "group", message: "group names 'strategy' twice" }]);
+    expect(view.group).toBeUndefined();
+    expect(listHref("acme", parseListView(new URLSearchParams("group=rule_method")).view)).toBe(
+      "/d/acme/alarms?group=method",
+    );
+  });
+
   it.each([
+    ["src_host", "'src_host' is host on one side only"],
+    ["source_username", "'source_username' is user on one side only"],
+    ["tactic", "'tactic' is not one"],
+    ["event_name", "'event_name' is not one"],
     ["colour", "'colour' is not one"],
     ["user,user", "names 'user' twice"],
     ["user,host,status,sensor", "at most 3 fields"],

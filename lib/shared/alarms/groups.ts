@@ -5,6 +5,7 @@
 import type { ParamProblem } from "./params";
 import type { PriorityName } from "./priority";
 import type { IndexSource } from "./types";
+import { resolveSearchField, type SearchFieldName } from "@/lib/shared/search/fields";
 import { quoteSearchValue } from "@/lib/shared/search/pivot-link";
 
 export const GROUP_KEY = "group";
@@ -12,7 +13,11 @@ export const GROUP_KEY = "group";
 /** At most this many fields: a group within a group within a group. */
 export const MAX_GROUP_FIELDS = 3;
 
-/** The fields, by the search language's names (a group's rows are found by them). */
+/**
+ * The fields, by the search language's names (a group's rows are found by them), in the order
+ * the "Group by" menu offers them; `group` takes every other name the language knows each by
+ * (groupFieldOf).
+ */
 export const GROUP_FIELDS = [
   "strategy",
   "method",
@@ -26,7 +31,7 @@ export const GROUP_FIELDS = [
   "user",
   "host",
   "deployment",
-] as const;
+] as const satisfies readonly (SearchFieldName | "deployment")[];
 export type GroupField = (typeof GROUP_FIELDS)[number];
 
 export const GROUP_FIELD_TITLE: Record<GroupField, string> = {
@@ -80,24 +85,45 @@ export function parseGroupSort(raw: string): GroupSortParse {
     : { ok: false, message: `${GROUP_SORT_KEY} must be one of ${GROUP_SORTS.join(", ")}` };
 }
 
-/** Reads `group`: one to three known fields, comma-separated, each once (any case). */
+const isGroupField = (name: string): name is GroupField =>
+  (GROUP_FIELDS as readonly string[]).includes(name);
+
+/**
+ * The group field `name` means, by the search language's table (lib/shared/search/fields.ts):
+ * its own name or any alias `q` takes for it (the USM's `rule_strategy`, `source_address`, ...),
+ * so one vocabulary names fields in `q`, `group` and the filters. Not one: unknown, or one side
+ * of a field whose groups hold both (`src_host`).
+ */
+export function groupFieldOf(
+  name: string,
+): { ok: true; value: GroupField } | { ok: false; message: string } {
+  const key = name.trim().toLowerCase();
+  if (key === "deployment") return { ok: true, value: key };
+  const resolved = resolveSearchField(key);
+  const field = resolved?.kind === "field" ? resolved.field.name : "";
+  if (resolved?.kind === "field" && isGroupField(field)) {
+    if (resolved.side === resolved.field.side) return { ok: true, value: field };
+    const message = `'${key}' is ${field} on one side only: group by ${field} (either side)`;
+    return { ok: false, message };
+  }
+  const known = `fields among ${GROUP_FIELDS.join(", ")} (or their names in a search)`;
+  return { ok: false, message: `${GROUP_KEY} takes ${known}; '${key}' is not one` };
+}
+
+/** Reads `group`: one to three known fields, comma-separated, each once (any case, any alias). */
 export function parseGroupParam(raw: string): GroupParse {
-  const names = raw.split(",").map((name) => name.trim().toLowerCase());
+  const names = raw.split(",");
   if (names.length > MAX_GROUP_FIELDS) {
     return { ok: false, message: `${GROUP_KEY} takes at most ${MAX_GROUP_FIELDS} fields` };
   }
   const fields: GroupField[] = [];
   for (const name of names) {
-    if (!(GROUP_FIELDS as readonly string[]).includes(name)) {
-      return {
-        ok: false,
-        message: `${GROUP_KEY} takes fields among ${GROUP_FIELDS.join(", ")}; '${name}' is not one`,
-      };
+    const field = groupFieldOf(name);
+    if (!field.ok) return field;
+    if (fields.includes(field.value)) {
+      return { ok: false, message: `${GROUP_KEY} names '${field.value}' twice` };
     }
-    if (fields.includes(name as GroupField)) {
-      return { ok: false, message: `${GROUP_KEY} names '${name}' twice` };
-    }
-    fields.push(name as GroupField);
+    fields.push(field.value);
   }
   return { ok: true, value: fields };
 }

@@ -142,6 +142,14 @@ describe("the merged queue's URL", () => {
     expect(parse(`sort=timestamp_occured,desc&cursor=${CURSOR}`).view.cursor).toBe(CURSOR);
   });
 
+  it("reads a filter by the names q and group take for its field", () => {
+    const { view, problems } = parse("strategy=Port%20Scan&priority=low&deployments=acme");
+    expect(problems).toEqual([]);
+    expect(mergedHref(view)).toBe(
+      "/d/all/alarms?priority_label=low&rule_strategy=Port+Scan&deployments=acme",
+    );
+  });
+
   it("reports a wrong filter by its name and leaves it out", () => {
     const { view, problems } = parse("status=maybe&size=7&priority_label=low");
     expect(problems.map((problem) => problem.param)).toEqual(["size", "status"]);

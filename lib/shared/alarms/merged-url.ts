@@ -1,6 +1,7 @@
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
 import { GROUP_KEY, GROUP_SORT_KEY, readGrouping, type GroupField, type GroupSort } from "./groups";
 import { MERGED_LIST_PATH, detailPath } from "./paths";
+import { FILTER_NAMES } from "@/lib/shared/search/fields";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import {
   DEFAULT_QUERY,
@@ -65,7 +66,7 @@ export function parseMergedView(
   input: SearchParamsInput,
   known?: readonly string[],
 ): { view: MergedView; problems: MergedProblem[] } {
-  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...OWN_KEYS]);
+  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...OWN_KEYS], FILTER_NAMES);
   const own = new URLSearchParams(params);
   for (const key of OWN_KEYS) own.delete(key);
   const { query, problems: queryProblems } = parseAlarmListQuery(own);

@@ -13,14 +13,19 @@ export interface ParamProblem {
 }
 
 /**
- * `input` with every name `known` answers to (in any case) written as `known` writes it, in the
- * order given, and a problem for each name none answers to (left out of the parameters).
+ * `input` with every name `known` answers to (in any case, or by one of its `aliases`: lower-case
+ * name -> known name) written as `known` writes it, in the order given, and a problem for each
+ * name none answers to (left out of the parameters).
  */
 export function readParams(
   input: SearchParamsInput,
   known: readonly string[],
+  aliases: ReadonlyMap<string, string> = new Map(),
 ): { params: URLSearchParams; unknown: ParamProblem[] } {
   const byLowerCase = new Map(known.map((name) => [name.toLowerCase(), name]));
+  for (const [alias, name] of aliases) {
+    if (known.includes(name) && !byLowerCase.has(alias)) byLowerCase.set(alias, name);
+  }
   const params = new URLSearchParams();
   const unknown = new Map<string, ParamProblem>();
   const entries: [string, string | string[] | undefined][] =

@@ -63,7 +63,7 @@ describe("parseAlarmListQuery", () => {
     ["sort=priority,up", "sort direction must be asc or desc"],
     ["sort=bogus,up", `sort field must be one of ${FIELDS}`],
     ["sort=,", `sort field must be one of ${FIELDS}`],
-    ["status=opened", "status must be one of open, in_review, closed"],
+    ["status=opened", "status must be one of open, in_review, closed, none"],
     ["range=2h", "range must be one of 1h, 24h, 7d, 30d"],
     ["suppressed=yes", "suppressed must be true or false"],
     ["priority_label=critical", "priority_label must be one of low, medium, high"],
@@ -193,7 +193,7 @@ describe("several values of a filter", () => {
   it("reports a wrong value by name and keeps the others; empty values are no value", () => {
     const { query, problems } = read("status=open&status=shut&status=&status=gone");
     expect(problems).toEqual([
-      { param: "status", message: "status must be one of open, in_review, closed" },
+      { param: "status", message: "status must be one of open, in_review, closed, none" },
     ]);
     expect(query.filters).toEqual({ status: ["open"] });
     expect(read("status=&status=").query.filters).toEqual({});
@@ -217,6 +217,39 @@ describe("several values of a filter", () => {
     expect(severalValued(read("status=open&status=closed").query.filters)).toBe("status");
     expect(readsIndex(read("priority_label=high&rule_method=a&rule_method=b").query)).toBe(true);
     expect(readsIndex(read("q=ssh").query)).toBe(true);
+  });
+
+  it("reads a filter by every name q and group take for its field, and writes the filter's own", () => {
+    const { query, problems } = read(
+      `Strategy=Port%20Scan&intent=Delivery&priority=HIGH&method=Nmap&sensor_uuid=9b6a1c3e-5a4f-4d2b-8e7a-1f2c3d4e5f60&status=open`,
+    );
+    expect(problems).toEqual([]);
+    expect(query.filters).toEqual({
+      status: ["open"],
+      priority_label: ["high"],
+      rule_intent: ["Delivery"],
+      rule_strategy: ["Port Scan"],
+      rule_method: ["Nmap"],
+      alarm_sensor_sources: ["9b6a1c3e-5a4f-4d2b-8e7a-1f2c3d4e5f60"],
+    });
+    expect(toSearchParams(query).toString()).toBe(
+      "status=open&priority_label=high&rule_intent=Delivery&rule_strategy=Port+Scan" +
+        "&rule_method=Nmap&alarm_sensor_sources=9b6a1c3e-5a4f-4d2b-8e7a-1f2c3d4e5f60",
+    );
+    // Two names of one filter are one filter: any of their values.
+    expect(read("strategy=a&rule_strategy=b").query.filters).toEqual({ rule_strategy: ["a", "b"] });
+    // A field without a filter of the list is no parameter of it.
+    expect(read("src_ip=10.0.0.1").problems).toEqual([
+      expect.objectContaining({ param: "src_ip", unknown: true }),
+    ]);
+  });
+
+  it("takes none for the alarms without a status, which only the index can filter by", () => {
+    const { query, problems } = read("status=None&status=open");
+    expect(problems).toEqual([]);
+    expect(query.filters).toEqual({ status: ["open", "none"] });
+    expect(toSearchParams(query).toString()).toBe("status=open&status=none");
+    expect(readsIndex(read("status=none").query)).toBe(true);
   });
 });
 

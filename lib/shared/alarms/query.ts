@@ -3,7 +3,9 @@
 
 import { SEARCH_LIMITS } from "@/lib/shared/search/ast";
 import { readLinkTime, readableTimes, writeLinkTime } from "./link-time";
+import { FILTER_NAMES } from "@/lib/shared/search/fields";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
+import { NO_STATUS, STATUS_FILTERS, type StatusFilter } from "./status";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -21,8 +23,8 @@ export const SORT_FIELDS = [
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = "asc" | "desc";
 
-export const STATUSES = ["open", "in_review", "closed"] as const;
-export type AlarmStatus = (typeof STATUSES)[number];
+export { NO_STATUS, STATUSES, STATUS_FILTERS } from "./status";
+export type { AlarmStatus, StatusFilter } from "./status";
 
 export const PRIORITY_LABELS = ["low", "medium", "high"] as const;
 export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
@@ -54,7 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * before; several are the index's to answer (readsIndex), the upstream filtering by one.
  */
 export interface AlarmFilters {
-  status?: AlarmStatus[];
+  status?: StatusFilter[];
   suppressed?: boolean;
   priority_label?: PriorityLabel[];
   rule_intent?: string[];
@@ -127,7 +129,12 @@ export function severalValued(filters: AlarmFilters): MultiKey | undefined {
  * with several values.
  */
 export function readsIndex(query: Pick<AlarmListQuery, "q" | "filters">): boolean {
-  return query.q !== undefined || severalValued(query.filters) !== undefined;
+  return (
+    query.q !== undefined ||
+    severalValued(query.filters) !== undefined ||
+    // No status: the upstream cannot filter by it (usm-api.md), the index can.
+    query.filters.status?.includes(NO_STATUS) === true
+  );
 }
 
 /** The search's parameter: not a filter the upstream knows (lib/server/usm never sends it). */
@@ -237,7 +244,7 @@ export const paramParsers = {
       : raw.length > SEARCH_LIMITS.length
         ? wrong(`must be at most ${SEARCH_LIMITS.length.toLocaleString("en")} characters`)
         : ok(raw),
-  status: oneOf(STATUSES, `must be one of ${STATUSES.join(", ")}`),
+  status: oneOf(STATUS_FILTERS, `must be one of ${STATUS_FILTERS.join(", ")}`),
   suppressed: (raw) => {
     const value = raw.toLowerCase();
     return value === "true" || value === "false"
@@ -269,7 +276,7 @@ export function parseAlarmListQuery(
   input: SearchParamsInput,
   others: readonly string[] = [],
 ): { query: AlarmListQuery; problems: QueryProblem[]; params: URLSearchParams } {
-  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...others]);
+  const { params, unknown } = readParams(input, [...QUERY_KEYS, ...others], FILTER_NAMES);
   const problems: QueryProblem[] = [...unknown];
   const query: AlarmListQuery = { ...DEFAULT_QUERY, sort: { ...DEFAULT_SORT }, filters: {} };
 
@@ -348,7 +355,7 @@ function readValues(
   }
   if (kept.length === 0) return;
   const order: readonly string[] | undefined =
-    key === "status" ? STATUSES : key === "priority_label" ? PRIORITY_LABELS : undefined;
+    key === "status" ? STATUS_FILTERS : key === "priority_label" ? PRIORITY_LABELS : undefined;
   if (order) kept.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   (query.filters as Record<string, unknown>)[key] = kept;
 }

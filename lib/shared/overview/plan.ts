@@ -28,7 +28,7 @@ export const MIN_BUCKETS = 24;
 export const MAX_BUCKETS = 48;
 /**
  * Above this many whole buckets of a round width, the range is cut into even ones instead: with
- * the dimensions' counts (5 + 3 + 9) and the oldest alarm's read, a view costs at most 60 calls.
+ * the dimensions' counts (5 + 4 + 9) and the oldest alarm's read, a view costs at most 60 calls.
  */
 const MAX_ROUND_BUCKETS = 40;
 const EVEN_BUCKETS = 30;
@@ -104,8 +104,8 @@ export function withValue<K extends "priority_label" | "status" | "rule_intent">
 }
 
 /**
- * The values a dimension is counted by: the statuses, or the deployment's most seen intents and
- * the filtered ones. (Priorities are the vendor client's to count: critical only where the
+ * The values a dimension is counted by, each by its filter: the statuses (those without one are
+ * the rest of the total), or the deployment's most seen intents and the filtered ones. (Priorities are the vendor client's to count: critical only where the
  * deployment knows the label.)
  */
 export function dimensionValues(

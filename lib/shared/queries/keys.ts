@@ -31,20 +31,25 @@ export const alarmKeys = {
   pivots: (deployment: string, uuid: string, search: string) =>
     ["alarms", deployment, "detail", uuid.toLowerCase(), "pivots", search] as const,
   /**
-   * A view's overview depends on its filters only (and, for the queue of every deployment, which
-   * deployments): paging or sorting does not read it again.
+   * A view's overview depends on its filters and search only (and, for the queue of every
+   * deployment, which deployments): paging or sorting does not read it again.
    */
   overview: (
     deployment: string,
     part: OverviewPart,
     filters: AlarmFilters,
     deployments: readonly string[] = [],
-  ) => ["alarms", deployment, "overview", part, overviewSearch(filters, deployments)] as const,
+    q?: string,
+  ) => ["alarms", deployment, "overview", part, overviewSearch(filters, deployments, q)] as const,
 };
 
-/** A view's filters (and the queue's deployments) as the overview's API reads them. */
-export function overviewSearch(filters: AlarmFilters, deployments: readonly string[]): string {
-  const params = toSearchParams({ ...DEFAULT_QUERY, filters });
+/** A view's filters and search (and the queue's deployments) as the overview's API reads them. */
+export function overviewSearch(
+  filters: AlarmFilters,
+  deployments: readonly string[],
+  q?: string,
+): string {
+  const params = toSearchParams({ ...DEFAULT_QUERY, filters, ...(q !== undefined && { q }) });
   if (deployments.length > 0) params.set("deployments", deployments.join(","));
   return params.toString();
 }

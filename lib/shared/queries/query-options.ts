@@ -30,11 +30,12 @@ export function overviewQueryOptions(
   part: OverviewPart,
   filters: AlarmFilters,
   deployments: readonly string[] = [],
+  q?: string,
 ) {
-  const params = new URLSearchParams(overviewSearch(filters, deployments));
+  const params = new URLSearchParams(overviewSearch(filters, deployments, q));
   params.set("part", part);
   return queryOptions({
-    queryKey: alarmKeys.overview(deployment, part, filters, deployments),
+    queryKey: alarmKeys.overview(deployment, part, filters, deployments, q),
     queryFn: ({ signal }) =>
       getJson<OverviewSection>(api.overview(deployment, `?${params}`), { signal }),
     staleTime: OVERVIEW_STEP_MS, // as long as the server shares its counts

@@ -3,7 +3,8 @@
 // field names (and a few Elastic-style ones) are aliases of ours. Browser-safe.
 
 import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
-import { STATUSES } from "@/lib/shared/alarms/query";
+import { STATUS_FILTERS } from "@/lib/shared/alarms/status";
+import type { MultiKey } from "@/lib/shared/alarms/query";
 import type { SearchSide } from "./ast";
 
 /** What a field's values are, which decides how they are checked. */
@@ -18,6 +19,8 @@ export interface SearchFieldInfo {
   example: string;
   /** The values a suggestion may offer where they are a closed set. */
   values?: readonly string[];
+  /** The list's URL filter of the same field, where it has one (`strategy=` reads as it). */
+  filter?: MultiKey;
 }
 
 export const SEARCH_FIELDS = [
@@ -60,9 +63,10 @@ export const SEARCH_FIELDS = [
     name: "status",
     kind: "enum",
     side: "any",
-    description: "The alarm's status",
+    description: "The alarm's status, or none for the alarms without one",
     example: "status:open",
-    values: STATUSES,
+    values: STATUS_FILTERS,
+    filter: "status",
   },
   {
     name: "priority",
@@ -71,6 +75,7 @@ export const SEARCH_FIELDS = [
     description: "The priority, 0 to 100 (compare with > >= < <=), its label, or * for any label",
     example: "priority >= 70",
     values: PRIORITY_ORDER,
+    filter: "priority_label",
   },
   {
     name: "strategy",
@@ -78,6 +83,7 @@ export const SEARCH_FIELDS = [
     side: "any",
     description: "The rule's strategy",
     example: 'strategy:"Brute Force Authentication"',
+    filter: "rule_strategy",
   },
   {
     name: "method",
@@ -85,6 +91,7 @@ export const SEARCH_FIELDS = [
     side: "any",
     description: "The rule's method",
     example: 'method:"SSH brute force"',
+    filter: "rule_method",
   },
   {
     name: "intent",
@@ -92,6 +99,7 @@ export const SEARCH_FIELDS = [
     side: "any",
     description: "The rule's intent",
     example: 'intent:"Delivery & Attack"',
+    filter: "rule_intent",
   },
   {
     name: "technique",
@@ -113,6 +121,7 @@ export const SEARCH_FIELDS = [
     side: "any",
     description: "The sensor that raised the alarm",
     example: "sensor:9b6a1c3e*",
+    filter: "alarm_sensor_sources",
   },
   {
     name: "label",
@@ -219,3 +228,19 @@ export function resolveSearchField(name: string): ResolvedField {
   const field = BY_NAME.get(alias.field);
   return field ? { kind: "field", field, side: alias.side ?? field.side } : null;
 }
+
+/**
+ * The other names each of the list's URL filters is known by (`strategy=` for `rule_strategy=`,
+ * lower-case): its field's name in `q` and that field's aliases, one vocabulary for `q`, `group`
+ * and the filters.
+ */
+export const FILTER_NAMES: ReadonlyMap<string, MultiKey> = new Map(
+  (SEARCH_FIELDS as readonly SearchFieldInfo[]).flatMap((field) => {
+    const { filter } = field;
+    if (filter === undefined) return [];
+    const aliases = SEARCH_ALIASES.filter((entry) => entry.field === field.name && !entry.side);
+    return [field.name, ...aliases.map((entry) => entry.alias)]
+      .filter((name) => name !== filter)
+      .map((name) => [name, filter] as const);
+  }),
+);

@@ -8,14 +8,10 @@ import {
 } from "kysely";
 import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import type { AlarmsTable, Database } from "@/lib/server/db/schema";
-import type {
-  AddressNode,
-  CompareOp,
-  FieldNode,
-  SearchNode,
-  TextNode,
-} from "@/lib/shared/search/ast";
+import { NO_STATUS } from "@/lib/shared/alarms/query";
+import type { AddressNode, FieldNode, SearchNode, TextNode } from "@/lib/shared/search/ast";
 import { parseAddress } from "./address";
+import { mirroredCondition, mirroredTerm, type Mirrored } from "./mirrored";
 import {
   isOneWord,
   isOutsideAscii,
@@ -34,14 +30,6 @@ import {
 /** The expression builder of `selectFrom("alarms as a")`. */
 export type SearchScope = ExpressionBuilder<Database & { a: AlarmsTable }, "a">;
 type Condition = Expression<SqlBool>;
-
-/** A condition on a column the alarm's document mirrors (migration 0005), which every match meets. */
-export interface Mirrored {
-  column: "status" | "priority" | "occurred_at";
-  op: CompareOp | "is not" | "in";
-  /** A list with `in` (a filter's several values). */
-  value: string | number | null | readonly string[];
-}
 
 /** What compiling knows beyond the tree (both optional: without them the SQL is as exact). */
 export interface SearchContext {
@@ -67,15 +55,6 @@ export interface SearchContext {
    * deployments scanned every deployment's entries: 150 ms).
    */
   deployments?: readonly string[];
-}
-
-/** A term of the tree on a column the document mirrors, as that condition (else null). */
-export function mirroredTerm(node: SearchNode): Mirrored | null {
-  if (node.type === "compare") return { column: "priority", op: node.op, value: node.value };
-  if (node.type !== "field" || node.field !== "status") return null;
-  return node.wildcard
-    ? { column: "status", op: "is not", value: null }
-    : { column: "status", op: "=", value: node.value };
 }
 
 /** Whether the tree's documents are probed at its top: free text alone, or an AND with some. */
@@ -143,7 +122,7 @@ function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext): Cond
               : d("d.search_text", "like", `%${escapeLike(node.value)}%`),
           );
         // Redundant with the alarm's own (the sync writes both alike), and cheaper here.
-        const mirrored = (context.mirrored ?? []).map((m) => d(`d.${m.column}`, m.op, m.value));
+        const mirrored = (context.mirrored ?? []).map((m) => mirroredCondition(d, "d", m));
         return d.and([...mirrored, ...(words ? [words] : []), ...outside, ...exact]);
       }),
     context,
@@ -309,7 +288,10 @@ function field(eb: SearchScope, node: FieldNode, context: SearchContext): Condit
     case "user":
       return entity(eb, node.field, node, context);
     case "status":
-      return node.wildcard ? eb("a.status", "is not", null) : eb("a.status", "=", node.value);
+      if (node.wildcard) return eb("a.status", "is not", null);
+      return node.value === NO_STATUS
+        ? eb("a.status", "is", null)
+        : eb("a.status", "=", node.value);
     case "priority":
       return node.wildcard
         ? eb("a.priority_label", "is not", null)

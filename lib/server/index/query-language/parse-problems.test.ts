@@ -34,7 +34,7 @@ const BAD: [string, string, number][] = [
   ["ip:fe80::1/129", "is not one", 3],
   ["src_ip:web-01", "src_ip takes an IP address or CIDR range", 7],
   ["ip:10.0.0.1*", "is not one", 3],
-  ["status:pending", "status is one of open, in_review, closed; 'pending' is not", 7],
+  ["status:pending", "status is one of open, in_review, closed, none; 'pending' is not", 7],
   ["status:op*", "status is one of", 7],
   [
     "priority:urgent",

@@ -203,6 +203,20 @@ describeEachEngine("Search", ({ database }) => {
     expect(await found("failed priority < 30")).toEqual(["brute"]);
   });
 
+  it("finds the alarms without a status by status:none and the status filter's none", async () => {
+    const bare = indexedAlarm({ status: null }, { eventNames: ["Failed VPN login"] });
+    NAMES.set(bare.summary.uuid, "bare");
+    await ingestAlarms(database().db, "acme", [bare], 1);
+    expect(await found("status:none")).toEqual(["bare"]);
+    expect(await found("status:(none OR closed)")).toEqual(["bare", "sub"]);
+    expect(await found("NOT status:none")).toEqual(["brute", "scan", "sub"]);
+    // The list's filter, alone and with a status, with free text (tested on its document) or not.
+    for (const q of ["failed", "uuid:0*"]) {
+      expect(await found(q, { status: ["none"] })).toEqual(["bare"]);
+      expect(await found(q, { status: ["open", "none"] })).toEqual(["bare", "brute"]);
+    }
+  });
+
   it("looks a prefix up as the words it begins, or as a prefix when it begins too many", async () => {
     const { db } = database();
     const many = Array.from({ length: MAX_EXPANSIONS + 5 }, (_, n) =>
