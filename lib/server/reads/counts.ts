@@ -8,6 +8,7 @@ import { readable } from "@/lib/server/index/search-where";
 import { indexStatus, indexStatuses } from "@/lib/server/index/sync";
 import { readOverviewPart } from "@/lib/server/overview/read";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
+import { SharedReads } from "@/lib/server/store/shared-reads";
 import type { UsmCall } from "@/lib/server/usm";
 import {
   DEFAULT_QUERY,
@@ -33,33 +34,27 @@ import type { SearchScope } from "@/lib/server/deployments/scope";
 // always the index's, saying where it does not hold a deployment whole yet. A section the index
 // answered is shared by every analyst and replica asking within the overview's step.
 
-/** The index's overview sections being read in this process, by their shared key. */
-const overviewsReading = new Map<string, Promise<OverviewSection>>();
+/** The overview's sections in the cache of shared reads, per store (tests bring their own). */
+const sectionReads = new WeakMap<SharedStore, SharedReads>();
 
 /**
- * A section read from the index, shared by every analyst and replica asking for the same view
+ * A section read from the index is shared by every analyst and replica asking for the same view
  * within the overview's step (a rolling range is resolved on it): one statement a section,
  * whoever asks, and one read in flight per process.
  */
-async function sharedSection(
-  key: string,
-  read: () => Promise<OverviewSection>,
-  store: SharedStore = sharedStore(),
-): Promise<OverviewSection> {
-  let reading = overviewsReading.get(key);
-  if (!reading) {
-    reading = read().finally(() => overviewsReading.delete(key));
-    overviewsReading.set(key, reading);
+function overviewCache(store: SharedStore = sharedStore()): SharedReads {
+  let reads = sectionReads.get(store);
+  if (!reads) {
+    reads = new SharedReads(store, "cache:overview:", OVERVIEW_STEP_MS);
+    sectionReads.set(store, reads);
   }
-  const section = await reading;
-  await store.set(key, JSON.stringify(section), OVERVIEW_STEP_MS);
-  return section;
+  return reads;
 }
 
-/** The shared store's key of a section of `deployments`' view of `query` as of `now`. */
+/** The cache's query of a section of `deployments`' view of `query` as of `now`. */
 function sectionKey(scope: string, part: OverviewPart, query: AlarmListQuery, now: number) {
   const base = toSearchParams({ ...DEFAULT_QUERY, filters: baseFilters(query.filters, now) });
-  return `overview:index:${scope}:${part}:${base}`;
+  return `index:${scope}:${part}:${base}`;
 }
 
 /** The view a section counts: a dimension's counts leave out its own filter. */
@@ -111,8 +106,9 @@ export async function readDeploymentSection(
   const key = deployment === undefined ? null : sectionKey(deployment, part, query, now);
   let held: Held = { heldWhole: false, indexedUpTo: null };
   try {
-    const cached = key === null ? null : await sharedStore().get(key);
-    if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    const cached =
+      key === null ? null : await overviewCache().peek<OverviewSection>("overview-section", key);
+    if (cached !== null) return cached.value();
     if (deployment !== undefined) held = await heldWhole(deployment);
   } catch {
     // the store failed: the upstream's counts answer
@@ -125,11 +121,11 @@ export async function readDeploymentSection(
   try {
     const state = await databaseState();
     if (!state.ok) throw new ApiError("index_unavailable", state.reason);
-    return await sharedSection(key!, () =>
+    const read = () =>
       readIndex(state.database, (tx) =>
         indexedOverviewPart(tx, [deployment!], part, query, now, source),
-      ),
-    );
+      );
+    return (await overviewCache().get("overview-section", key!, read)).value();
   } catch (error) {
     // The database failed mid-read: the row's fallback (the upstream's counts, or its refusal).
     const why = error instanceof ApiError ? error : new ApiError("index_unavailable", UNREADABLE);
@@ -171,15 +167,10 @@ export async function readQueueSection(
       indexedUpTo: synced.some((at) => at === null) ? null : Math.min(...(synced as number[])),
       ...(partial ? { partial } : {}),
     };
-    const store = index.store ?? sharedStore();
     const key = sectionKey(`all:${keys.join(",")}:${partial}`, part, query, now);
-    const cached = await store.get(key);
-    if (cached !== null) return JSON.parse(cached) as OverviewSection;
-    return await sharedSection(
-      key,
-      () => readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source)),
-      store,
-    );
+    const read = () =>
+      readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source));
+    return (await overviewCache(index.store).get("overview-section", key, read)).value();
   } catch (error) {
     throw asIndexUnavailable(error);
   }
