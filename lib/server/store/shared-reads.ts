@@ -5,9 +5,10 @@ import type { SharedStore } from "./types";
 // Identical reads share one call: in flight within a replica, and for a few seconds afterwards
 // through the store, across replicas. The process's one cache of shared reads: the vendor
 // client's upstream reads (lib/server/usm/client.ts) and the overview's sections the index
-// counts (lib/server/reads/counts.ts) each name a kind of the closed set below. What is shared is the result serialised once,
-// as the JSON the browser gets: a hundred analysts on one page cost one upstream call, one
-// reshape and one JSON.stringify, not a hundred. Only successes are kept.
+// counts (lib/server/reads/counts.ts) each name a kind of the closed set below. What is shared
+// is the result serialised once, as the JSON the browser gets: a hundred analysts on one page
+// cost one upstream call, one reshape and one JSON.stringify, not a hundred. Only successes are
+// kept.
 
 /**
  * What a shared read holds, one kind per parser: a key names its kind, so two parsers never

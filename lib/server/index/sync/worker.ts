@@ -25,11 +25,12 @@ import {
 // One deployment's sync worker. Every replica runs one per deployment, a leased loop
 // (lib/server/store/leased-loop.ts): the one holding the deployment's lease (`index-sync:<key>`,
 // taken or extended at every step) does the work, the others only look for the lease each
-// interval and take over when its holder is gone. A step is
-// one upstream read, in a turn of the sync's share of the deployment's budget (its class
-// `index`; a backfill step also reads the next page ahead, in a turn of its own), and its state
-// is saved after it (./state.ts): stopped anywhere, the next holder goes on where it was. A failed step (the upstream, the database) is written into the state for the
-// status to show, and tried again an interval later: nothing crashes, nothing needs a restart.
+// interval and take over when its holder is gone. A step is one upstream read, in a turn of the
+// sync's share of the deployment's budget (its class `index`; a backfill step also reads the
+// next page ahead, in a turn of its own), and its state is saved after it (./state.ts): stopped
+// anywhere, the next holder goes on where it was. A failed step (the upstream, the database) is
+// written into the state for the status to show, and tried again an interval later: nothing
+// crashes, nothing needs a restart.
 
 export interface WorkerOptions {
   deployment: string;
