@@ -8,7 +8,7 @@ import type { LiveHub } from "@/lib/server/live/hub";
 import { StreamSessions } from "@/lib/server/live/stream-sessions";
 import type { SharedStore } from "@/lib/server/store";
 import { MemoryStore } from "@/lib/server/store/memory";
-import { TriageNoticeBoard, publishTriageNotice } from "@/lib/server/triage/notices";
+import { publishTriageNotice, triageNotices } from "@/lib/server/triage/notices";
 import { testAnalyst } from "@/test/analyst";
 import { ManualClock } from "@/test/manual-clock";
 import { redisFixture } from "@/test/redis-fixture";
@@ -38,7 +38,7 @@ const redis = redisFixture();
 /** One replica of the console on `store`. */
 function replica(store: SharedStore, clock: ManualClock) {
   const registry = new SessionRegistry(store, limits, clock.now);
-  const triage = new TriageNoticeBoard(store);
+  const triage = triageNotices(store);
   const sessions = new StreamSessions({ store, sessions: registry, clock });
   return { store, registry, triage, sessions };
 }

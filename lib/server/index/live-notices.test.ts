@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import { MemoryStore } from "@/lib/server/store/memory";
@@ -21,12 +21,7 @@ import {
 } from "@/test/index-sync";
 import { testClient } from "@/test/usm-client";
 import { ingestAlarms } from "./ingest";
-import {
-  readIndexNotice,
-  subscribeIndexNotices,
-  type IndexNotice,
-  type RowChangeKind,
-} from "./live-notices";
+import { subscribeIndexNotices, type IndexNotice, type RowChangeKind } from "./live-notices";
 import { IndexSync } from "./sync/service";
 import { initialState } from "./sync/state";
 import { retentionStep } from "./sync/steps";
@@ -173,22 +168,6 @@ describeEachEngine("The index's change notices", ({ database }) => {
     running.push(worker);
     await backfill(worker, db);
     expect(await indexedUuids(db)).toEqual(await upstreamUuids(world));
-  });
-});
-
-describe("readIndexNotice", () => {
-  it("reads a notice of rows, and leaves out what this version does not know", () => {
-    const notice = { type: "rows", deployment: "acme", kind: "follow", rows: 2, at: 5 };
-    expect(readIndexNotice(JSON.stringify(notice))).toEqual(notice);
-    for (const other of [
-      { type: "triage", deployment: "acme", uuid: "x", by: "alice", at: 5 }, // a later kind
-      { ...notice, kind: "rebuild" },
-      { ...notice, deployment: "../acme" },
-      { ...notice, rows: 0 },
-    ]) {
-      expect(readIndexNotice(JSON.stringify(other))).toBeNull();
-    }
-    expect(readIndexNotice("not json")).toBeNull();
   });
 });
 

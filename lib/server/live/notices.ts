@@ -1,15 +1,13 @@
 import "server-only";
 import type { Clock } from "@/lib/shared/core/clock";
-import {
-  subscribeIndexNotices,
-  type IndexNotice,
-  type RowsNotice,
-} from "@/lib/server/index/live-notices";
+import type { IndexNotice, RowsNotice } from "@/lib/server/index/live-notices";
 import type { SharedStore } from "@/lib/server/store";
+import { noticeBus, type NoticeBus } from "@/lib/server/store/notice-bus";
 
 // What this replica hears of the index's change notices (lib/server/index/live-notices.ts), for
-// its watches of views the index answers: one subscription for the hub, while any such watch is
-// here, handing each notice of rows to the watches; and the backfill's recent writes, by
+// its watches of views the index answers: the hub's one listener on the process's notice bus
+// (lib/server/store/notice-bus.ts), while any such watch is here, handing each notice of rows to
+// the watches; and the backfill's recent writes, by
 // deployment and time, so that a watch can tell an old alarm the backfill just brought in from
 // an arrival (every replica hears them: the one that takes a watch over knows them too).
 
@@ -27,20 +25,24 @@ export class IndexNoticeBoard {
   readonly #listeners = new Set<RowsListener>();
   /** Per deployment: the `at` of each recent backfill write, and when it was heard. */
   readonly #backfilled = new Map<string, Map<number, number>>();
-  #subscription: Promise<(() => Promise<void>) | null> | null = null;
+  readonly #bus: NoticeBus;
+  /** The hub's listening on the bus, while any watch here listens. */
+  #leave: (() => void) | null = null;
 
   constructor(
-    private readonly store: SharedStore,
+    store: SharedStore,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.#bus = noticeBus(store);
+  }
 
   /** Hands `listener` every notice of rows until the returned function is called. */
   join(listener: RowsListener): () => void {
     this.#listeners.add(listener);
-    this.listen();
+    this.#leave ??= this.#bus.listen("index", (notice) => this.#hear(notice));
     return () => {
       this.#listeners.delete(listener);
-      if (this.#listeners.size === 0) void this.#end();
+      if (this.#listeners.size === 0) this.#end();
     };
   }
 
@@ -50,12 +52,10 @@ export class IndexNoticeBoard {
    */
   async listen(): Promise<boolean> {
     if (this.#listeners.size === 0) return false;
-    this.#subscription ??= subscribeIndexNotices(this.store, (notice) => this.#hear(notice)).catch(
-      () => null,
+    return this.#bus.ready().then(
+      () => true,
+      () => false, // tried again at the next turn
     );
-    const subscribed = await this.#subscription;
-    if (!subscribed) this.#subscription = null; // tried again at the next turn
-    return subscribed !== null;
   }
 
   /** Whether the backfill wrote `deployment`'s rows at `at` lately (they are not news). */
@@ -63,19 +63,17 @@ export class IndexNoticeBoard {
     return this.#backfilled.get(deployment)?.has(at) ?? false;
   }
 
-  /** Stops hearing (the hub closes). */
+  /** Stops hearing (the hub closes); the bus's subscription is the process's, and stays. */
   async close(): Promise<void> {
     this.#listeners.clear();
     this.#backfilled.clear();
-    await this.#end();
+    this.#end();
   }
 
-  /** Ends the subscription; the backfill's writes stay known for a watch that comes back. */
-  async #end(): Promise<void> {
-    const subscription = this.#subscription;
-    this.#subscription = null;
-    const end = await subscription;
-    await end?.().catch(() => undefined);
+  /** Stops hearing; the backfill's writes stay known for a watch that comes back. */
+  #end(): void {
+    this.#leave?.();
+    this.#leave = null;
   }
 
   #hear(notice: IndexNotice): void {

@@ -4,7 +4,7 @@ import type { LiveState } from "@/lib/shared/live/types";
 import type { LiveView } from "@/lib/shared/live/view-id";
 import type { RowsNotice } from "@/lib/server/index/live-notices";
 import type { SharedStore } from "@/lib/server/store";
-import { Lease } from "@/lib/server/store/lease";
+import { LeasedLoop } from "@/lib/server/store/leased-loop";
 import type { UsmClient } from "@/lib/server/usm";
 import {
   BACKFILL_COALESCE_MS,
@@ -16,7 +16,8 @@ import { pollView, type PollDeps } from "./poll";
 import type { WatchRecord } from "./record";
 
 // One view's watch on this replica, while someone here watches it: the replica subscribes to
-// the view's channel and, every interval, takes or extends the view's lease; the holder polls
+// the view's channel and runs a leased loop on the view's lease (lib/server/store/
+// leased-loop.ts), taken or extended every interval; the holder polls
 // the upstream (./poll.ts), or, for a view the index answers, reads the index (./index-poll.ts)
 // when a notice says its deployments' rows changed (a burst of them is one read) and on a slow
 // timer. Whoever holds it, every replica's subscription hands each state to its listeners.
@@ -36,12 +37,7 @@ export class ViewWatch {
   readonly listeners = new Set<LiveListener>();
   readonly key: string;
   #latest: LiveState | null = null;
-  #stopped = false;
   #stopping: Promise<void> | undefined;
-  #cancelTick: () => void = () => undefined;
-  /** When the next turn is set for (epoch ms); a turn under way: `#turning`. */
-  #nextTickAt = Infinity;
-  #turning = false;
   /** An index view: when a notice asks it to be read (Infinity: none asks). */
   #wantedAt = Infinity;
   /** An index view: when this replica last read it. */
@@ -49,16 +45,23 @@ export class ViewWatch {
   #leaveNotices: () => void = () => undefined;
   /** The channel's subscription, resolving with its end (null when it could not be made). */
   #subscription: Promise<(() => Promise<void>) | null>;
-  readonly #lease: Lease;
+  readonly #loop: LeasedLoop;
 
   constructor(
     readonly view: LiveView,
     private readonly deps: WatchDeps,
   ) {
     this.key = `live:${hashOf(view.id)}`;
-    this.#lease = new Lease(deps.store, `${this.key}:lock`, {
-      ttlMs: deps.leaseMs,
+    this.#loop = new LeasedLoop({
+      store: deps.store,
+      key: `${this.key}:lock`,
+      leaseMs: deps.leaseMs,
       owner: deps.owner,
+      clock: deps.clock,
+      intervalMs: deps.intervalMs,
+      before: () => this.#channelHeard(),
+      step: () => this.#turn(),
+      track: (work) => deps.activity.run(work),
     });
     this.#subscription = this.#subscribe();
     if (view.source === "index") this.#leaveNotices = deps.notices.join((n) => this.#heard(n));
@@ -67,7 +70,7 @@ export class ViewWatch {
       await this.#subscription;
       const record = await deps.records.read(this.key).catch(() => null);
       if (record && !this.#latest) this.#hand(record.state);
-      this.#tick();
+      this.#loop.start();
     });
   }
 
@@ -77,13 +80,12 @@ export class ViewWatch {
 
   /** Stops watching here: the subscription ends and the lease goes, if this replica held it. */
   stop(): Promise<void> {
-    this.#stopped = true;
-    this.#cancelTick();
+    this.#loop.halt();
     this.#leaveNotices();
     this.#stopping ??= this.deps.activity.run(async () => {
       const end = await this.#subscription;
       await end?.().catch(() => undefined);
-      await this.#lease.release();
+      await this.#loop.stop();
     });
     return this.#stopping;
   }
@@ -103,31 +105,9 @@ export class ViewWatch {
   }
 
   #hand(state: LiveState): void {
-    if (this.#stopped || this.#latest?.rev === state.rev) return;
+    if (this.#loop.stopped || this.#latest?.rev === state.rev) return;
     this.#latest = state;
     for (const listener of this.listeners) listener(state);
-  }
-
-  #schedule(ms: number): void {
-    if (this.#stopped) return;
-    this.#cancelTick();
-    const wait = Math.max(0, ms);
-    this.#nextTickAt = this.deps.clock.now() + wait;
-    this.#cancelTick = this.deps.clock.schedule(() => this.#tick(), wait);
-  }
-
-  /** One turn: hold the lease or try to take it; poll when it is this replica's and it is time. */
-  #tick(): void {
-    if (this.#stopped) return;
-    this.#turning = true;
-    void this.deps.activity.run(() =>
-      this.#turn()
-        .catch(() => this.deps.intervalMs) // the store failed: next time
-        .then((nextInMs) => {
-          this.#turning = false;
-          this.#schedule(nextInMs);
-        }),
-    );
   }
 
   /**
@@ -136,26 +116,29 @@ export class ViewWatch {
    * others keep the wish for when they take the watch over.
    */
   #heard(notice: RowsNotice): void {
-    if (this.#stopped || !this.view.deployments.includes(notice.deployment)) return;
+    if (this.#loop.stopped || !this.view.deployments.includes(notice.deployment)) return;
     const gap = notice.kind === "backfill" ? BACKFILL_COALESCE_MS : INDEX_COALESCE_MS;
     const now = this.deps.clock.now();
     this.#wantedAt = Math.min(this.#wantedAt, Math.max(now, this.#readAt + gap));
     // A turn under way schedules the next itself, from the wish.
-    if (this.#lease.held && !this.#turning && this.#wantedAt < this.#nextTickAt) {
-      this.#schedule(this.#wantedAt - now);
-    }
+    this.#loop.wake(this.#wantedAt - now);
   }
 
+  /**
+   * Before the lease: the view's channel is heard (again), or the turn is skipped and the
+   * listeners told the view is not watched for now.
+   */
+  async #channelHeard(): Promise<number | undefined> {
+    if (await this.#subscription) return undefined;
+    this.#subscription = this.#subscribe();
+    if (await this.#subscription) return undefined;
+    this.#hand(this.deps.records.unwatched(this.view.id, this.#latest));
+    return this.deps.intervalMs;
+  }
+
+  /** The holder's turn: a poll of the upstream, or a read of the index, when it is time. */
   async #turn(): Promise<number> {
     const { intervalMs, records, clock } = this.deps;
-    if (!(await this.#subscription)) {
-      this.#subscription = this.#subscribe();
-      if (!(await this.#subscription)) {
-        this.#hand(records.unwatched(this.view.id, this.#latest));
-        return intervalMs;
-      }
-    }
-    if (!(await this.#lease.takeOrExtend())) return intervalMs;
     const record = await records.read(this.key);
     const now = clock.now();
     if (this.view.source === "index") return this.#indexTurn(record, now);
@@ -167,9 +150,9 @@ export class ViewWatch {
       {
         view: this.view,
         key: this.key,
-        lease: this.#lease,
+        lease: this.#loop.lease,
         client,
-        stopped: () => this.#stopped,
+        stopped: () => this.#loop.stopped,
       },
       record,
     );

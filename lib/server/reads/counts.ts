@@ -10,6 +10,7 @@ import { readable } from "@/lib/server/index/search-where";
 import { indexStatus, indexStatuses } from "@/lib/server/index/sync";
 import { readOverviewPart } from "@/lib/server/overview/read";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
+import { SharedReads } from "@/lib/server/store/shared-reads";
 import type { UsmCall } from "@/lib/server/usm";
 import {
   DEFAULT_QUERY,
@@ -37,27 +38,21 @@ import type { SearchScope } from "@/lib/server/deployments/scope";
 // saying where it does not hold a deployment whole yet. A section the index
 // answered is shared by every analyst and replica asking within the overview's step.
 
-/** The index's overview sections being read in this process, by their shared key. */
-const overviewsReading = new Map<string, Promise<OverviewSection>>();
+/** The overview's sections in the cache of shared reads, per store (tests bring their own). */
+const sectionReads = new WeakMap<SharedStore, SharedReads>();
 
 /**
- * A section read from the index, shared by every analyst and replica asking for the same view
+ * A section read from the index is shared by every analyst and replica asking for the same view
  * within the overview's step (a rolling range is resolved on it): one statement a section,
  * whoever asks, and one read in flight per process.
  */
-async function sharedSection(
-  key: string,
-  read: () => Promise<OverviewSection>,
-  store: SharedStore = sharedStore(),
-): Promise<OverviewSection> {
-  let reading = overviewsReading.get(key);
-  if (!reading) {
-    reading = read().finally(() => overviewsReading.delete(key));
-    overviewsReading.set(key, reading);
+function overviewCache(store: SharedStore = sharedStore()): SharedReads {
+  let reads = sectionReads.get(store);
+  if (!reads) {
+    reads = new SharedReads(store, "cache:overview:", OVERVIEW_STEP_MS);
+    sectionReads.set(store, reads);
   }
-  const section = await reading;
-  await store.set(key, JSON.stringify(section), OVERVIEW_STEP_MS);
-  return section;
+  return reads;
 }
 
 /** A section asked for: which, of which view, and the view's search read (null: none). */
@@ -68,7 +63,7 @@ export interface SectionRequest {
 }
 
 /**
- * The shared store's key of a section of `deployments`' view of `query` as of `now`: its filters
+ * The cache's query of a section of `deployments`' view of `query` as of `now`: its filters
  * and search, and whom `owner:me` in the search means (one analyst's own, shared with no other).
  */
 function sectionKey(scope: string, { part, query, search }: SectionRequest, now: number) {
@@ -76,7 +71,7 @@ function sectionKey(scope: string, { part, query, search }: SectionRequest, now:
   const base = toSearchParams({ ...DEFAULT_QUERY, filters, ...(search ? { q: query.q } : {}) });
   const me = search ? boundAnalyst(search) : undefined;
   if (me !== undefined) base.set("me", me);
-  return `overview:index:${scope}:${part}:${base}`;
+  return `index:${scope}:${part}:${base}`;
 }
 
 /** The analyst `owner:me` was bound to in the tree (readSearch), if it says owner:me. */
@@ -99,11 +94,8 @@ async function searchedSection(
   index: IndexInput & { store?: SharedStore },
 ): Promise<OverviewSection> {
   const { part, query, search } = request;
-  const store = index.store ?? sharedStore();
   const key = sectionKey(keys.join(","), request, now);
   try {
-    const cached = await store.get(key);
-    if (cached !== null) return JSON.parse(cached) as OverviewSection;
     const database = index.database ?? (await indexDatabase());
     const read = async (tx: Kysely<Database>) => {
       const source = await indexSource(tx, keys);
@@ -112,7 +104,8 @@ async function searchedSection(
       const counted = partial ? { ...source, partial } : source;
       return indexedOverviewPart(tx, keys, part, query, now, counted, search);
     };
-    return await sharedSection(key, () => readIndex(database, read), store);
+    const section = () => readIndex(database, read);
+    return (await overviewCache(index.store).get("overview-section", key, section)).value();
   } catch (error) {
     throw asIndexUnavailable(error);
   }
@@ -176,8 +169,9 @@ export async function readDeploymentSection(
   const key = deployment === undefined ? null : sectionKey(deployment, request, now);
   let held: Held = { heldWhole: false, indexedUpTo: null };
   try {
-    const cached = key === null ? null : await sharedStore().get(key);
-    if (cached !== null) return JSON.parse(cached) as OverviewSection;
+    const cached =
+      key === null ? null : await overviewCache().peek<OverviewSection>("overview-section", key);
+    if (cached !== null) return cached.value();
     if (deployment !== undefined) held = await heldWhole(deployment);
   } catch {
     // the store failed: the upstream's counts answer
@@ -190,11 +184,11 @@ export async function readDeploymentSection(
   try {
     const state = await databaseState();
     if (!state.ok) throw new ApiError("index_unavailable", state.reason);
-    return await sharedSection(key!, () =>
+    const read = () =>
       readIndex(state.database, (tx) =>
         indexedOverviewPart(tx, [deployment!], part, query, now, source),
-      ),
-    );
+      );
+    return (await overviewCache().get("overview-section", key!, read)).value();
   } catch (error) {
     // The database failed mid-read: the row's fallback (the upstream's counts, or its refusal).
     const why = error instanceof ApiError ? error : new ApiError("index_unavailable", UNREADABLE);
@@ -236,13 +230,10 @@ export async function readQueueSection(
       indexedUpTo: synced.some((at) => at === null) ? null : Math.min(...(synced as number[])),
       ...(partial ? { partial } : {}),
     };
-    const store = index.store ?? sharedStore();
     const key = sectionKey(`all:${keys.join(",")}:${partial}`, request, now);
-    const cached = await store.get(key);
-    if (cached !== null) return JSON.parse(cached) as OverviewSection;
-    const read = (tx: Kysely<Database>) =>
-      indexedOverviewPart(tx, keys, part, query, now, source, search);
-    return await sharedSection(key, () => readIndex(database, read), store);
+    const read = () =>
+      readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source, search));
+    return (await overviewCache(index.store).get("overview-section", key, read)).value();
   } catch (error) {
     throw asIndexUnavailable(error);
   }

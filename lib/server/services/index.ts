@@ -7,7 +7,8 @@ import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
 import { LiveHub } from "@/lib/server/live/hub";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
 import { seedCatalogue } from "@/lib/server/usm";
-import { TriageNoticeBoard } from "@/lib/server/triage/notices";
+import { noticeBus } from "@/lib/server/store/notice-bus";
+import { triageNotices, type TriageNoticeBoard } from "@/lib/server/triage/notices";
 
 // The one place the server's background work starts and stops: the live queue's watchers, the
 // seeding of each deployment's catalogue, and the index's sync (a worker per deployment once the
@@ -28,10 +29,11 @@ export class Services {
   readonly liveHub: LiveHub | null;
   /** The index's sync (its workers run when INDEX_INTERVAL_SECONDS > 0); null: no index here. */
   readonly indexSync: IndexSync | null;
-  /** The team's triage changes, heard once per process and handed to each open stream. */
+  /** The team's triage changes, on the process's notice bus, handed to each open stream. */
   readonly triageNotices: TriageNoticeBoard;
   /** Settles when the start-up work begun in the background has (a failure there is logged). */
   readonly started: Promise<void>;
+  readonly #store: SharedStore;
 
   constructor({ registry, store, live, index }: ServicesDeps) {
     this.liveHub =
@@ -51,7 +53,8 @@ export class Services {
             }),
           })
         : null;
-    this.triageNotices = new TriageNoticeBoard(store);
+    this.triageNotices = triageNotices(store);
+    this.#store = store;
     // The database is asked here, at start, and again while a PostgreSQL server does not answer;
     // a failure of the sync later is its state's (shown on the tiles), never the process's.
     this.indexSync = index
@@ -70,9 +73,16 @@ export class Services {
     ).then(() => undefined);
   }
 
-  /** Stops the background work: every watch and sync worker ends and lets its lease go. */
+  /**
+   * Stops the background work: every watch and sync worker ends and lets its lease go, and the
+   * process's notice bus its subscription.
+   */
   async stop(): Promise<void> {
-    await Promise.all([this.liveHub?.close(), this.indexSync?.stop(), this.triageNotices.close()]);
+    await Promise.all([
+      this.liveHub?.close(),
+      this.indexSync?.stop(),
+      noticeBus(this.#store).close(),
+    ]);
   }
 }
 

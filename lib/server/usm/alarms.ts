@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { isAlarmUuid, resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { AlarmDetail, AlarmPage } from "@/lib/shared/alarms/types";
 import { alarmDetailSchema, alarmPageSchema } from "@/lib/server/core/shapes";
-import type { Shared } from "./cache";
+import type { Shared } from "@/lib/server/store/shared-reads";
 import type { UsmClient } from "./client";
 import { toAlarmDetail, toAlarmPage, type UpstreamSource } from "./reshape";
 import { upstreamAlarmSchema, upstreamPageSchema } from "./schemas";

@@ -2,7 +2,7 @@ import "server-only";
 import { DEFAULT_QUERY, type AlarmListQuery, type SortField } from "@/lib/shared/alarms/query";
 import type { AlarmCatalogue, AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
 import { readAlarmPage, type UsmCall } from "./alarms";
-import type { Shared } from "./cache";
+import type { Shared } from "@/lib/server/store/shared-reads";
 import type { UsmClient } from "./client";
 
 // The catalogue's typed operation: the deployment's known rule values and sensors, seeded from a

@@ -6,7 +6,7 @@ import {
 } from "@/lib/shared/alarms/types";
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import type { SharedStore } from "@/lib/server/store";
-import type { Shared } from "./cache";
+import type { Shared } from "@/lib/server/store/shared-reads";
 import { CatalogueSeed } from "./catalogue-seed";
 import {
   CATALOGUE_FIELDS,

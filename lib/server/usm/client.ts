@@ -5,7 +5,7 @@ import type { LastError } from "@/lib/shared/deployments/tile";
 import { AnalystReads } from "./analyst-reads";
 import { FairBudget } from "./budget";
 import { budgetClass, callerOf, type BudgetClass, type BudgetClassName } from "./budget-classes";
-import { SharedReads, type CacheKind, type Shared } from "./cache";
+import { SharedReads, type CacheKind, type Shared } from "@/lib/server/store/shared-reads";
 import { Catalogue } from "./catalogue";
 import type { Parse, ReadFor, ReadOptions, UsmClientConfig, UsmClientStatus } from "./client-types";
 import { LastErrors } from "./last-error";

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { systemClock, type Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -8,7 +7,7 @@ import type { Database } from "@/lib/server/db";
 import { schemaIsNewer } from "@/lib/server/db/migrations";
 import { Activity } from "@/lib/server/live/activity";
 import type { SharedStore } from "@/lib/server/store";
-import { Lease } from "@/lib/server/store/lease";
+import { LeasedLoop } from "@/lib/server/store/leased-loop";
 import { readIndexPage, type IndexPage, type IndexWindow, type UsmClient } from "@/lib/server/usm";
 import { publishIndexNotice } from "../live-notices";
 import { RECONCILE_SPACING_MS } from "./reconcile";
@@ -23,13 +22,15 @@ import {
   type StepContext,
 } from "./steps";
 
-// One deployment's sync worker. Every replica runs one per deployment; the one holding the
-// deployment's lease (`index-sync:<key>`, taken or extended at every step) does the work, the
-// others only look for the lease each interval and take over when its holder is gone. A step is
-// one upstream read, in a turn of the sync's share of the deployment's budget (its class
-// `index`; a backfill step also reads the next page ahead, in a turn of its own), and its state
-// is saved after it (./state.ts): stopped anywhere, the next holder goes on where it was. A failed step (the upstream, the database) is written into the state for the
-// status to show, and tried again an interval later: nothing crashes, nothing needs a restart.
+// One deployment's sync worker. Every replica runs one per deployment, a leased loop
+// (lib/server/store/leased-loop.ts): the one holding the deployment's lease (`index-sync:<key>`,
+// taken or extended at every step) does the work, the others only look for the lease each
+// interval and take over when its holder is gone. A step is one upstream read, in a turn of the
+// sync's share of the deployment's budget (its class `index`; a backfill step also reads the
+// next page ahead, in a turn of its own), and its state is saved after it (./state.ts): stopped
+// anywhere, the next holder goes on where it was. A failed step (the upstream, the database) is
+// written into the state for the status to show, and tried again an interval later: nothing
+// crashes, nothing needs a restart.
 
 export interface WorkerOptions {
   deployment: string;
@@ -76,13 +77,10 @@ export function reasonOf(error: unknown): string {
 export class SyncWorker {
   readonly #options: WorkerOptions;
   readonly #clock: Clock;
-  readonly #lease: Lease;
+  readonly #loop: LeasedLoop;
   readonly #leaseMs: number;
   readonly #activity: Activity;
   readonly #reads: Record<ReadKind, number> = { follow: 0, backfill: 0, reconcile: 0 };
-  #stopped = false;
-  #started = false;
-  #cancelTick: () => void = () => undefined;
   /** Whether this holder has measured the backfill's pace from its own first page yet. */
   #paced = false;
   /**
@@ -101,9 +99,17 @@ export class SyncWorker {
     // Past a step that waits for its turn, short enough that another replica takes over within
     // a few intervals when this one dies.
     this.#leaseMs = 3 * options.intervalMs + 30_000;
-    this.#lease = new Lease(options.store, `index-sync:${options.deployment}`, {
-      ttlMs: this.#leaseMs,
-      owner: options.owner ?? randomUUID(),
+    this.#loop = new LeasedLoop({
+      store: options.store,
+      key: `index-sync:${options.deployment}`,
+      leaseMs: this.#leaseMs,
+      ...(options.owner !== undefined && { owner: options.owner }),
+      clock: this.#clock,
+      intervalMs: options.intervalMs,
+      step: () => this.#step(),
+      // Another holder, or none: a page read ahead would overwrite what the next holder writes.
+      onLost: () => (this.#ahead = null),
+      track: (work) => this.#activity.run(work),
     });
   }
 
@@ -113,7 +119,7 @@ export class SyncWorker {
 
   /** Whether this worker held the deployment's lease at its last step. */
   get holding(): boolean {
-    return this.#lease.held;
+    return this.#loop.held;
   }
 
   /** Upstream reads this worker sent, by what they were for. */
@@ -123,17 +129,12 @@ export class SyncWorker {
 
   /** Runs its steps from now on, each when due. */
   start(): void {
-    if (this.#started || this.#stopped) return;
-    this.#started = true;
-    this.#tick();
+    this.#loop.start();
   }
 
   /** Stops after the step under way, and lets the lease go. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    this.#cancelTick();
-    await this.#activity.settled();
-    await this.#lease.release();
+  stop(): Promise<void> {
+    return this.#loop.stop(() => this.#activity.settled());
   }
 
   /** Resolves once no step is under way other than waiting on the clock (tests). */
@@ -141,44 +142,22 @@ export class SyncWorker {
     return this.#activity.settled();
   }
 
-  #tick(): void {
-    if (this.#stopped) return;
-    void this.#activity.run(() =>
-      this.#step().then(
-        (nextInMs) => this.#schedule(nextInMs),
-        () => this.#schedule(this.#options.intervalMs),
-      ),
-    );
-  }
-
-  #schedule(ms: number): void {
-    if (this.#stopped) return;
-    this.#cancelTick();
-    this.#cancelTick = this.#clock.schedule(() => this.#tick(), Math.max(0, ms));
-  }
-
   /**
    * One step when this worker holds the lease and one is due; resolves with how long until the
    * next (the loop calls it; tests may drive it themselves). Never rejects.
    */
   step(): Promise<number> {
-    return this.#activity.run(() => this.#step());
+    return this.#loop.turn();
   }
 
+  /** The step of a turn that holds the lease. */
   async #step(): Promise<number> {
     const { intervalMs, db, deployment } = this.#options;
-    if (this.#stopped) return intervalMs;
-    if (!(await this.#lease.takeOrExtend().catch(() => false))) {
-      this.#ahead = null;
-      return intervalMs;
-    }
     if (await schemaIsNewer(db).catch(() => false)) {
       // A newer version upgraded the index under this process: its writes would lack what the
       // newer one reads. It lets the deployment go, to a replica of the newer version.
       this.#options.onFailure?.(NEWER_SCHEMA, null);
-      this.#stopped = true;
-      this.#cancelTick();
-      await this.#lease.release().catch(() => undefined);
+      await this.#loop.stop();
       return intervalMs;
     }
     const now = this.#clock.now();
@@ -271,7 +250,7 @@ export class SyncWorker {
   }
 
   #readAhead(kind: ReadKind, window: IndexWindow): void {
-    if (this.#stopped) return;
+    if (this.#loop.stopped) return;
     const { client } = this.#options;
     // Counted as under way while it reads (not while it waits for its turn); its failure is the
     // taker's (below).
@@ -287,7 +266,8 @@ export class SyncWorker {
     if (ahead.key !== JSON.stringify(window)) return null;
     // The step's own extension of the lease may end before the turn the read ahead waits for.
     const waitMs = this.#turnAt - this.#clock.now();
-    const leased = waitMs > 0 ? this.#lease.extend(waitMs + this.#leaseMs) : Promise.resolve(true);
+    const leased =
+      waitMs > 0 ? this.#loop.lease.extend(waitMs + this.#leaseMs) : Promise.resolve(true);
     return leased.then(() =>
       ahead.page.catch((error: unknown) => {
         // Without a turn then (or stopped), it is read now as any step's read. The upstream's
@@ -306,10 +286,10 @@ export class SyncWorker {
     if (!turn.granted) throw new NoTurn(turn.retryInMs);
     if (turn.waitMs > 0) {
       this.#turnAt = Math.max(this.#turnAt, this.#clock.now() + turn.waitMs);
-      await this.#lease.extend(turn.waitMs + this.#leaseMs);
+      await this.#loop.lease.extend(turn.waitMs + this.#leaseMs);
       await this.#activity.sleep(turn.waitMs);
     }
-    if (this.#stopped) throw new Stopped();
+    if (this.#loop.stopped) throw new Stopped();
     this.#reads[kind]++;
     return send();
   }

@@ -7,7 +7,7 @@ import { closeDatabase, databaseState } from "@/lib/server/db";
 import { ingestAlarms } from "@/lib/server/index/ingest";
 import { sharedStore } from "@/lib/server/store";
 import { MemoryStore } from "@/lib/server/store/memory";
-import { TriageNoticeBoard } from "@/lib/server/triage/notices";
+import { triageNotices } from "@/lib/server/triage/notices";
 import { putAcknowledged } from "@/lib/server/api/triage-routes";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { api } from "@/lib/shared/alarms/paths";
@@ -113,9 +113,9 @@ describe("The triage routes", () => {
   });
 
   it("lets the first take win and tells the second who has the alarm; every replica hears of it", async () => {
-    const board = new TriageNoticeBoard(sharedStore());
+    const board = triageNotices(sharedStore());
     const heard: TriageNotice[] = [];
-    board.listen((notice) => heard.push(notice));
+    const stop = board.listen((notice) => heard.push(notice));
     await board.ready();
     await signIn("bob"); // bob is one of the team once he has used the console
     expect((await read("acme", known)).status).toBe(200);
@@ -134,7 +134,7 @@ describe("The triage routes", () => {
     const outsider = await take("acme", known, { owner: "mallory", from: "alice" });
     expect(outsider.status).toBe(400);
     expect(await errorOf(outsider)).toMatchObject({ param: "owner" });
-    await board.close();
+    stop();
     expect(heard).toEqual([
       expect.objectContaining({
         deployment: "acme",

@@ -1,11 +1,14 @@
 import "server-only";
 import { ApiError } from "@/lib/shared/core/errors";
-import type { SharedStore } from "@/lib/server/store";
+import type { SharedStore } from "./types";
 
-// Identical upstream reads share one call: in flight within a replica, and for a few seconds
-// afterwards through the store, across replicas. What is shared is the result serialised once,
-// as the JSON the browser gets: a hundred analysts on one page cost one upstream call, one
-// reshape and one JSON.stringify, not a hundred. Only successes are kept.
+// Identical reads share one call: in flight within a replica, and for a few seconds afterwards
+// through the store, across replicas. The process's one cache of shared reads: the vendor
+// client's upstream reads (lib/server/usm/client.ts) and the overview's sections the index
+// counts (lib/server/reads/counts.ts) each name a kind of the closed set below. What is shared
+// is the result serialised once, as the JSON the browser gets: a hundred analysts on one page
+// cost one upstream call, one reshape and one JSON.stringify, not a hundred. Only successes are
+// kept.
 
 /**
  * What a shared read holds, one kind per parser: a key names its kind, so two parsers never
@@ -20,6 +23,8 @@ export const CACHE_KINDS = [
   "live-status",
   "export-page",
   "index-page",
+  /** A section of an overview the index counted (lib/server/reads/counts.ts). */
+  "overview-section",
 ] as const;
 export type CacheKind = (typeof CACHE_KINDS)[number];
 
@@ -83,6 +88,15 @@ export class SharedReads {
     const flight = this.#fly(key, load, ttlMs).finally(() => this.#inFlight.delete(key));
     this.#inFlight.set(key, flight);
     return flight;
+  }
+
+  /**
+   * The stored result for `key` when another caller kept one, else null; it loads nothing (a
+   * caller that must first learn whether it may read at all looks here before).
+   */
+  async peek<T>(kind: CacheKind, query: string): Promise<Shared<T> | null> {
+    const stored = await this.store.get(`${this.prefix}${kind} ${query}`);
+    return stored === null ? null : sharedFromJson<T>(stored);
   }
 
   async #fly<T>(key: string, load: () => Promise<T>, ttlMs: number): Promise<Shared<T>> {
