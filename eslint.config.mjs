@@ -1,7 +1,15 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier";
-import { LAYERS, TEAM_TABLES, TEAM_WRITERS, layerZones, teamWriteRule } from "./eslint/layers.mjs";
+import {
+  LAYERS,
+  SAME_FLOOR,
+  TEAM_TABLES,
+  TEAM_WRITERS,
+  layerZones,
+  teamWriteRule,
+} from "./eslint/layers.mjs";
+import { housePlugin } from "./eslint/no-cycle.mjs";
 
 const config = [
   {
@@ -28,8 +36,21 @@ const config = [
   {
     // The layers of lib/ (eslint/layers.mjs, docs/architecture.md): imports flow down only,
     // and browser-safe code never reaches server-only code. By folder: a new file is covered.
+    // Rooms of one floor import each other only where SAME_FLOOR says why; tests, the floors only.
     files: ["lib/**", "components/**", "app/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "import/no-restricted-paths": ["error", { zones: layerZones(LAYERS, SAME_FLOOR) }] },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "import/no-restricted-paths": ["error", { zones: layerZones(LAYERS) }] },
+  },
+  {
+    // No module reaches itself again through its imports, type-only ones included
+    // (eslint/no-cycle.mjs): two rooms tied by a cycle can move only together.
+    files: ["lib/**", "components/**", "app/**"],
+    plugins: { house: housePlugin },
+    rules: { "house/no-cycle": "error" },
   },
   {
     // The team's tables are written by their floor only (eslint/layers.mjs).

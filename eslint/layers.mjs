@@ -40,24 +40,69 @@ export const LAYERS = [
   ["lib/server/pages", 17], // what server pages and layouts ask for
 ];
 
-/** import/no-restricted-paths zones: each folder against every folder above it, and the zones. */
-export function layerZones(layers) {
+/**
+ * Imports between two folders of one floor, each declared with its reason: any other is refused,
+ * so that rooms of a floor stay apart unless the map says why one leans on another. [importer,
+ * imported, why].
+ */
+export const SAME_FLOOR = [
+  ["lib/shared/alarms", "lib/shared/deployments", "a view names its deployment"],
+  ["lib/shared/deployments", "lib/shared/alarms", "a deployment's links are alarm paths"],
+  ["lib/shared/search", "lib/shared/alarms", "the search's fields are the alarm's fields"],
+  ["lib/shared/alarms", "lib/shared/search", "a view holds its search"],
+  ["lib/server/live", "lib/server/index", "live watches read the index and hear its notices"],
+  ["lib/server/index", "lib/server/live", "the sync tells live views what it changed"],
+  ["lib/server/export", "lib/server/index", "exports page through the index"],
+  [
+    "lib/server/home",
+    "lib/server/index",
+    "the home's tiles say how far each deployment is indexed",
+  ],
+  ["lib/server/pages", "lib/server/api", "pages answer with the routes' own reads"],
+  ["lib/server/triage", "lib/server/index", "a bulk action reads its view through the searches"],
+];
+
+/**
+ * import/no-restricted-paths zones: each folder against every folder above it and, given
+ * `sameFloor` (SAME_FLOOR), against the folders of its own floor it has not declared; and the two
+ * zones. Tests are held to the floors only: a test may set up its scene in a room beside its own.
+ */
+export function layerZones(layers, sameFloor = null) {
   const zones = layers.flatMap(([folder, floor]) => {
     // Above, in its own zone: a browser-safe folder's imports of server-only ones are the zone
     // rule's to report (once).
     const zone = folder.split("/")[1];
-    const above = layers
-      .filter(([other, otherFloor]) => otherFloor > floor && other.split("/")[1] === zone)
+    const inZone = layers.filter(([other]) => other.split("/")[1] === zone);
+    const above = inZone
+      .filter(([, otherFloor]) => otherFloor > floor)
       .map(([other]) => `./${other}`);
-    return above.length === 0
-      ? []
-      : [
-          {
-            target: `./${folder}`,
-            from: above,
-            message: `${folder} (floor ${floor}) may import only its floor and those below (eslint/layers.mjs).`,
-          },
-        ];
+    const declared = new Set(
+      (sameFloor ?? []).filter(([from]) => from === folder).map(([, to]) => to),
+    );
+    const beside = inZone
+      .filter(([other, otherFloor]) => sameFloor && otherFloor === floor && other !== folder)
+      .filter(([other]) => !declared.has(other))
+      .map(([other]) => `./${other}`);
+    return [
+      ...(above.length === 0
+        ? []
+        : [
+            {
+              target: `./${folder}`,
+              from: above,
+              message: `${folder} (floor ${floor}) may import only its floor and those below (eslint/layers.mjs).`,
+            },
+          ]),
+      ...(beside.length === 0
+        ? []
+        : [
+            {
+              target: `./${folder}`,
+              from: beside,
+              message: `${folder} may import a folder of its own floor only where SAME_FLOOR declares the pair, with why (eslint/layers.mjs).`,
+            },
+          ]),
+    ];
   });
   zones.push({
     target: ["./lib/shared", "./components"],

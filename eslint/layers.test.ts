@@ -153,4 +153,43 @@ describe("the layers of lib/", () => {
     );
     expect(typeOnly).toEqual([]);
   });
+
+  it("refuse an import between rooms of one floor unless SAME_FLOOR declares the pair", async () => {
+    const undeclared = await problems(
+      "lib/server/overview/beside.ts",
+      'import { exportPageSizes } from "@/lib/server/export/pages";\nexport const x = exportPageSizes;\n',
+    );
+    expect(undeclared).toEqual([
+      expect.stringMatching(/^import\/no-restricted-paths: .*only where SAME_FLOOR declares/),
+    ]);
+    const declared = await problems(
+      "lib/server/export/beside.ts",
+      'import { readable } from "@/lib/server/index/search-where";\nexport const x = readable;\n',
+    );
+    expect(declared).toEqual([]);
+    // A test may set up its scene in a room beside its own: only the floors hold it.
+    const test = await problems(
+      "lib/server/overview/beside.test.ts",
+      'import { exportPageSizes } from "@/lib/server/export/pages";\nexport const x = exportPageSizes;\n',
+    );
+    expect(test).toEqual([]);
+  });
+
+  it("refuse an import cycle, a type-only one too", async () => {
+    // query.ts imports priority.ts: priority.ts importing query.ts back closes a cycle.
+    const cyclic = await problems(
+      "lib/shared/alarms/priority.ts",
+      'import type { AlarmFilters } from "@/lib/shared/alarms/query";\nexport type X = AlarmFilters;\n',
+    );
+    expect(cyclic).toEqual([
+      expect.stringMatching(
+        /^house\/no-cycle: Import cycle: lib\/shared\/alarms\/priority\.ts -> .*lib\/shared\/alarms\/priority\.ts/,
+      ),
+    ]);
+    const acyclic = await problems(
+      "lib/shared/alarms/priority.ts",
+      'import type { ApiError } from "@/lib/shared/core/errors";\nexport type X = ApiError;\n',
+    );
+    expect(acyclic).toEqual([]);
+  });
 });

@@ -7,8 +7,7 @@ import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TriageCell } from "@/components/triage/triage-cell";
 import { TimeText } from "@/components/ui/time-text";
-import type { RowMark } from "./alarm-table";
-import { DeploymentName, endpointsTitle, rowKey } from "./alarm-columns";
+import { DeploymentName, endpointsTitle, rowKey, type RowMark } from "./alarm-columns";
 import type { useRowPrefetch } from "./use-row-prefetch";
 
 function Peer({ endpoints }: { endpoints: Endpoint[] }) {

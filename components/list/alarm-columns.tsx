@@ -12,6 +12,9 @@ import { TriageCell } from "@/components/triage/triage-cell";
 import { COLUMN_LAYOUT, DEPLOYMENT_COLUMN, type LayoutColumnId } from "./column-layout";
 import type { ColumnId, ViewPreferences } from "./view-preferences";
 
+/** A row the live queue marks for a moment: just shown, or its status just changed. */
+export type RowMark = "new" | "changed";
+
 // A column is its layout, the sort fields its header offers and how it draws a row's cell: all
 // the table needs, since it only shows, hides and orders columns (sorting and paging are the
 // API's). Our own few lines rather than a table library, whose core would come with every

@@ -7,7 +7,13 @@ import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { TriageSummariesProvider } from "@/components/triage/triage-summaries";
 import { rowId, useSelection } from "@/components/triage/selection";
 import { AlarmCards } from "./alarm-cards";
-import { type AlarmColumn, deploymentColumn, rowKey, shownColumns } from "./alarm-columns";
+import {
+  type AlarmColumn,
+  type RowMark,
+  deploymentColumn,
+  rowKey,
+  shownColumns,
+} from "./alarm-columns";
 import type { ListForms } from "./list-forms-hint";
 import { useListForms } from "./list-forms";
 import { SortButton, ariaSort } from "./sort-button";
@@ -17,8 +23,7 @@ import { useViewPreferences } from "./use-view-preferences";
 
 export const TABLE_ID = "alarm-table";
 
-/** A row the live queue marks for a moment: just shown, or its status just changed. */
-export type RowMark = "new" | "changed";
+export type { RowMark };
 
 type Sort = AlarmListQuery["sort"];
 

@@ -3,7 +3,9 @@
 // deployments label priorities 91-100 "critical", which the published enum lacks, and a
 // deployment may send others; those count as "other". Browser-safe.
 
-import type { PriorityLabel } from "./query";
+/** The labels the upstream's filter takes (its published enum). */
+export const PRIORITY_LABELS = ["low", "medium", "high"] as const;
+export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
 
 export const PRIORITY_ORDER = ["critical", "high", "medium", "low"] as const;
 export type PriorityName = (typeof PRIORITY_ORDER)[number];

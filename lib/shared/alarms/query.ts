@@ -6,6 +6,8 @@ import { readLinkTime, readableTimes, writeLinkTime } from "./link-time";
 import { FILTER_NAMES } from "@/lib/shared/search/fields";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import { NO_STATUS, STATUS_FILTERS, type StatusFilter } from "./status";
+import { MULTI_KEYS, type MultiKey } from "./multi-keys";
+import { PRIORITY_LABELS, type PriorityLabel } from "./priority";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -26,8 +28,7 @@ export type SortDirection = "asc" | "desc";
 export { NO_STATUS, STATUSES, STATUS_FILTERS } from "./status";
 export type { AlarmStatus, StatusFilter } from "./status";
 
-export const PRIORITY_LABELS = ["low", "medium", "high"] as const;
-export type PriorityLabel = (typeof PRIORITY_LABELS)[number];
+export { PRIORITY_LABELS, type PriorityLabel };
 
 /** Rolling time ranges: resolved against the clock at each request, so a link stays live. */
 export const RANGES = ["1h", "24h", "7d", "30d"] as const;
@@ -98,20 +99,9 @@ export const FILTER_KEYS = [
   "timestamp_occured_lte",
 ] as const satisfies readonly (keyof AlarmFilters)[];
 
-/**
- * The filters that take several values (`status=open&status=in_review`: open or in review), in
- * the URL as the key repeated. Suppressed takes one (both values are no filter), and the time one
- * window.
- */
-export const MULTI_KEYS = [
-  "status",
-  "priority_label",
-  "rule_intent",
-  "rule_strategy",
-  "rule_method",
-  "alarm_sensor_sources",
-] as const satisfies readonly (keyof AlarmFilters)[];
-export type MultiKey = (typeof MULTI_KEYS)[number];
+export { MULTI_KEYS, type MultiKey };
+// Every filter that takes several values is a filter of the URL (checked when compiling).
+void (MULTI_KEYS satisfies readonly (keyof AlarmFilters)[]);
 
 /** At most this many values per filter: more is a search's work (`strategy:(a OR b OR …)`). */
 export const MAX_FILTER_VALUES = 20;

@@ -3,10 +3,10 @@
 // box). Values here are already checked and normalised (lower-cased, canonical addresses).
 // Browser-safe.
 
-import type { SearchFieldName } from "./fields";
+import type { SearchFieldName, SearchSide } from "./fields";
 
 /** Which end of the traffic an address, host or user is on: either, the source, the destination. */
-export type SearchSide = "any" | "src" | "dst";
+export type { SearchSide };
 
 export type CompareOp = "=" | ">" | ">=" | "<" | "<=";
 

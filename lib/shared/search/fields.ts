@@ -4,11 +4,13 @@
 
 import { PRIORITY_ORDER } from "@/lib/shared/alarms/priority";
 import { STATUS_FILTERS } from "@/lib/shared/alarms/status";
-import type { MultiKey } from "@/lib/shared/alarms/query";
-import type { SearchSide } from "./ast";
+import type { MultiKey } from "@/lib/shared/alarms/multi-keys";
 
 /** What a field's values are, which decides how they are checked. */
 export type SearchFieldKind = "address" | "entity" | "enum" | "priority" | "text" | "uuid";
+
+/** Which end of an alarm a field names: either, the source or the destination. */
+export type SearchSide = "any" | "src" | "dst";
 
 export interface SearchFieldInfo {
   name: string;
