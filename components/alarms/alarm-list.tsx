@@ -21,8 +21,8 @@ import { GroupsSummary } from "@/components/groups/groups-summary";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
+import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
 import { useLiveRows } from "@/components/live/use-live-rows";
-import { AlarmOverview } from "@/components/overview/alarm-overview";
 import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
 import { SavedViewsMenu } from "@/components/list/saved-views-menu";
@@ -37,7 +37,7 @@ import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
-import { useSuggestions } from "@/components/list/use-suggestions";
+import { useDeploymentSuggestions } from "@/components/list/suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { TriageQuickFilters } from "@/components/triage/quick-filters";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";
@@ -146,7 +146,7 @@ export function AlarmList({
     }, [query.page, totalPages, setPage]),
   });
 
-  const suggestions = useSuggestions([deployment.key], data?.alarms);
+  const suggestions = useDeploymentSuggestions(deployment.key, data?.alarms);
   const detailHref = useMemo(() => {
     const hrefOf = detailHrefsFor(deployment.key, view);
     return (alarm: { uuid: string }) => hrefOf(alarm.uuid);
