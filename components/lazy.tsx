@@ -21,8 +21,9 @@ export interface LazyOptions {
   /**
    * Where the server rendered it, hydrate it only once the browser is idle after the rest of the
    * page: its code is then not in the page's first load, and its server HTML stands (nothing
-   * moves) until it is there. For a part the page is usable without. Rendered afresh in the
-   * browser (after a navigation), it is fetched at once.
+   * moves) until it is there. For a part the page is usable without. Rendered afresh (after a
+   * navigation) before its code is there, it shows `fallback` a moment: preload it ahead
+   * (afterHydration) where pages lead to it.
    */
   hydrateWhenIdle?: boolean;
 }
@@ -78,4 +79,30 @@ export function whenIdle(task: () => void): () => void {
   }
   const timer = setTimeout(task, 200); // Safari has no requestIdleCallback
   return () => clearTimeout(timer);
+}
+
+/**
+ * Runs `task` once a page of this document has hydrated (every page marks its root with
+ * data-hydrated then: components/use-hydrated.ts, the home's refresh) and the browser is idle:
+ * for code a later view will want, fetched without competing with this page's first load.
+ * Returns a cancel.
+ */
+export function afterHydration(task: () => void): () => void {
+  const marked = () => document.querySelector("[data-hydrated]") !== null;
+  if (marked()) return whenIdle(task);
+  let cancel = () => {};
+  const observer = new MutationObserver(() => {
+    if (!marked()) return;
+    observer.disconnect();
+    cancel = whenIdle(task);
+  });
+  observer.observe(document.body, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-hydrated"],
+  });
+  return () => {
+    observer.disconnect();
+    cancel();
+  };
 }
