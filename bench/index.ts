@@ -1,8 +1,9 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index, index-sync, triage, heavy
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index, index-sync, triage, heavy, first-load-js
 import { benchDeployments } from "./deployments-bench";
 import { benchExport } from "./export-bench";
+import { benchFirstLoadJs } from "./first-load-bench";
 import { benchHeavy } from "./heavy-bench";
 import { benchIndex } from "./index-bench";
 import { benchIndexSync } from "./index-sync-bench";
@@ -29,6 +30,7 @@ const benches = {
   "index-sync": benchIndexSync,
   triage: benchTriage,
   heavy: () => benchHeavy(),
+  "first-load-js": benchFirstLoadJs,
 } as const;
 type BenchName = keyof typeof benches;
 

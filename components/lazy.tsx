@@ -1,7 +1,7 @@
 "use client";
 // A component whose code is fetched the first time it renders: what a page rarely shows.
 
-import { type ComponentType, type ReactNode, Suspense, use } from "react";
+import { type ComponentType, type ReactNode, Suspense, use, useSyncExternalStore } from "react";
 
 // Not next/dynamic: it carries its own loader code, and Turbopack copied it into the chunk of
 // each error boundary that used it (~1.6 KB gzipped each in `npm run bench -- lighthouse`), so
@@ -17,22 +17,43 @@ export interface LazyComponent<P> {
   preload(): void;
 }
 
+export interface LazyOptions {
+  /**
+   * Where the server rendered it, hydrate it only once the browser is idle after the rest of the
+   * page: its code is then not in the page's first load, and its server HTML stands (nothing
+   * moves) until it is there. For a part the page is usable without. Rendered afresh (after a
+   * navigation) before its code is there, it shows `fallback` a moment: preload it ahead
+   * (afterHydration) where pages lead to it.
+   */
+  hydrateWhenIdle?: boolean;
+}
+
+const subscribeNothing = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 /** `load`'s component, fetched when first rendered or preloaded; `fallback` until it is there. */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
+  { hydrateWhenIdle = false }: LazyOptions = {},
 ): LazyComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
+  let idle: Promise<ComponentType<P>> | undefined;
   const start = () =>
     (loading ??= load().then((component) => {
       loaded = component;
       return component;
     }));
+  const startWhenIdle = () => (idle ??= new Promise<void>((done) => whenIdle(done)).then(start));
   if (typeof window === "undefined") void start();
 
   function Load(props: P) {
-    const Component = loaded ?? use(start());
+    // False while hydrating (the server's snapshot), true once rendered afresh in the browser.
+    const fresh = useSyncExternalStore(subscribeNothing, inBrowser, onServer);
+    const later = hydrateWhenIdle && !fresh && typeof window !== "undefined";
+    const Component = loaded ?? use(later ? startWhenIdle() : start());
     return <Component {...props} />;
   }
   function Loaded(props: P) {
@@ -58,4 +79,30 @@ export function whenIdle(task: () => void): () => void {
   }
   const timer = setTimeout(task, 200); // Safari has no requestIdleCallback
   return () => clearTimeout(timer);
+}
+
+/**
+ * Runs `task` once a page of this document has hydrated (every page marks its root with
+ * data-hydrated then: components/use-hydrated.ts, the home's refresh) and the browser is idle:
+ * for code a later view will want, fetched without competing with this page's first load.
+ * Returns a cancel.
+ */
+export function afterHydration(task: () => void): () => void {
+  const marked = () => document.querySelector("[data-hydrated]") !== null;
+  if (marked()) return whenIdle(task);
+  let cancel = () => {};
+  const observer = new MutationObserver(() => {
+    if (!marked()) return;
+    observer.disconnect();
+    cancel = whenIdle(task);
+  });
+  observer.observe(document.body, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-hydrated"],
+  });
+  return () => {
+    observer.disconnect();
+    cancel();
+  };
 }

@@ -4,6 +4,7 @@ import { StoredViewScript } from "@/components/list/stored-view-script";
 import { UserMenu } from "@/components/auth/user-menu";
 import { DeploymentsProvider } from "@/components/deployments/deployment-context";
 import { KeyboardHelp } from "@/components/keyboard-help";
+import { ListCodeAhead } from "@/components/list-code-ahead";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
 import { visibleDeployments } from "@/lib/server/pages/deployment";
 
@@ -19,6 +20,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
       </AppHeader>
       <main className="mx-auto max-w-[1920px] px-4 py-3">{children}</main>
       <KeyboardHelp />
+      <ListCodeAhead />
     </DeploymentsProvider>
   );
 }

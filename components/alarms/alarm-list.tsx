@@ -15,14 +15,14 @@ import {
   parseListView,
 } from "@/lib/shared/alarms/url-state";
 import { alarmsQueryOptions, groupsQueryOptions } from "@/lib/shared/queries/query-options";
-import { GROUP_FIELDS, narrowSearch, type GroupField } from "@/lib/shared/alarms/groups";
+import { GROUP_FIELDS, type GroupField } from "@/lib/shared/alarms/groups";
 import { GroupBy } from "@/components/groups/group-by";
-import { GroupsSummary, GroupsTable } from "@/components/groups/groups-table";
+import { GroupsSummary } from "@/components/groups/groups-summary";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
+import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
 import { useLiveRows } from "@/components/live/use-live-rows";
-import { AlarmOverview } from "@/components/overview/alarm-overview";
 import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
 import { SavedViewsMenu } from "@/components/list/saved-views-menu";
@@ -31,21 +31,29 @@ import { FiltersBar } from "@/components/list/filters-bar";
 import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
 import type { ListForms } from "@/components/list/list-forms-hint";
 import { CorrectedNotice, DidYouMean, EmptyState, PastTheEnd } from "@/components/list/lazy-states";
+import { lazyComponent } from "@/components/lazy";
 import { Pager } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
-import { useSuggestions } from "@/components/list/use-suggestions";
+import { useDeploymentSuggestions } from "@/components/list/suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { TriageQuickFilters } from "@/components/triage/quick-filters";
-import { BulkBar } from "@/components/triage/bulk-bar";
+import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
 import { SearchBox, focusSearch } from "@/components/search/search-box";
 import { isSearchError, searchErrorView, searchProblem } from "@/components/search/search-errors";
 import { SearchSource } from "@/components/search/search-source";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { useScrollMemory } from "./scroll-memory";
+
+// Only a grouped view needs the groups' code: fetched when grouping is near (the pointer over the
+// grouping controls, focus in them) or a grouped view is rendered; a skeleton until it is there.
+const AlarmGroups = lazyComponent(
+  () => import("./alarm-groups").then((m) => m.AlarmGroups),
+  <TableSkeleton rows={20} />,
+);
 
 /** A deployment's list URL: its view, canonical (what it does not take is reported, not kept). */
 function listUrl(deployment: string): ViewUrl<ListView, ViewProblem> {
@@ -139,7 +147,7 @@ export function AlarmList({
     }, [query.page, totalPages, setPage]),
   });
 
-  const suggestions = useSuggestions([deployment.key], data?.alarms);
+  const suggestions = useDeploymentSuggestions(deployment.key, data?.alarms);
   const detailHref = useMemo(() => {
     const hrefOf = detailHrefsFor(deployment.key, view);
     return (alarm: { uuid: string }) => hrefOf(alarm.uuid);
@@ -223,6 +231,7 @@ export function AlarmList({
           group={group}
           fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
           onGroup={setGroup}
+          onIntent={AlarmGroups.preload}
         />
         <AlarmOverview
           deployment={deployment.key}
@@ -252,51 +261,14 @@ export function AlarmList({
           />
         )}
         {group ? (
-          <ListBody result={groups} {...bodyChrome(groups)}>
-            {(page) =>
-              page.groups.length === 0 && query.page > 0 && page.page.totalElements > 0 ? (
-                <PastTheEnd
-                  lastPage={Math.max(0, page.page.totalPages - 1)}
-                  total={page.page.totalElements}
-                  noun={["group", "groups"]}
-                  pageLink={(last) => ({
-                    href: listHref(deployment.key, { ...view, query: { ...query, page: last } }),
-                    go: () => setPage(last),
-                  })}
-                />
-              ) : page.groups.length === 0 ? (
-                <EmptyState
-                  hasFilters={hasFilters}
-                  searched={searching}
-                  onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
-                />
-              ) : (
-                <GroupsTable
-                  deployment={deployment.key}
-                  query={query}
-                  fields={group}
-                  page={page}
-                  sort={groupSort ?? "count"}
-                  onSort={(sort) =>
-                    go({
-                      ...view,
-                      query: { ...query, page: 0 },
-                      groupSort: sort === "count" ? undefined : sort,
-                    })
-                  }
-                  busy={groups.isPlaceholderData}
-                  viewHref={(terms, within) =>
-                    listHref(deployment.key, {
-                      query: { ...query, q: narrowSearch(query.q, terms), page: 0 },
-                      tz,
-                      group: within,
-                      groupSort,
-                    })
-                  }
-                />
-              )
-            }
-          </ListBody>
+          <AlarmGroups
+            deployment={deployment.key}
+            view={view}
+            group={group}
+            result={groups}
+            go={go}
+            listTop={listTop}
+          />
         ) : null}
         {group ? null : (
           <ListBody result={result} {...bodyChrome(result)}>
@@ -340,19 +312,6 @@ export function AlarmList({
             }
           </ListBody>
         )}
-        {group && groupsData && !groups.isError && groupsData.page.totalElements > 0 ? (
-          <Pager
-            pages={{
-              page: query.page,
-              totalPages: groupsData.page.totalPages,
-              totalElements: groupsData.page.totalElements,
-              onPage: setPage,
-              noun: ["group", "groups"],
-            }}
-            size={query.size}
-            onSize={(size) => show({ ...query, size, page: 0 })}
-          />
-        ) : null}
         {data && !result.isError && !pastEnd ? (
           <Pager
             pages={{

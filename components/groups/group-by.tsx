@@ -14,18 +14,27 @@ export function GroupBy({
   group,
   fields = GROUP_FIELDS,
   onGroup,
+  onIntent,
 }: {
   group: readonly GroupField[] | undefined;
   /** The fields this list may group by. */
   fields?: readonly GroupField[];
   onGroup: (group: GroupField[] | undefined) => void;
+  /** A hint that grouping is near (the pointer over the controls, or focus in them). */
+  onIntent?: () => void;
 }) {
   const current = group ?? [];
   const left = fields.filter((field) => !current.includes(field));
   const control =
     "rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs" role="group" aria-label="Grouping">
+    <div
+      className="flex flex-wrap items-center gap-2 text-xs"
+      role="group"
+      aria-label="Grouping"
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+    >
       {current.length === 0 ? (
         <button type="button" className={control} onClick={() => onGroup([...GROUP_BY_RULE])}>
           Group by rule

@@ -7,7 +7,7 @@ import { type AlarmFilters, STATUS_FILTERS, paramParsers } from "@/lib/shared/al
 import { FiltersDisclosure } from "./filters-disclosure";
 import { MultiSelectFilter } from "./multi-select-filter";
 import { DeploymentFilter, SelectFilter } from "./select-filter";
-import { methodsFor, type Suggestions } from "./use-suggestions";
+import { methodsFor, type Suggestions } from "./suggestions";
 import { MultiTextFilter } from "./text-filter";
 import { TimeRangeFilter } from "./time-range-filter";
 

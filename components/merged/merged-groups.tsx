@@ -16,10 +16,10 @@ import {
 } from "@/lib/shared/alarms/merged-url";
 import { listHref } from "@/lib/shared/alarms/url-state";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { GroupsPager } from "@/components/groups/groups-pager";
 import { GroupsTable } from "@/components/groups/groups-table";
 import { ListBody } from "@/components/list/list-frame";
 import { EmptyState } from "@/components/list/lazy-states";
-import { Pager } from "@/components/list/pager";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { searchErrorView } from "@/components/search/search-errors";
 
@@ -41,7 +41,6 @@ export function MergedGroups({
   onSearch: (q: string | undefined) => void;
 }) {
   const { query } = view;
-  const data = result.data;
   return (
     <>
       <ListBody
@@ -88,19 +87,13 @@ export function MergedGroups({
           )
         }
       </ListBody>
-      {data && !result.isError && data.page.totalElements > 0 ? (
-        <Pager
-          pages={{
-            page: query.page,
-            totalPages: data.page.totalPages,
-            totalElements: data.page.totalElements,
-            onPage: (page) => go(withPage(view, page), { toTop: true }),
-            noun: ["group", "groups"],
-          }}
-          size={query.size}
-          onSize={(size) => go(withSize(view, size))}
-        />
-      ) : null}
+      <GroupsPager
+        result={result}
+        page={query.page}
+        size={query.size}
+        onPage={(page) => go(withPage(view, page), { toTop: true })}
+        onSize={(size) => go(withSize(view, size))}
+      />
     </>
   );
 }

@@ -23,7 +23,7 @@ import { formatCount } from "@/lib/shared/alarms/format";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import { liveViewId } from "@/lib/shared/live/view-id";
 import { GroupBy } from "@/components/groups/group-by";
-import { GroupsSummary } from "@/components/groups/groups-table";
+import { GroupsSummary } from "@/components/groups/groups-summary";
 import { groupsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import { useDeployments } from "@/components/deployments/deployment-context";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
@@ -33,6 +33,8 @@ import { FilterChips } from "@/components/list/filter-chips";
 import { FiltersBar } from "@/components/list/filters-bar";
 import { ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
 import { CorrectedNotice, FailureBanners } from "@/components/list/lazy-states";
+import { TableSkeleton } from "@/components/list/table-skeleton";
+import { lazyComponent } from "@/components/lazy";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { useLastProblems } from "@/components/list/use-list-chrome";
 import { useListKeyboard } from "@/components/list/use-list-keyboard";
@@ -40,19 +42,25 @@ import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
+import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
 import { useLiveViewRows } from "@/components/live/use-live-rows";
-import { AlarmOverview } from "@/components/overview/alarm-overview";
 import { TriageQuickFilters } from "@/components/triage/quick-filters";
-import { BulkBar } from "@/components/triage/bulk-bar";
+import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
 import { SearchBox, focusSearch } from "@/components/search/search-box";
 import { isSearchError, searchProblem } from "@/components/search/search-errors";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { useScrollMemory } from "@/components/alarms/scroll-memory";
 import { IndexGaps } from "./index-gaps";
-import { MergedGroups } from "./merged-groups";
 import { MergedRows, isPastTheEnd } from "./merged-rows";
 import { MergedSummary } from "./merged-summary";
+
+// Only a grouped queue needs the groups' code: fetched when grouping is near (the pointer over the
+// grouping controls, focus in them) or a grouped view is rendered; a skeleton until it is there.
+const MergedGroups = lazyComponent(
+  () => import("./merged-groups").then((m) => m.MergedGroups),
+  <TableSkeleton rows={20} deployments />,
+);
 
 /** The queue's URL, read against the deployments the analyst may see (as the API reads it). */
 function mergedUrl(known: readonly string[]): ViewUrl<MergedView, MergedProblem> {
@@ -256,7 +264,11 @@ export function MergedQueue() {
           }}
         />
         <FilterChips filters={query.filters} zone={view.tz} onChange={setFilters} />
-        <GroupBy group={group} onGroup={(fields) => go(withGroup(view, fields))} />
+        <GroupBy
+          group={group}
+          onGroup={(fields) => go(withGroup(view, fields))}
+          onIntent={MergedGroups.preload}
+        />
         {byIndex ? (
           <AlarmOverview
             deployment={ALL_DEPLOYMENTS}

@@ -2,6 +2,7 @@
 // "Mine", "Unowned", "Not acknowledged": one press puts the term in the search (and the link);
 // pressed again, takes it out. Beside them, "Select" for the bulk actions.
 
+import { preloadBulkBar } from "./lazy-bulk-bar";
 import { SelectToggle } from "./selection";
 import { QUICK_FILTERS, hasTerm, toggleQuickFilter } from "@/lib/shared/triage/quick-filters";
 
@@ -30,7 +31,7 @@ export function TriageQuickFilters({
         aria-hidden="true"
         className="mx-1 h-5 border-l border-slate-300 dark:border-slate-600"
       />
-      <SelectToggle />
+      <SelectToggle onIntent={preloadBulkBar} />
     </div>
   );
 }

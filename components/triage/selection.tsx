@@ -67,8 +67,11 @@ export function SelectionProvider({ view, children }: { view: string; children: 
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
-/** "Select": the list's checkboxes and bulk actions, on and off. */
-export function SelectToggle() {
+/**
+ * "Select": the list's checkboxes and bulk actions, on and off. `onIntent`: the pointer or focus
+ * came to it (the bulk bar's code can be fetched).
+ */
+export function SelectToggle({ onIntent }: { onIntent?: () => void }) {
   const selection = useContext(Context);
   if (!selection) return null;
   return (
@@ -76,6 +79,8 @@ export function SelectToggle() {
       type="button"
       className="btn text-xs"
       aria-pressed={selection.selecting}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       onClick={() => {
         if (selection.selecting) selection.clear();
         selection.setSelecting(!selection.selecting);

@@ -6,7 +6,7 @@ import type { ParamProblem } from "./params";
 import type { PriorityName } from "./priority";
 import type { IndexSource } from "./types";
 import { resolveSearchField, type SearchFieldName } from "@/lib/shared/search/fields";
-import { quoteSearchValue } from "@/lib/shared/search/pivot-link";
+import { quoteSearchValue } from "@/lib/shared/search/quote";
 
 export const GROUP_KEY = "group";
 

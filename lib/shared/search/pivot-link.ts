@@ -9,6 +9,9 @@ import { type AlarmListQuery, type RangeId, linkSearch } from "@/lib/shared/alar
 import { rangeName } from "@/lib/shared/alarms/time-range";
 import { UTC } from "@/lib/shared/alarms/time-zone";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
+import { quoteSearchValue } from "./quote";
+
+export { quoteSearchValue };
 
 export const PIVOT_FIELDS = [
   "ip",
@@ -45,18 +48,6 @@ export function isIpAddress(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-// A bare value: letters, digits and a few separators, starting with a letter or digit, and not
-// one of the language's operators. Anything else is quoted (IPv6 too: its colons read as fields
-// in some Lucene dialects).
-const BARE = /^[\p{L}\p{N}_][\p{L}\p{N}_@.\/-]*$/u;
-const KEYWORD = /^(and|or|not)$/i;
-
-/** `value` as the search language reads it back exactly: bare when it can be, quoted otherwise. */
-export function quoteSearchValue(value: string): string {
-  if (BARE.test(value) && !KEYWORD.test(value)) return value;
-  return `"${value.replace(/[\\"]/g, "\\$&")}"`;
 }
 
 /** The search term `field:value` (the value quoted when it must be). */

@@ -1,9 +1,7 @@
-import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
-import { DetailSkeleton } from "@/components/alarm-detail/detail-skeleton";
-import { AlarmDetailView } from "@/components/alarm-detail/alarm-detail-view";
+import { AlarmDetailPage } from "@/components/alarm-detail/alarm-detail-view";
 import { isAlarmUuid } from "@/lib/shared/alarms/query";
 import { makeQueryClient } from "@/lib/shared/queries/query-client";
 import { alarmQueryOptions } from "@/lib/shared/queries/query-options";
@@ -39,11 +37,5 @@ export default async function AlarmPage({ params }: Params) {
     // Anything else: the browser retries through /api and shows the error with Retry.
   }
   // The view reads `from` and `tz` from the URL itself, so it follows its own URL changes.
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <Suspense fallback={<DetailSkeleton />}>
-        <AlarmDetailView uuid={uuid} />
-      </Suspense>
-    </HydrationBoundary>
-  );
+  return <AlarmDetailPage uuid={uuid} state={dehydrate(queryClient)} />;
 }
