@@ -18,7 +18,7 @@ import { STATUS_FILTERS } from "@/lib/shared/alarms/query";
 import { asApiError, groupsQueryOptions } from "@/lib/shared/queries/query-options";
 import { PriorityBadge } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
-import type { GroupsTableProps } from "./groups-table";
+import type { GroupsTableProps } from "./groups-props";
 
 /** A group's place: the terms of its own value and its parents' (null: no search can say it). */
 type Terms = (string | null)[];

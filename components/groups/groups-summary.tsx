@@ -2,7 +2,7 @@
 // A grouped list's heading, in every list's first load (its table is fetched when grouped).
 
 import type { AlarmGroupsPage } from "@/lib/shared/alarms/groups";
-import { countOf, formatCount } from "@/lib/shared/alarms/format";
+import { countOf } from "@/lib/shared/alarms/format";
 import { SearchSource } from "@/components/search/search-source";
 
 /** A grouped list's heading: "1,127 alarms in 18 groups{detail} · where they came from". */

@@ -3,37 +3,17 @@
 // highest priority, first and last occurrence and the split by status (./group-rows.tsx). The
 // headers order the groups. Only a grouped view loads this code (the lists load it lazily).
 
-import { countOf, formatCount } from "@/lib/shared/alarms/format";
+import { countOf } from "@/lib/shared/alarms/format";
 import {
   GROUP_FIELD_TITLE,
   MULTI_VALUED,
-  type AlarmGroupsPage,
   type GroupField,
   type GroupSort,
 } from "@/lib/shared/alarms/groups";
-import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { GroupRows } from "./group-rows";
+import type { GroupsTableProps } from "./groups-props";
 
-export interface GroupsTableProps {
-  /** The deployment whose groups these are, or "all" (the merged queue's). */
-  deployment: string;
-  /** With "all": the deployments the queue names (none: every one the analyst may see). */
-  deployments?: readonly string[];
-  /** The view grouped (its page and size page the top level). */
-  query: AlarmListQuery;
-  fields: readonly GroupField[];
-  page: AlarmGroupsPage;
-  busy: boolean;
-  /**
-   * The view searching for `terms` too: its alarms (a group's rows), or grouped by `group` (a
-   * group's subgroups, all of them); in `deployment`'s own list where a deployment's group is on
-   * the way (the merged queue's).
-   */
-  viewHref: (terms: string[], group?: GroupField[], deployment?: string) => string;
-  /** The groups' order, and how to change it (the headers sort when it is given). */
-  sort?: GroupSort;
-  onSort?: (sort: GroupSort) => void;
-}
+export type { GroupsTableProps };
 
 export function GroupsTable(props: GroupsTableProps) {
   const { page, fields, busy } = props;
