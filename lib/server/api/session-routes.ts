@@ -9,7 +9,7 @@ import {
 } from "@/lib/server/auth/session-token";
 import { authOptions } from "@/lib/server/auth/options";
 import { serverEnv } from "@/lib/server/env";
-import { ApiError, ERROR_STATUS, type ErrorCode } from "@/lib/shared/core/errors";
+import { ApiError, ERROR_STATUS, internalError, type ErrorCode } from "@/lib/shared/core/errors";
 import type { Analyst } from "@/lib/server/auth/session";
 import { readJsonBody } from "./json-body";
 import { errorResponse, isSameOrigin, respond, type RouteHandler } from "./route";
@@ -99,7 +99,7 @@ async function inOurShape(answer: Response): Promise<Response> {
   const refused =
     answer.status < 500
       ? new ApiError(codeOf(answer.status), "The sign-in service does not take this request.")
-      : new ApiError("internal", "Something went wrong on our side.");
+      : internalError();
   const ours = errorResponse(refused);
   for (const cookie of answer.headers.getSetCookie()) ours.headers.append("Set-Cookie", cookie);
   return ours;

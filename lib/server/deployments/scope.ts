@@ -1,6 +1,6 @@
 import "server-only";
 import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
-import { ApiError } from "@/lib/shared/core/errors";
+import { invalidRequest } from "@/lib/shared/core/errors";
 import type { Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry } from "./registry";
 
@@ -37,8 +37,6 @@ export function mergedGroupScope(url: URL, allowed: readonly string[]): SearchSc
   const problems: { param: string; message: string }[] = [];
   const given = url.searchParams.getAll(DEPLOYMENTS_KEY);
   const named = parseDeployments(given, allowed, problems);
-  if (problems[0]) {
-    throw new ApiError("invalid_request", problems[0].message, { param: problems[0].param });
-  }
+  if (problems.length > 0) throw invalidRequest(problems.slice(0, 1));
   return { allowed, deployments: given.length > 0 ? named : allowed };
 }
