@@ -28,7 +28,7 @@ import {
   indexExportPlan,
   type IndexContext,
 } from "@/lib/server/reads/export";
-import { deploymentScope, type SearchScope } from "@/lib/server/deployments/scope";
+import type { RequestContext, ScopeFor } from "@/lib/server/services/context";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
 // wrap these in deploymentRoute, app/api/d/all/alarms/export/** in analystRoute), so tests can
@@ -41,6 +41,8 @@ export type { IndexContext };
 
 interface Common {
   analyst: Analyst;
+  /** The deployments the analyst may see, by key, in the configured order. */
+  visible: readonly string[];
   store?: SharedStore;
   now?: number;
   /** The most alarms an export writes; default EXPORT_MAX_ROWS. */
@@ -55,14 +57,11 @@ export interface ExportContext extends Common {
   call: UsmCall;
 }
 
-export interface AllExportContext extends Common {
-  /** The deployments the analyst may see, by key, in the configured order. */
-  visible: readonly string[];
-}
+export type AllExportContext = Common;
 
 const capOf = (context: Common) => context.cap ?? serverEnv().export.maxRows;
 
-function indexPlan(view: ListView, scope: SearchScope, context: Common): Promise<ExportPlan> {
+function indexPlan(view: ListView, scope: ScopeFor, context: Common): Promise<ExportPlan> {
   const now = context.now ?? Date.now();
   return indexExportPlan(view, scope, { now, cap: capOf(context), index: context.index ?? {} });
 }
@@ -70,7 +69,7 @@ function indexPlan(view: ListView, scope: SearchScope, context: Common): Promise
 /** The file of an index view: `label` names it (and the log line), `logSearch` the view. */
 async function indexDownload(
   request: NextRequest,
-  target: { view: ListView; scope: SearchScope; label: string; logSearch: string },
+  target: { view: ListView; scope: ScopeFor; label: string; logSearch: string },
   context: Common,
 ): Promise<Response> {
   const { format, id } = readExportParams(request.nextUrl.searchParams);
@@ -104,11 +103,8 @@ async function indexDownload(
 }
 
 /** A deployment's view in the index: that deployment, among those the analyst may see. */
-function deploymentIndexScope(context: ExportContext): SearchScope {
-  const { analyst, deployment, index } = context;
-  return index?.allowed
-    ? { allowed: index.allowed, deployments: [deployment.key] }
-    : deploymentScope(analyst, deployment.key);
+function deploymentIndexScope({ analyst, deployment, visible }: ExportContext): ScopeFor {
+  return { allowed: visible, deployments: [deployment.key], analyst: analyst.id };
 }
 
 /** GET …/export/plan?<view>: how many alarms an export of the view holds, the cap, the bounds. */
@@ -156,16 +152,17 @@ export async function exportDownload(
 }
 
 /** The deployments an export of the queue reads: those it names, else every one visible. */
-const allScope = (named: readonly string[], visible: readonly string[]): SearchScope => ({
+const allScope = (named: readonly string[], { visible, analyst }: Common): ScopeFor => ({
   allowed: visible,
   deployments: named.length > 0 ? named : visible,
+  analyst: analyst.id,
 });
 
 /** GET /api/d/all/alarms/export/plan?<view>&deployments: the plan of the queue's view. */
 export async function allExportPlan(url: URL, context: AllExportContext): Promise<ExportPlan> {
   const { view, named } = readAllDeploymentsView(url.searchParams, context.visible);
   exportSource(view, "all"); // the index's alone (READ_RULES.allDeployments)
-  return indexPlan(view, allScope(named, context.visible), context);
+  return indexPlan(view, allScope(named, context), context);
 }
 
 /** GET /api/d/all/alarms/export?<view>&deployments&format&id: the queue's file, from the index. */
@@ -178,7 +175,7 @@ export async function allExportDownload(
   exportSource(view, "all"); // the index's alone (READ_RULES.allDeployments)
   const target = {
     view,
-    scope: allScope(named, context.visible),
+    scope: allScope(named, context),
     label: exportScopeName(named),
     logSearch: viewLogSearch(view, named),
   };
@@ -203,4 +200,10 @@ export async function exportCancel(
 ): Promise<ExportProgress> {
   if (!sameOrigin) throw new ApiError("forbidden", "Cancel an export from the console itself.");
   return new ExportProgressStore(store).cancel(analyst.id, readExportId(rawId));
+}
+
+/** What an export takes of the request's context: whose deployments, the store, the cap. */
+export function exportContext(context: RequestContext): Pick<Common, "visible" | "store" | "cap"> {
+  const { scope, services } = context;
+  return { visible: scope.allowed, store: services.store, cap: services.env.export.maxRows };
 }

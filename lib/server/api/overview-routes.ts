@@ -6,9 +6,9 @@ import { mergedGroupScope } from "@/lib/server/deployments/scope";
 import type { SharedStore } from "@/lib/server/store";
 import type { UsmCall } from "@/lib/server/usm";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
-import { parseAlarmListQuery, type AlarmListQuery } from "@/lib/shared/alarms/query";
-import { ApiError } from "@/lib/shared/core/errors";
+import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { OVERVIEW_PARTS, type OverviewPart } from "@/lib/shared/overview/plan";
+import { listQuery, parseQuery, type Parsed } from "./request-input";
 
 // The request -> answer logic of the overview's sections: a deployment's and the queue of every
 // deployment's, each read where the read seam says (lib/server/reads/counts.ts).
@@ -17,31 +17,29 @@ const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
   error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
 });
 
+/** The section asked for and the view's query, or the problem (the first found) with them. */
+const overviewQuery =
+  (others: readonly string[] = []) =>
+  (params: URLSearchParams): Parsed<{ part: OverviewPart; query: AlarmListQuery }> => {
+    const parts = params.getAll("part");
+    const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
+    const list = listQuery(["part", ...others])(params);
+    const value = { part: part.data ?? OVERVIEW_PARTS[0], query: list.value };
+    if (!part.success) {
+      return { value, problems: [{ param: "part", message: part.error.issues[0]!.message }] };
+    }
+    if (list.problems.length > 0) return { value, problems: list.problems };
+    // The overview counts a list's filters: a count of another view would mislead.
+    if (list.value.q !== undefined) {
+      const message = "q: the overview counts a list's filters, not a search";
+      return { value, problems: [{ param: "q", message }] };
+    }
+    return { value, problems: [] };
+  };
+
 /** The section asked for and the view's query, or 400 naming the wrong parameter. */
-function readOverviewRequest(
-  url: URL,
-  others: readonly string[] = [],
-): { part: OverviewPart; query: AlarmListQuery } {
-  const parts = url.searchParams.getAll("part");
-  const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
-  if (!part.success) {
-    throw new ApiError("invalid_request", part.error.issues[0]!.message, { param: "part" });
-  }
-  const { query, problems } = parseAlarmListQuery(url.searchParams, ["part", ...others]);
-  const first = problems[0];
-  if (first) {
-    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
-      param: first.param,
-    });
-  }
-  // The overview counts a list's filters: a count of another view would mislead.
-  if (query.q !== undefined) {
-    throw new ApiError("invalid_request", "q: the overview counts a list's filters, not a search", {
-      param: "q",
-    });
-  }
-  return { part: part.data, query };
-}
+const readOverviewRequest = (url: URL, others: readonly string[] = []) =>
+  parseQuery(url.searchParams, overviewQuery(others));
 
 /** `section`, or answered at once when the browser left (so the gate's place is given back). */
 function unlessLeft<T>(section: Promise<T>, signal?: AbortSignal): Promise<T | { left: true }> {
