@@ -5,7 +5,7 @@ import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
 import type { ListView } from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
-import { sharedStore, type SharedStore } from "@/lib/server/store";
+import type { SharedStore } from "@/lib/server/store";
 import { readAlarmPage, type UsmCall } from "@/lib/server/usm";
 import type { ExportPlan, ExportProgress } from "@/lib/shared/export/contract";
 import { exportScopeName } from "@/lib/shared/export/file-name";
@@ -28,7 +28,8 @@ import {
   indexExportPlan,
   type IndexContext,
 } from "@/lib/server/reads/export";
-import type { RequestContext, ScopeFor } from "@/lib/server/services/context";
+import type { AnalystContext, RequestContext, ScopeFor } from "@/lib/server/services/context";
+import { isSameOrigin } from "./route";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
 // wrap these in deploymentRoute, app/api/d/all/alarms/export/** in analystRoute), so tests can
@@ -43,10 +44,10 @@ interface Common {
   analyst: Analyst;
   /** The deployments the analyst may see, by key, in the configured order. */
   visible: readonly string[];
-  store?: SharedStore;
+  store: SharedStore;
   now?: number;
-  /** The most alarms an export writes; default EXPORT_MAX_ROWS. */
-  cap?: number;
+  /** The most alarms an export writes (EXPORT_MAX_ROWS). */
+  cap: number;
   index?: IndexContext;
   /** Tests: page sizes, a hook between reads, how often cancel is looked for. */
   tuning?: Pick<ExportRequest, "pageSizes" | "beforeRead" | "cancelPollMs">;
@@ -59,11 +60,9 @@ export interface ExportContext extends Common {
 
 export type AllExportContext = Common;
 
-const capOf = (context: Common) => context.cap ?? serverEnv().export.maxRows;
-
 function indexPlan(view: ListView, scope: ScopeFor, context: Common): Promise<ExportPlan> {
   const now = context.now ?? Date.now();
-  return indexExportPlan(view, scope, { now, cap: capOf(context), index: context.index ?? {} });
+  return indexExportPlan(view, scope, { now, cap: context.cap, index: context.index ?? {} });
 }
 
 /** The file of an index view: `label` names it (and the log line), `logSearch` the view. */
@@ -76,11 +75,11 @@ async function indexDownload(
   const now = context.now ?? Date.now();
   const index = context.index ?? {};
   const { read, view } = await indexExport(target.view, target.scope, now, index);
-  const cap = capOf(context);
+  const cap = context.cap;
   return startExport({
     analyst: context.analyst.id,
     deployment: target.label,
-    store: context.store ?? sharedStore(),
+    store: context.store,
     query: view.query,
     search: target.logSearch,
     zone: target.view.tz,
@@ -116,7 +115,7 @@ export async function exportPlan(url: URL, context: ExportContext): Promise<Expo
   const query = freezeQuery(view.query, context.now ?? Date.now());
   // The analyst's own read (they wait on it), fresh: the count as of the frozen bounds.
   const page = (await readAlarmPage({ ...query, size: 10 }, context.call, { fresh: true })).value();
-  return { total: page.page.totalElements, cap: capOf(context), ...exportBounds(query) };
+  return { total: page.page.totalElements, cap: context.cap, ...exportBounds(query) };
 }
 
 /** GET …/export?<view>&format&id: the file, streamed. */
@@ -137,13 +136,13 @@ export async function exportDownload(
     analyst: context.analyst.id,
     deployment: context.deployment.key,
     client: context.call.client,
-    store: context.store ?? sharedStore(),
+    store: context.store,
     query: freezeQuery(view.query, now),
     search: viewLogSearch(view),
     zone: view.tz,
     format,
     id,
-    cap: capOf(context),
+    cap: context.cap,
     signal: request.signal,
     startedAt: now,
     pageSizes: exportPageSizes(serverEnv().export.pageSize),
@@ -186,7 +185,7 @@ export async function allExportDownload(
 export async function exportProgress(
   rawId: string,
   analyst: Analyst,
-  store: SharedStore = sharedStore(),
+  store: SharedStore,
 ): Promise<ExportProgress> {
   return new ExportProgressStore(store).get(analyst.id, readExportId(rawId));
 }
@@ -196,7 +195,7 @@ export async function exportCancel(
   rawId: string,
   analyst: Analyst,
   sameOrigin: boolean,
-  store: SharedStore = sharedStore(),
+  store: SharedStore,
 ): Promise<ExportProgress> {
   if (!sameOrigin) throw new ApiError("forbidden", "Cancel an export from the console itself.");
   return new ExportProgressStore(store).cancel(analyst.id, readExportId(rawId));
@@ -206,4 +205,10 @@ export async function exportCancel(
 export function exportContext(context: RequestContext): Pick<Common, "visible" | "store" | "cap"> {
   const { scope, services } = context;
   return { visible: scope.allowed, store: services.store, cap: services.env.export.maxRows };
+}
+
+/** DELETE …/export/{id} as its routes call it: from the console itself, on the context's store. */
+export function cancelExport(request: NextRequest, rawId: string, context: AnalystContext) {
+  const { env, store } = context.services;
+  return exportCancel(rawId, context.analyst, isSameOrigin(request, env.auth.url), store);
 }

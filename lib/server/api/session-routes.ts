@@ -10,7 +10,7 @@ import {
 import { authOptions } from "@/lib/server/auth/options";
 import { serverEnv } from "@/lib/server/env";
 import { ApiError, ERROR_STATUS, internalError, type ErrorCode } from "@/lib/shared/core/errors";
-import type { Analyst } from "@/lib/server/auth/session";
+import type { AnalystContext } from "@/lib/server/services/context";
 import { readJsonBody } from "./json-body";
 import { errorResponse, isSameOrigin, respond, type RouteHandler } from "./route";
 
@@ -18,8 +18,8 @@ import { errorResponse, isSameOrigin, respond, type RouteHandler } from "./route
 // next-auth's own endpoints, inside our one error shape.
 
 /** DELETE /api/sessions: every session of this analyst ends, on every replica, this one too. */
-export async function endAllSessions(request: NextRequest, analyst: Analyst) {
-  const { auth } = serverEnv();
+export async function endAllSessions(request: NextRequest, { analyst, services }: AnalystContext) {
+  const { auth } = services.env;
   if (!isSameOrigin(request, auth.url)) {
     throw new ApiError("forbidden", "Sessions can only be ended from the console itself.");
   }
