@@ -7,7 +7,7 @@ import type { Analyst } from "@/lib/server/auth/session";
 import { ApiError, invalidRequest } from "@/lib/shared/core/errors";
 import { analystRoute, errorResponse, type RouteHandler } from "./route";
 import type { LiveHub } from "@/lib/server/live/hub";
-import { streamSessions, type StreamSessions } from "@/lib/server/live/stream-sessions";
+import type { StreamSessions } from "@/lib/server/live/stream-sessions";
 import type { AnalystContext } from "@/lib/server/services/context";
 import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
 import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
@@ -98,7 +98,7 @@ async function openStream(
   }
   try {
     const notices = triageWanted ? (options.triage ?? services.background.triageNotices) : null;
-    const held = options.sessions ?? streamSessions();
+    const held = options.sessions ?? services.streamSessions;
     // The first stream of this process waits until the team's notices, and the sessions'
     // ends, are heard here.
     await Promise.all([notices?.ready(), held.ready()]);

@@ -1,7 +1,7 @@
 import "server-only";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { databaseState, type DatabaseState } from "@/lib/server/db";
+import type { DatabaseState } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
 import { pivotCounts, type PivotWindow } from "@/lib/server/index/pivots";
 import { relatedAlarms } from "@/lib/server/index/related";
@@ -106,9 +106,9 @@ function windowOf(filters: AlarmFilters, now: number): PivotWindow {
 }
 
 export interface PivotsContext {
-  /** The database to read (tests); default this process's. */
-  database?: () => Promise<DatabaseState>;
-  now?: number;
+  /** The database to read (the request context's). */
+  database: () => Promise<DatabaseState>;
+  now: number;
 }
 
 /**
@@ -120,7 +120,7 @@ export async function alarmPivots(
   url: URL,
   deployment: string,
   uuid: string,
-  { database = databaseState, now = Date.now() }: PivotsContext = {},
+  { database, now }: PivotsContext,
 ): Promise<PivotsAnswer> {
   if (!isAlarmUuid(uuid)) throw new ApiError("not_found", "There is no such alarm.");
   const { values, filters } = parseQuery(url.searchParams, pivotsQuery);

@@ -8,6 +8,7 @@ import {
 } from "@/lib/server/deployments/registry";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
 import type { SearchScope } from "@/lib/server/deployments/scope";
+import { streamSessions, type StreamSessions } from "@/lib/server/live/stream-sessions";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
 import { services, type Services } from "./index";
 
@@ -35,6 +36,8 @@ export interface ContextServices {
   readonly database: () => Promise<DatabaseState>;
   /** The background work's handles (the live hub, the triage notices), started on first use. */
   readonly background: Services;
+  /** What ends the live streams with their sessions. */
+  readonly streamSessions: StreamSessions;
 }
 
 export interface RequestContext {
@@ -69,6 +72,9 @@ export const processServices: ContextServices = {
   database: databaseState,
   get background() {
     return services();
+  },
+  get streamSessions() {
+    return streamSessions();
   },
 };
 
