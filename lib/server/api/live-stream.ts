@@ -105,16 +105,8 @@ async function openStream(
     // Only the deployments this analyst may see, as of the stream's start (a change of access
     // ends the session, and with it the stream).
     const visible = new Set(context.scope.allowed);
-    return streamResponse(request, {
-      hub,
-      analyst,
-      sessions: held,
-      views,
-      refusals,
-      slot,
-      notices,
-      visible,
-    });
+    const stream = { hub, analyst, views, refusals, slot, notices, visible };
+    return streamResponse(request, { ...stream, sessions: held });
   } catch (error) {
     slot.release(); // the stream never opened: it holds no place
     throw error;
