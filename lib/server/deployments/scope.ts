@@ -24,11 +24,6 @@ export function visibleKeys(analyst: Analyst): string[] {
     .map((deployment) => deployment.key);
 }
 
-/** A deployment's list or suggestions: that deployment, among those the analyst may see. */
-export function deploymentScope(analyst: Analyst, deployment: string): SearchScope {
-  return { allowed: visibleKeys(analyst), deployments: [deployment] };
-}
-
 /**
  * The queue of every deployment (ALL_DEPLOYMENTS): the `deployments` its URL names (a comma list
  * of those the analyst may see; 400 on it for any other), or all it shows.
