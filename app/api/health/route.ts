@@ -2,12 +2,11 @@
 // when its token expires, its budget and the analyst's own calls waiting (nobody else's)
 import { healthOfAll } from "@/lib/server/api/alarm-routes";
 import { analystRoute, routeMethods } from "@/lib/server/api/route";
-import { deploymentRegistry } from "@/lib/server/deployments/registry";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: analystRoute("GET /api/health", ({ analyst }) =>
-    healthOfAll(deploymentRegistry().visibleTo(analyst), analyst.id),
+  GET: analystRoute("GET /api/health", ({ analyst, context }) =>
+    healthOfAll(context.scope.visible, analyst.id),
   ),
 });

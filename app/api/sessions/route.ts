@@ -5,7 +5,7 @@ import { endAllSessions } from "@/lib/server/api/session-routes";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  DELETE: analystRoute("DELETE /api/sessions", ({ request, analyst }) =>
-    endAllSessions(request, analyst),
+  DELETE: analystRoute("DELETE /api/sessions", ({ request, context }) =>
+    endAllSessions(request, context),
   ),
 });

@@ -1,13 +1,13 @@
 import "server-only";
 import { forgetIfGone, indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
-import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import type { Deployment } from "@/lib/server/deployments/registry";
-import { ApiError } from "@/lib/shared/core/errors";
+import { asApiError } from "@/lib/shared/core/errors";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { fetchHealth, readAlarm, type UsmCall, readCatalogue } from "@/lib/server/usm";
 import type { IndexInput } from "@/lib/server/reads/index-read";
 import { readDeploymentPage } from "@/lib/server/reads/list";
-import type { SearchScope } from "@/lib/server/deployments/scope";
+import type { ScopeFor } from "@/lib/server/services/context";
+import { listQuery, parseQuery } from "./request-input";
 import { JsonText } from "./route";
 
 // The request -> data logic of the browser's alarm and health API, without the session check
@@ -26,15 +26,9 @@ export async function alarmList(
   url: URL,
   call: UsmCall,
   fresh = false,
-  search?: SearchScope & IndexInput,
+  search?: ScopeFor & IndexInput,
 ): Promise<JsonText | AlarmPage> {
-  const { query, problems } = parseAlarmListQuery(url.searchParams);
-  const first = problems[0];
-  if (first) {
-    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
-      param: first.param,
-    });
-  }
+  const query = parseQuery(url.searchParams, listQuery());
   const read = await readDeploymentPage(query, call, { fresh, index: search });
   return read.source === "index" ? read.page : new JsonText(read.read.json);
 }
@@ -95,11 +89,7 @@ export async function healthOfAll(deployments: readonly Deployment[], analyst: s
         try {
           return { ...about, health: await fetchHealth({ analyst, client: deployment.client() }) };
         } catch (error) {
-          const apiError =
-            error instanceof ApiError
-              ? error
-              : new ApiError("internal", "Something went wrong on our side.");
-          return { ...about, ...apiError.toBody() };
+          return { ...about, ...asApiError(error).toBody() };
         }
       }),
     ),

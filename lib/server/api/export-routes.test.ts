@@ -74,12 +74,12 @@ describeEachEngine("The export's routes over the index", ({ database, server, en
 
   const common = (more: Partial<ExportContext> = {}) => ({
     analyst: alice,
+    visible: ["acme", "beta"],
     store,
     now: START,
     cap: 100_000,
     index: {
       database: database(),
-      allowed: ["acme", "beta"],
       pageSize: 4,
       statuses: async (keys: readonly string[]) => new Map(keys.map((key) => [key, FOLLOWING])),
     },
@@ -90,10 +90,7 @@ describeEachEngine("The export's routes over the index", ({ database, server, en
     call: NO_UPSTREAM,
     ...common(more),
   });
-  const all = (more: Partial<AllExportContext> = {}): AllExportContext => ({
-    visible: ["acme", "beta"],
-    ...common(more),
-  });
+  const all = (more: Partial<AllExportContext> = {}): AllExportContext => common(more);
   /** `work` answering GET /api/d/{path}{search} through the one wrapper. */
   const route =
     <C>(path: string, work: (url: string, context: C) => Promise<unknown>, base: () => C) =>

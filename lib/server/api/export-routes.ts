@@ -5,7 +5,7 @@ import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
 import type { ListView } from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
-import { sharedStore, type SharedStore } from "@/lib/server/store";
+import type { SharedStore } from "@/lib/server/store";
 import { readAlarmPage, type UsmCall } from "@/lib/server/usm";
 import type { ExportPlan, ExportProgress } from "@/lib/shared/export/contract";
 import { exportScopeName } from "@/lib/shared/export/file-name";
@@ -28,7 +28,8 @@ import {
   indexExportPlan,
   type IndexContext,
 } from "@/lib/server/reads/export";
-import { deploymentScope, type SearchScope } from "@/lib/server/deployments/scope";
+import type { AnalystContext, RequestContext, ScopeFor } from "@/lib/server/services/context";
+import { isSameOrigin } from "./route";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
 // wrap these in deploymentRoute, app/api/d/all/alarms/export/** in analystRoute), so tests can
@@ -41,10 +42,12 @@ export type { IndexContext };
 
 interface Common {
   analyst: Analyst;
-  store?: SharedStore;
+  /** The deployments the analyst may see, by key, in the configured order. */
+  visible: readonly string[];
+  store: SharedStore;
   now?: number;
-  /** The most alarms an export writes; default EXPORT_MAX_ROWS. */
-  cap?: number;
+  /** The most alarms an export writes (EXPORT_MAX_ROWS). */
+  cap: number;
   index?: IndexContext;
   /** Tests: page sizes, a hook between reads, how often cancel is looked for. */
   tuning?: Pick<ExportRequest, "pageSizes" | "beforeRead" | "cancelPollMs">;
@@ -55,33 +58,28 @@ export interface ExportContext extends Common {
   call: UsmCall;
 }
 
-export interface AllExportContext extends Common {
-  /** The deployments the analyst may see, by key, in the configured order. */
-  visible: readonly string[];
-}
+export type AllExportContext = Common;
 
-const capOf = (context: Common) => context.cap ?? serverEnv().export.maxRows;
-
-function indexPlan(view: ListView, scope: SearchScope, context: Common): Promise<ExportPlan> {
+function indexPlan(view: ListView, scope: ScopeFor, context: Common): Promise<ExportPlan> {
   const now = context.now ?? Date.now();
-  return indexExportPlan(view, scope, { now, cap: capOf(context), index: context.index ?? {} });
+  return indexExportPlan(view, scope, { now, cap: context.cap, index: context.index ?? {} });
 }
 
 /** The file of an index view: `label` names it (and the log line), `logSearch` the view. */
 async function indexDownload(
   request: NextRequest,
-  target: { view: ListView; scope: SearchScope; label: string; logSearch: string },
+  target: { view: ListView; scope: ScopeFor; label: string; logSearch: string },
   context: Common,
 ): Promise<Response> {
   const { format, id } = readExportParams(request.nextUrl.searchParams);
   const now = context.now ?? Date.now();
   const index = context.index ?? {};
   const { read, view } = await indexExport(target.view, target.scope, now, index);
-  const cap = capOf(context);
+  const cap = context.cap;
   return startExport({
     analyst: context.analyst.id,
     deployment: target.label,
-    store: context.store ?? sharedStore(),
+    store: context.store,
     query: view.query,
     search: target.logSearch,
     zone: target.view.tz,
@@ -104,11 +102,8 @@ async function indexDownload(
 }
 
 /** A deployment's view in the index: that deployment, among those the analyst may see. */
-function deploymentIndexScope(context: ExportContext): SearchScope {
-  const { analyst, deployment, index } = context;
-  return index?.allowed
-    ? { allowed: index.allowed, deployments: [deployment.key] }
-    : deploymentScope(analyst, deployment.key);
+function deploymentIndexScope({ analyst, deployment, visible }: ExportContext): ScopeFor {
+  return { allowed: visible, deployments: [deployment.key], analyst: analyst.id };
 }
 
 /** GET …/export/plan?<view>: how many alarms an export of the view holds, the cap, the bounds. */
@@ -120,7 +115,7 @@ export async function exportPlan(url: URL, context: ExportContext): Promise<Expo
   const query = freezeQuery(view.query, context.now ?? Date.now());
   // The analyst's own read (they wait on it), fresh: the count as of the frozen bounds.
   const page = (await readAlarmPage({ ...query, size: 10 }, context.call, { fresh: true })).value();
-  return { total: page.page.totalElements, cap: capOf(context), ...exportBounds(query) };
+  return { total: page.page.totalElements, cap: context.cap, ...exportBounds(query) };
 }
 
 /** GET …/export?<view>&format&id: the file, streamed. */
@@ -141,13 +136,13 @@ export async function exportDownload(
     analyst: context.analyst.id,
     deployment: context.deployment.key,
     client: context.call.client,
-    store: context.store ?? sharedStore(),
+    store: context.store,
     query: freezeQuery(view.query, now),
     search: viewLogSearch(view),
     zone: view.tz,
     format,
     id,
-    cap: capOf(context),
+    cap: context.cap,
     signal: request.signal,
     startedAt: now,
     pageSizes: exportPageSizes(serverEnv().export.pageSize),
@@ -156,16 +151,17 @@ export async function exportDownload(
 }
 
 /** The deployments an export of the queue reads: those it names, else every one visible. */
-const allScope = (named: readonly string[], visible: readonly string[]): SearchScope => ({
+const allScope = (named: readonly string[], { visible, analyst }: Common): ScopeFor => ({
   allowed: visible,
   deployments: named.length > 0 ? named : visible,
+  analyst: analyst.id,
 });
 
 /** GET /api/d/all/alarms/export/plan?<view>&deployments: the plan of the queue's view. */
 export async function allExportPlan(url: URL, context: AllExportContext): Promise<ExportPlan> {
   const { view, named } = readAllDeploymentsView(url.searchParams, context.visible);
   exportSource(view, "all"); // the index's alone (READ_RULES.allDeployments)
-  return indexPlan(view, allScope(named, context.visible), context);
+  return indexPlan(view, allScope(named, context), context);
 }
 
 /** GET /api/d/all/alarms/export?<view>&deployments&format&id: the queue's file, from the index. */
@@ -178,7 +174,7 @@ export async function allExportDownload(
   exportSource(view, "all"); // the index's alone (READ_RULES.allDeployments)
   const target = {
     view,
-    scope: allScope(named, context.visible),
+    scope: allScope(named, context),
     label: exportScopeName(named),
     logSearch: viewLogSearch(view, named),
   };
@@ -189,7 +185,7 @@ export async function allExportDownload(
 export async function exportProgress(
   rawId: string,
   analyst: Analyst,
-  store: SharedStore = sharedStore(),
+  store: SharedStore,
 ): Promise<ExportProgress> {
   return new ExportProgressStore(store).get(analyst.id, readExportId(rawId));
 }
@@ -199,8 +195,20 @@ export async function exportCancel(
   rawId: string,
   analyst: Analyst,
   sameOrigin: boolean,
-  store: SharedStore = sharedStore(),
+  store: SharedStore,
 ): Promise<ExportProgress> {
   if (!sameOrigin) throw new ApiError("forbidden", "Cancel an export from the console itself.");
   return new ExportProgressStore(store).cancel(analyst.id, readExportId(rawId));
+}
+
+/** What an export takes of the request's context: whose deployments, the store, the cap. */
+export function exportContext(context: RequestContext): Pick<Common, "visible" | "store" | "cap"> {
+  const { scope, services } = context;
+  return { visible: scope.allowed, store: services.store, cap: services.env.export.maxRows };
+}
+
+/** DELETE …/export/{id} as its routes call it: from the console itself, on the context's store. */
+export function cancelExport(request: NextRequest, rawId: string, context: AnalystContext) {
+  const { env, store } = context.services;
+  return exportCancel(rawId, context.analyst, isSameOrigin(request, env.auth.url), store);
 }

@@ -29,7 +29,7 @@ describeEachEngine("The groups API", ({ database }) => {
     respond("GET /api/d/[deployment]/alarms/groups", () =>
       groupList(
         new URL(`http://app.test/api/d/acme/alarms/groups${search}`),
-        { allowed, deployments },
+        { allowed, deployments, analyst: null },
         { database: database(), now: NOW },
         ["deployments"],
         (key) => NAMES[key],

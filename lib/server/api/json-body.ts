@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { ApiError } from "@/lib/shared/core/errors";
+import { ApiError, invalidRequest, type RequestProblem } from "@/lib/shared/core/errors";
 
 // A write's JSON body, read within a size (never a whole body of any size in memory) and checked
 // by its schema; what is wrong is named, as a query parameter's problem is.
@@ -28,18 +28,16 @@ export async function readJsonBody<T extends z.ZodType>(
     throw new ApiError("invalid_request", "The body is not valid JSON.");
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.map(String).join(".") || undefined;
-    throw new ApiError(
-      "invalid_request",
-      path
-        ? `${path}: ${issue?.message ?? "not valid"}`
-        : (issue?.message ?? "The body is not valid."),
-      path ? { param: path } : {},
-    );
-  }
+  if (!parsed.success) throw invalidRequest(zodProblems(parsed.error));
   return parsed.data;
+}
+
+/** The problem zod names first, as a query parameter's or a body field's problem is said. */
+export function zodProblems(error: z.ZodError): RequestProblem[] {
+  const issue = error.issues[0];
+  const path = issue?.path.map(String).join(".") || undefined;
+  const message = issue?.message ?? "not valid";
+  return path ? [{ param: path, message: `${path}: ${message}` }] : [{ message }];
 }
 
 const tooLarge = (maxBytes: number) =>

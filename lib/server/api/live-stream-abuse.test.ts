@@ -18,6 +18,7 @@ vi.mock("@/lib/server/deployments/registry", () => ({
       if (key !== "acme") throw new ApiError("not_found", "There is no such deployment.");
       return { key };
     },
+    visibleTo: () => [{ key: "acme" }],
   }),
 }));
 

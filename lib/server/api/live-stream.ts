@@ -3,14 +3,12 @@ import { setSseStreamsOpen } from "@/lib/server/core/metrics";
 import { isShuttingDown, onShutdown } from "@/lib/server/core/shutdown";
 import { ProcessSlots, isRefusal, type Slot, type SlotRefusal } from "@/lib/server/core/slots";
 import type { NextRequest } from "next/server";
-import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
-import { deploymentRegistry } from "@/lib/server/deployments/registry";
-import { ApiError } from "@/lib/shared/core/errors";
-import { analystGate } from "./analyst-gate";
-import { errorResponse } from "./route";
+import type { Analyst } from "@/lib/server/auth/session";
+import { ApiError, invalidRequest } from "@/lib/shared/core/errors";
+import { analystRoute, errorResponse, type RouteHandler } from "./route";
 import type { LiveHub } from "@/lib/server/live/hub";
-import { streamSessions, type StreamSessions } from "@/lib/server/live/stream-sessions";
-import { services } from "@/lib/server/services";
+import type { StreamSessions } from "@/lib/server/live/stream-sessions";
+import type { AnalystContext } from "@/lib/server/services/context";
 import { MAX_STREAM_VIEWS, type LiveRefusal, type LiveState } from "@/lib/shared/live/types";
 import { parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
 import { watchedView } from "@/lib/server/reads/watch";
@@ -55,52 +53,63 @@ export interface StreamOptions {
   sessions?: StreamSessions;
 }
 
-export async function liveStream(
+/**
+ * The live route: the wrapper's session check, fair share and errors before the stream starts
+ * (its stream option), then the stream. `options` stand in for the process's own (tests).
+ */
+export function liveRoute(options: StreamOptions = {}): RouteHandler {
+  return analystRoute(
+    "GET /api/live",
+    ({ request, analyst, context }) => openStream(request, analyst, context, options),
+    { stream: true, ...(options.analyst && { session: options.analyst }) },
+  );
+}
+
+/** GET /api/live as its route answers it. */
+export function liveStream(request: NextRequest, options: StreamOptions = {}): Promise<Response> {
+  return liveRoute(options)(request, { params: Promise.resolve({}) });
+}
+
+async function openStream(
   request: NextRequest,
-  { hub = services().liveHub, triage, analyst: who = getAnalyst, sessions }: StreamOptions = {},
+  analyst: Analyst,
+  context: AnalystContext,
+  options: StreamOptions,
 ): Promise<Response> {
+  // The process's background work, asked for only where the options do not stand in for it.
+  const { services } = context;
+  const hub = options.hub === undefined ? services.background.liveHub : options.hub;
+  if (!hub) throw new ApiError("not_found", "The live queue is turned off on this console.");
+  if (isShuttingDown()) {
+    // A browser would come straight back over its open connection and hold the server up.
+    const refusal = new ApiError("not_ready", "This server is stopping; try again shortly.", {
+      retryAfterSeconds: 2,
+    });
+    return errorResponse(refusal, "no-store", { Connection: "close" });
+  }
+  const { views, refusals, triageWanted } = readViews(request, context);
+  const slot = takeStream(analyst.id);
+  if (isRefusal(slot)) {
+    throw new ApiError(
+      "rate_limited",
+      "Too many live streams are open for you; close some of the console's windows.",
+      { retryAfterSeconds: 30 },
+    );
+  }
   try {
-    const analyst = await who();
-    if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
-    analystGate().enter(analyst.id)(); // counted as a request; the open stream holds no slot
-    if (!hub) throw new ApiError("not_found", "The live queue is turned off on this console.");
-    if (isShuttingDown()) {
-      // A browser would come straight back over its open connection and hold the server up.
-      const refusal = new ApiError("not_ready", "This server is stopping; try again shortly.", {
-        retryAfterSeconds: 2,
-      });
-      return errorResponse(refusal, "no-store", { Connection: "close" });
-    }
-    const { views, refusals, triageWanted } = readViews(request, analyst);
-    const slot = takeStream(analyst.id);
-    if (isRefusal(slot)) {
-      throw new ApiError(
-        "rate_limited",
-        "Too many live streams are open for you; close some of the console's windows.",
-        { retryAfterSeconds: 30 },
-      );
-    }
-    try {
-      const notices = triageWanted ? (triage ?? services().triageNotices) : null;
-      const held = sessions ?? streamSessions();
-      // The first stream of this process waits until the team's notices, and the sessions'
-      // ends, are heard here.
-      await Promise.all([notices?.ready(), held.ready()]);
-      return streamResponse(request, {
-        hub,
-        analyst,
-        sessions: held,
-        views,
-        refusals,
-        slot,
-        notices,
-      });
-    } catch (error) {
-      slot.release(); // the stream never opened: it holds no place
-      throw error;
-    }
+    const notices = triageWanted ? (options.triage ?? services.background.triageNotices) : null;
+    const held = options.sessions ?? services.streamSessions;
+    // The first stream of this process waits until the team's notices, and the sessions'
+    // ends, are heard here.
+    await Promise.all([notices?.ready(), held.ready()]);
+    // Only the deployments this analyst may see, as of the stream's start (a change of access
+    // ends the session, and with it the stream).
+    const visible = new Set(context.scope.allowed);
+    const stream = { hub, analyst, views, refusals, slot, notices, visible };
+    return streamResponse(request, { ...stream, sessions: held });
   } catch (error) {
-    return errorResponse(error);
+    slot.release(); // the stream never opened: it holds no place
+    throw error;
   }
 }
 
@@ -119,20 +128,17 @@ function takeStream(analyst: string): Slot | SlotRefusal {
 
 function readViews(
   request: NextRequest,
-  analyst: Analyst,
+  { analyst, services }: AnalystContext,
 ): { views: LiveView[]; refusals: LiveRefusal[]; triageWanted: boolean } {
   const ids = [...new Set(request.nextUrl.searchParams.getAll("view"))];
   const triageWanted = ids.includes(TRIAGE_STREAM_VIEW);
   if (ids.length === 0 || ids.length > MAX_STREAM_VIEWS) {
-    throw new ApiError(
-      "invalid_request",
-      `Name from 1 to ${MAX_STREAM_VIEWS} views to watch, each as a view parameter.`,
-      { param: "view" },
-    );
+    const message = `Name from 1 to ${MAX_STREAM_VIEWS} views to watch, each as a view parameter.`;
+    throw invalidRequest([{ param: "view", message }]);
   }
   const views: LiveView[] = [];
   const refusals: LiveRefusal[] = [];
-  const registry = deploymentRegistry();
+  const { registry } = services;
   for (const id of ids) {
     if (id === TRIAGE_STREAM_VIEW) continue;
     const view = parseLiveViewId(id);
@@ -184,10 +190,12 @@ interface OpenStream {
   slot: Slot;
   /** The team's triage notices, when the browser asked for them. */
   notices: TriageNoticeBoard | null;
+  /** The deployments whose notices the analyst is sent. */
+  visible: ReadonlySet<string>;
 }
 
 function streamResponse(request: NextRequest, stream: OpenStream): Response {
-  const { hub, analyst, sessions, views, refusals, slot, notices } = stream;
+  const { hub, analyst, sessions, views, refusals, slot, notices, visible } = stream;
   const encoder = new TextEncoder();
   const revs = new Map(knownRevs(request, views));
   const cleanups: Array<() => void> = [];
@@ -247,13 +255,6 @@ function streamResponse(request: NextRequest, stream: OpenStream): Response {
           write(`event: refused\ndata: ${JSON.stringify(refusal)}\n\n`);
         for (const view of views) cleanups.push(hub.subscribe(view, send));
         if (notices) {
-          // Only the deployments this analyst may see, as of the stream's start (a change of
-          // access ends the session, and with it the stream).
-          const visible = new Set(
-            deploymentRegistry()
-              .visibleTo(analyst)
-              .map((d) => d.key),
-          );
           cleanups.push(
             notices.listen((notice) => {
               if (!visible.has(notice.deployment)) return;

@@ -122,7 +122,7 @@ describeEachEngine("A view's overview", ({ database }) => {
     const { query } = parseAlarmListQuery(new URLSearchParams(search));
     const list = await searchList(
       query,
-      { allowed: ["acme"], deployments: ["acme"] },
+      { allowed: ["acme"], deployments: ["acme"], analyst: null },
       { database: database(), now: now() },
     );
     expect(list.page.totalElements).toBe(matches.length);

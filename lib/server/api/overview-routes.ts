@@ -6,10 +6,10 @@ import { mergedGroupScope } from "@/lib/server/deployments/scope";
 import type { SharedStore } from "@/lib/server/store";
 import type { UsmCall } from "@/lib/server/usm";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
-import { parseAlarmListQuery, type AlarmListQuery } from "@/lib/shared/alarms/query";
-import { ApiError } from "@/lib/shared/core/errors";
+import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { OVERVIEW_PARTS, type OverviewPart } from "@/lib/shared/overview/plan";
 import type { SearchNode } from "@/lib/shared/search/ast";
+import { listQuery, parseQuery, type Parsed } from "./request-input";
 
 // The request -> answer logic of the overview's sections: a deployment's and the queue of every
 // deployment's, each read where the read seam says (lib/server/reads/counts.ts).
@@ -18,30 +18,38 @@ const overviewPartSchema = z.enum(OVERVIEW_PARTS, {
   error: `part must be one of ${OVERVIEW_PARTS.join(", ")}`,
 });
 
+/** The section asked for and the view's query, or the problem (the first found) with them. */
+const overviewQuery =
+  (others: readonly string[] = []) =>
+  (params: URLSearchParams): Parsed<{ part: OverviewPart; query: AlarmListQuery }> => {
+    const parts = params.getAll("part");
+    const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
+    const list = listQuery(["part", ...others])(params);
+    const value = { part: part.data ?? OVERVIEW_PARTS[0], query: list.value };
+    if (!part.success) {
+      return { value, problems: [{ param: "part", message: part.error.issues[0]!.message }] };
+    }
+    if (list.problems.length > 0) return { value, problems: list.problems };
+    return { value, problems: [] };
+  };
+
 /**
- * The section asked for, the view's query and its search read (`owner:me` bound to the analyst),
- * or 400 naming the wrong parameter.
+ * The section asked for, the view's query and its search read (`owner:me` bound to `analyst`),
+ * or 400 naming the wrong parameter. A search's overview counts its matches, as its rows are
+ * found: from the index.
  */
 function readOverviewRequest(
   url: URL,
+  analyst: string | null,
   others: readonly string[] = [],
 ): { part: OverviewPart; query: AlarmListQuery; search: SearchNode | null } {
-  const parts = url.searchParams.getAll("part");
-  const part = overviewPartSchema.safeParse(parts.length === 1 ? parts[0] : undefined);
-  if (!part.success) {
-    throw new ApiError("invalid_request", part.error.issues[0]!.message, { param: "part" });
-  }
-  const { query, problems } = parseAlarmListQuery(url.searchParams, ["part", ...others]);
-  const first = problems[0];
-  if (first) {
-    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
-      param: first.param,
-    });
-  }
-  // A search's overview counts its matches, as its rows are found: from the index.
-  const search = query.q === undefined ? null : readSearch(query.q);
-  return { part: part.data, query, search };
+  const { part, query } = parseQuery(url.searchParams, overviewQuery(others));
+  const search = query.q === undefined ? null : readSearch(query.q, analyst);
+  return { part, query, search };
 }
+
+/** Where the overview's index comes from, and whom `owner:me` in its search means. */
+type OverviewInput = IndexInput & { store?: SharedStore; analyst?: string | null };
 
 /** `section`, or answered at once when the browser left (so the gate's place is given back). */
 function unlessLeft<T>(section: Promise<T>, signal?: AbortSignal): Promise<T | { left: true }> {
@@ -66,9 +74,9 @@ export async function alarmOverview(
   call: UsmCall,
   signal?: AbortSignal,
   deployment?: string,
-  index: IndexInput & { store?: SharedStore } = {},
+  index: OverviewInput = {},
 ) {
-  const { part, query, search } = readOverviewRequest(url);
+  const { part, query, search } = readOverviewRequest(url, index.analyst ?? call.analyst);
   const now = index.now ?? (call.now ?? Date.now)();
   const request = { part, query, search };
   return unlessLeft(readDeploymentSection(deployment, request, call, now, index), signal);
@@ -83,10 +91,12 @@ export async function alarmOverview(
 export async function mergedOverview(
   url: URL,
   allowed: readonly string[],
-  index: IndexInput & { store?: SharedStore } = {},
+  index: OverviewInput = {},
   signal?: AbortSignal,
 ) {
-  const { part, query, search } = readOverviewRequest(url, [DEPLOYMENTS_KEY]);
+  const { part, query, search } = readOverviewRequest(url, index.analyst ?? null, [
+    DEPLOYMENTS_KEY,
+  ]);
   const scope = mergedGroupScope(url, allowed);
   const now = index.now ?? Date.now();
   const section = readQueueSection(scope, { part, query, search }, now, index);

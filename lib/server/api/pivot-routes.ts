@@ -1,7 +1,7 @@
 import "server-only";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { databaseState, type DatabaseState } from "@/lib/server/db";
+import type { DatabaseState } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
 import { pivotCounts, type PivotWindow } from "@/lib/server/index/pivots";
 import { relatedAlarms } from "@/lib/server/index/related";
@@ -25,6 +25,7 @@ import {
   type PivotsAnswer,
   type RelatedShare,
 } from "@/lib/shared/search/pivots";
+import { parseQuery, type Parsed } from "./request-input";
 
 // The request -> answer logic of GET /api/d/{deployment}/alarms/{uuid}/pivots (the route file
 // wraps it in deploymentRoute, which has already checked that the analyst may see the
@@ -51,22 +52,26 @@ const valuesSchema = (field: PivotField) =>
     )
     .max(MAX_PIVOT_VALUES, `at most ${MAX_PIVOT_VALUES} values of ${field}`);
 
-const invalid = (param: string, message: string) =>
-  new ApiError("invalid_request", message, { param });
-
-/** The values asked about, in the order of the query string, and the range's filters. */
-export function readPivotsRequest(params: URLSearchParams): {
+interface PivotsRequest {
   values: PivotValue[];
   filters: AlarmFilters;
-} {
+}
+
+/** The values asked about, in the order of the query string, and the range's filters. */
+function pivotsQuery(params: URLSearchParams): Parsed<PivotsRequest> {
+  const asked: PivotsRequest = { values: [], filters: {} };
+  const invalid = (param: string, message: string) => ({
+    value: asked,
+    problems: [{ param, message }],
+  });
   for (const key of new Set(params.keys())) {
     if (!(PIVOT_FIELDS as readonly string[]).includes(key) && !RANGE_KEYS.includes(key as never)) {
-      throw invalid(key, `${key} is not a parameter of pivots`);
+      return invalid(key, `${key} is not a parameter of pivots`);
     }
   }
   for (const field of PIVOT_FIELDS) {
     const parsed = valuesSchema(field).safeParse(params.getAll(field));
-    if (!parsed.success) throw invalid(field, parsed.error.issues[0]!.message);
+    if (!parsed.success) return invalid(field, parsed.error.issues[0]!.message);
   }
   const values = [...params.entries()].flatMap(([key, value]) =>
     (PIVOT_FIELDS as readonly string[]).includes(key) ? [{ field: key as PivotField, value }] : [],
@@ -74,21 +79,21 @@ export function readPivotsRequest(params: URLSearchParams): {
   const filters: AlarmFilters = {};
   for (const key of RANGE_KEYS) {
     const given = params.getAll(key);
-    if (given.length > 1) throw invalid(key, `${key} may be given only once`);
+    if (given.length > 1) return invalid(key, `${key} may be given only once`);
     if (given[0] === undefined) continue;
     const parsed = paramParsers[key](given[0]);
-    if (!parsed.ok) throw invalid(key, `${key} ${parsed.message}`);
+    if (!parsed.ok) return invalid(key, `${key} ${parsed.message}`);
     Object.assign(filters, { [key]: parsed.value });
   }
   const { range, timestamp_occured_gte: gte, timestamp_occured_lte: lte } = filters;
   if (range !== undefined && (gte !== undefined || lte !== undefined)) {
-    throw invalid("range", "range cannot be combined with timestamp_occured_gte or _lte");
+    return invalid("range", "range cannot be combined with timestamp_occured_gte or _lte");
   }
   if (gte !== undefined && lte !== undefined && lte < gte) {
-    throw invalid("timestamp_occured_lte", "timestamp_occured_lte must not be before _gte");
+    return invalid("timestamp_occured_lte", "timestamp_occured_lte must not be before _gte");
   }
   const defaulted = Object.keys(filters).length === 0 ? { ...DEFAULT_PIVOT_RANGE } : filters;
-  return { values, filters: defaulted };
+  return { value: { values, filters: defaulted }, problems: [] };
 }
 
 /** The window a request's range names, as of `now` (a rolling range as the list resolves it). */
@@ -101,9 +106,9 @@ function windowOf(filters: AlarmFilters, now: number): PivotWindow {
 }
 
 export interface PivotsContext {
-  /** The database to read (tests); default this process's. */
-  database?: () => Promise<DatabaseState>;
-  now?: number;
+  /** The database to read (the request context's). */
+  database: () => Promise<DatabaseState>;
+  now: number;
 }
 
 /**
@@ -115,10 +120,10 @@ export async function alarmPivots(
   url: URL,
   deployment: string,
   uuid: string,
-  { database = databaseState, now = Date.now() }: PivotsContext = {},
+  { database, now }: PivotsContext,
 ): Promise<PivotsAnswer> {
   if (!isAlarmUuid(uuid)) throw new ApiError("not_found", "There is no such alarm.");
-  const { values, filters } = readPivotsRequest(url.searchParams);
+  const { values, filters } = parseQuery(url.searchParams, pivotsQuery);
   const state = await database();
   if (!state.ok) throw new ApiError("index_unavailable", state.reason);
   const { db } = state.database;

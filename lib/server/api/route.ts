@@ -1,10 +1,15 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { ApiError } from "@/lib/shared/core/errors";
+import { ApiError, asApiError } from "@/lib/shared/core/errors";
 import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
-import { serverEnv } from "@/lib/server/env";
 import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
+import {
+  processServices,
+  requestContext,
+  type AnalystContext,
+} from "@/lib/server/services/context";
 import { analystGate } from "./analyst-gate";
+import { parseBody, parseQuery, type BodySpec, type QueryParser } from "./request-input";
 
 // The one wrapper around every route handler of the console's API, next-auth's endpoints too
 // (session-routes.ts): it checks the session when the route needs one, runs a handler that
@@ -41,15 +46,40 @@ export interface HandlerInput<P> {
   params: P;
 }
 
-/**
- * Runs `work` and answers its result as JSON, or what it threw in our error shape. An error is
- * never kept longer than `cacheControl` says, whatever a success may be (`successCacheControl`).
- */
-export async function respond(
+/** What an analyst's handler is given: the request read, and the context built for it. */
+export interface AnalystInput<P, Q = undefined, B = undefined> extends HandlerInput<P> {
+  analyst: Analyst;
+  context: AnalystContext;
+  /** The query string as the route's `query` parser read it. */
+  query: Q;
+  /** The JSON body as the route's `body` schema read it. */
+  body: B;
+}
+
+export interface AnalystRouteOptions<P, Q, B> {
+  /** What a success may be kept as by the analyst's browser (errors never are). */
+  cacheControl?: string;
+  /** The query string's parser: 400 in our shape, before the handler runs, for what is wrong. */
+  query?: QueryParser<Q>;
+  /** The JSON body's schema and size: 400 likewise. */
+  body?: BodySpec<B>;
+  /** The route's deployment among the params (deploymentRoute): the context's scope is it. */
+  deployment?: (params: P) => string;
+  /**
+   * A stream (the live gateway): the same session check and errors before it starts, but the
+   * stream holds no place in the analyst's requests in progress once answered, and a refused
+   * answer is not held back (an EventSource retries on its own timer).
+   */
+  stream?: true;
+  /** Who is signed in (tests); default the request's session. */
+  session?: () => Promise<Analyst | null>;
+}
+
+/** Runs `work` and answers its result or error (`stream`: an error answered at once). */
+async function answer(
   name: string,
   work: () => Promise<unknown>,
-  cacheControl = PRIVATE,
-  successCacheControl = cacheControl,
+  { errors, success, hold }: { errors: string; success: string; hold: boolean },
 ): Promise<Response> {
   const started = performance.now();
   try {
@@ -61,22 +91,35 @@ export async function respond(
       status: body.status,
       headers: {
         "Content-Type": "application/json",
-        "Cache-Control": cacheHeader(successCacheControl, body.text),
+        "Cache-Control": cacheHeader(success, body.text),
       },
     });
   } catch (error) {
-    if (error instanceof ApiError && error.code === "rate_limited") {
-      await analystGate().hold(error.retryAfterSeconds);
+    const apiError = asApiError(error);
+    if (hold && apiError.code === "rate_limited") {
+      await analystGate().hold(apiError.retryAfterSeconds);
     }
-    const response = errorResponse(error, cacheControl);
+    const response = errorResponse(error, errors);
     if (response.status >= 500) {
       // Route, status, code and duration only: never a message (it may quote upstream data).
-      const code = error instanceof ApiError ? error.code : "internal";
       const ms = Math.round(performance.now() - started);
-      console.warn(`[api] ${name} ${response.status} ${code} ${ms}ms`);
+      console.warn(`[api] ${name} ${response.status} ${apiError.code} ${ms}ms`);
     }
     return response;
   }
+}
+
+/**
+ * Runs `work` and answers its result as JSON, or what it threw in our error shape. An error is
+ * never kept longer than `cacheControl` says, whatever a success may be (`successCacheControl`).
+ */
+export function respond(
+  name: string,
+  work: () => Promise<unknown>,
+  cacheControl = PRIVATE,
+  successCacheControl = cacheControl,
+): Promise<Response> {
+  return answer(name, work, { errors: cacheControl, success: successCacheControl, hold: true });
 }
 
 /** Serialises an ApiError (or anything thrown) as our one error shape. Never leaks internals. */
@@ -85,11 +128,8 @@ export function errorResponse(
   cacheControl = "no-store",
   extraHeaders: Record<string, string> = {},
 ): Response {
-  const apiError =
-    error instanceof ApiError
-      ? error
-      : new ApiError("internal", "Something went wrong on our side.");
-  if (!(error instanceof ApiError)) {
+  const apiError = asApiError(error);
+  if (apiError !== error) {
     // The message of an unexpected error may carry an upstream URL or a token: log its kind only.
     console.error(`[api] unexpected ${error instanceof Error ? error.name : typeof error}`);
   }
@@ -106,31 +146,43 @@ export function errorResponse(
 }
 
 /**
- * A route for signed-in analysts: 401 in our shape without a live session. Answers are private
- * and uncached unless `cacheControl` lets the analyst's browser keep a success (errors never).
+ * A route for signed-in analysts: 401 in our shape without a live session; then the write
+ * guard, the analyst's fair share, the request context (its scope the route's deployment, 404
+ * for one not theirs, or all they may see), the query string and the body read by the route's
+ * parsers (400 naming what is wrong), and the handler. Answers are private and uncached unless
+ * `cacheControl` lets the analyst's browser keep a success (errors never).
  */
-export function analystRoute<P>(
+export function analystRoute<P, Q = undefined, B = undefined>(
   name: string,
-  handle: (input: HandlerInput<P> & { analyst: Analyst }) => Promise<unknown>,
-  { cacheControl = PRIVATE }: { cacheControl?: string } = {},
+  handle: (input: AnalystInput<P, Q, B>) => Promise<unknown>,
+  options: AnalystRouteOptions<P, Q, B> = {},
 ): RouteHandler {
-  return async (request, context) =>
-    respond(
+  const { cacheControl = PRIVATE, stream, session = getAnalyst } = options;
+  const errors = stream ? "no-store" : PRIVATE;
+  return async (request, routeContext) =>
+    answer(
       name,
       async () => {
-        const analyst = await getAnalyst();
+        const analyst = await session();
         if (!analyst) throw new ApiError("unauthenticated", "Sign in to use this API.");
         guardWrite(request);
         const leave = analystGate().enter(analyst.id);
+        // A stream is counted as a request; the open stream holds no place.
+        if (stream) leave();
         try {
-          const params = (await context.params) as P;
-          return await runAsAnalyst(analyst, () => handle({ request, params, analyst }));
+          const params = (await routeContext.params) as P;
+          const context = requestContext(analyst, options.deployment?.(params));
+          const { searchParams } = request.nextUrl;
+          const query = (options.query && parseQuery(searchParams, options.query)) as Q;
+          const body = (options.body && (await parseBody(request, options.body))) as B;
+          const input = { request, params, analyst, context, query, body };
+          // Who waits for the index's turns (lib/server/index/read-index.ts), all the way down.
+          return await runAsAnalyst(analyst, () => handle(input));
         } finally {
           leave();
         }
       },
-      PRIVATE,
-      cacheControl,
+      { errors, success: cacheControl, hold: !stream },
     );
 }
 
@@ -142,7 +194,7 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 function guardWrite(request: NextRequest): void {
   if (READS.has(request.method)) return;
-  if (!isSameOrigin(request, serverEnv().auth.url)) {
+  if (!isSameOrigin(request, processServices.env.auth.url)) {
     throw new ApiError("forbidden", "Changes can only be made from the console itself.");
   }
 }

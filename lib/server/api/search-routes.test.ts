@@ -40,6 +40,7 @@ describeEachEngine("The search API", ({ database, server, engine }) => {
       alarmList(new URL(`http://app.test/api/d/acme/alarms${search}`), NO_UPSTREAM, false, {
         allowed,
         deployments: ["acme"],
+        analyst: null,
         database: database(),
         now: NOW,
       }),

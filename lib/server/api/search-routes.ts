@@ -9,12 +9,7 @@ export { readSearch, type IndexInput } from "@/lib/server/reads/index-read";
 export { groupList, searchList } from "@/lib/server/reads/list";
 export { mergedList } from "@/lib/server/reads/queue";
 export { searchSuggestions } from "@/lib/server/reads/suggest";
-export {
-  deploymentScope,
-  mergedGroupScope,
-  visibleKeys,
-  type SearchScope,
-} from "@/lib/server/deployments/scope";
+export { mergedGroupScope, type SearchScope } from "@/lib/server/deployments/scope";
 
 /** Suggestions may stay in the analyst's browser a little while: the index moves slowly. */
 export const SUGGEST_CACHE_CONTROL = "private, max-age=30";

@@ -31,7 +31,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-const scope = { allowed: ["acme"], deployments: ["acme"] };
+const scope = { allowed: ["acme"], deployments: ["acme"], analyst: null };
 
 it("answers 503 index_unavailable with the reason to a search, and the plain list still works", async () => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);

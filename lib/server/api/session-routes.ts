@@ -9,8 +9,8 @@ import {
 } from "@/lib/server/auth/session-token";
 import { authOptions } from "@/lib/server/auth/options";
 import { serverEnv } from "@/lib/server/env";
-import { ApiError, ERROR_STATUS, type ErrorCode } from "@/lib/shared/core/errors";
-import type { Analyst } from "@/lib/server/auth/session";
+import { ApiError, ERROR_STATUS, internalError, type ErrorCode } from "@/lib/shared/core/errors";
+import type { AnalystContext } from "@/lib/server/services/context";
 import { readJsonBody } from "./json-body";
 import { errorResponse, isSameOrigin, respond, type RouteHandler } from "./route";
 
@@ -18,8 +18,8 @@ import { errorResponse, isSameOrigin, respond, type RouteHandler } from "./route
 // next-auth's own endpoints, inside our one error shape.
 
 /** DELETE /api/sessions: every session of this analyst ends, on every replica, this one too. */
-export async function endAllSessions(request: NextRequest, analyst: Analyst) {
-  const { auth } = serverEnv();
+export async function endAllSessions(request: NextRequest, { analyst, services }: AnalystContext) {
+  const { auth } = services.env;
   if (!isSameOrigin(request, auth.url)) {
     throw new ApiError("forbidden", "Sessions can only be ended from the console itself.");
   }
@@ -99,7 +99,7 @@ async function inOurShape(answer: Response): Promise<Response> {
   const refused =
     answer.status < 500
       ? new ApiError(codeOf(answer.status), "The sign-in service does not take this request.")
-      : new ApiError("internal", "Something went wrong on our side.");
+      : internalError();
   const ours = errorResponse(refused);
   for (const cookie of answer.headers.getSetCookie()) ours.headers.append("Set-Cookie", cookie);
   return ours;

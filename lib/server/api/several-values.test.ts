@@ -75,7 +75,13 @@ describeEachEngine("Several values of a filter", ({ database }) => {
           now,
         },
         false,
-        { allowed: ["acme"], deployments: ["acme"], database: database(), now: now() },
+        {
+          allowed: ["acme"],
+          deployments: ["acme"],
+          analyst: null,
+          database: database(),
+          now: now(),
+        },
       ),
     );
   const pageOf = async (search: string) => {

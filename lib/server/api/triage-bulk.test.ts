@@ -16,7 +16,8 @@ import { testAnalyst } from "@/test/analyst";
 import { describeEachEngine } from "@/test/index-db";
 import { indexedAlarm, testUuid } from "@/test/indexed-alarm";
 import type { BulkAnswer } from "@/lib/server/triage/bulk";
-import { bulkTriage } from "./triage-bulk";
+import { parseBody } from "./request-input";
+import { BULK_BODY, bulkTriage } from "./triage-bulk";
 
 // A bulk action on both engines: the exact view (filters, search, the range frozen when the
 // count was shown, so an alarm arriving later is not swept in), the count confirmed first, the
@@ -54,7 +55,7 @@ describeEachEngine("Bulk triage", ({ database }) => {
       body: JSON.stringify(body),
     });
     return bulkTriage(
-      request,
+      await parseBody(request, BULK_BODY),
       { analyst: who, deployment: acme, visible: [acme] },
       { database: async () => ({ ok: true, database: database() }), store, now: () => now },
     );

@@ -1,5 +1,5 @@
 import "server-only";
-import type { NextRequest } from "next/server";
+import type { z } from "zod";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 import { toSearchParams } from "@/lib/shared/alarms/query";
 import { freezeQuery, readAllDeploymentsView, readView } from "@/lib/server/export/input";
@@ -8,11 +8,11 @@ import { runBulkTriage, type BulkAnswer } from "@/lib/server/triage/bulk";
 import { bulkInput, chosenAlarms, type BulkScope } from "@/lib/server/triage/bulk-input";
 import { NOTE_BODY_BYTES, TRIAGE_BODY_BYTES } from "@/lib/server/triage/input";
 import { nowOf, type TriageContext } from "@/lib/server/triage/pipeline";
-import { readJsonBody } from "./json-body";
+import { jsonBody } from "./request-input";
 import { readSearch } from "./search-routes";
 
 // POST /api/d/{key}/alarms/triage and /api/d/all/alarms/triage: one triage action on many alarms
-// (lib/server/triage/bulk.ts says how). Here the body is read and checked, the view it names read
+// (lib/server/triage/bulk.ts says how). Here the body (read and checked by the route wrapper), the view it names read
 // as the list reads it (its search too) and its range frozen, and the rows chosen checked against
 // the route's deployments.
 
@@ -23,7 +23,7 @@ function exportViewOf(raw: string, scope: BulkScope, now: number): ExportView {
   const { view, named } = scope.deployment
     ? { view: readView(params), named: [scope.deployment.key] }
     : readAllDeploymentsView(params, keys);
-  const search = view.query.q === undefined ? null : readSearch(view.query.q);
+  const search = view.query.q === undefined ? null : readSearch(view.query.q, scope.analyst.id);
   return {
     allowed: keys,
     deployments: named.length > 0 ? named : keys,
@@ -39,16 +39,14 @@ function viewString(view: ExportView, scope: BulkScope): string {
   return params.toString();
 }
 
+/** The body of a bulk action, as the route wrapper reads it. */
+export const BULK_BODY = jsonBody(bulkInput, NOTE_BODY_BYTES + TRIAGE_BODY_BYTES);
+
 export async function bulkTriage(
-  request: NextRequest,
+  { view: raw, alarms, ...body }: z.infer<typeof bulkInput>,
   scope: BulkScope,
   context: TriageContext = {},
 ): Promise<BulkAnswer> {
-  const {
-    view: raw,
-    alarms,
-    ...body
-  } = await readJsonBody(request, bulkInput, NOTE_BODY_BYTES + TRIAGE_BODY_BYTES);
   const now = nowOf(context);
   const view = exportViewOf(raw, scope, now);
   const asked = {

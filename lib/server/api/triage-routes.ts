@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import type { z } from "zod";
 import type { AlarmTriage, TriageSummaries } from "@/lib/shared/triage/types";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Deployment } from "@/lib/server/deployments/registry";
@@ -24,17 +25,26 @@ import {
   teammatesOf,
   triageSummariesOf,
 } from "@/lib/server/triage/service";
-import { readJsonBody } from "./json-body";
+import { jsonBody } from "./request-input";
 
 // The request -> answer of an alarm's triage (owner, acknowledgement, notes, history), for the
-// console's pages and for automation calling with an analyst's session: the path and the body
-// read and checked, then one use case of the team's triage (lib/server/triage/service.ts). The
+// console's pages and for automation calling with an analyst's session: the path read and checked
+// (the body is the route wrapper's, by the specs below), then one use case of the team's triage (lib/server/triage/service.ts). The
 // deployment is the analyst's (deploymentRoute answered 404 otherwise).
 
 export interface TriageInput extends TriageCaller {
   /** The request (a read says whether the opening it records came from the console itself). */
   request?: NextRequest;
 }
+
+export type OwnerBody = z.infer<typeof ownerInput>;
+export type AcknowledgedBody = z.infer<typeof acknowledgedInput>;
+export type NoteBody = z.infer<typeof noteInput>;
+
+/** The bodies of the triage's writes, as the route wrapper reads them. */
+export const OWNER_BODY = jsonBody(ownerInput, TRIAGE_BODY_BYTES);
+export const ACKNOWLEDGED_BODY = jsonBody(acknowledgedInput, TRIAGE_BODY_BYTES);
+export const NOTE_BODY = jsonBody(noteInput, NOTE_BODY_BYTES);
 
 /** GET …/alarms/{uuid}/triage: the alarm's triage; the analyst's opening is in the audit. */
 export async function alarmTriage(
@@ -50,51 +60,47 @@ export async function alarmTriage(
 
 /** PUT …/triage/owner {"owner": handle|null, "from"?: handle|null}. */
 export async function putOwner(
-  request: NextRequest,
   input: TriageInput,
   uuid: string,
+  body: OwnerBody,
   context: TriageContext = {},
 ): Promise<AlarmTriage> {
   const alarm = alarmRefOf(input.deployment, uuid);
-  const body = await readJsonBody(request, ownerInput, TRIAGE_BODY_BYTES);
   return assignAlarm(input, alarm, body, context);
 }
 
 /** PUT …/triage/acknowledged {"acknowledged": boolean}. */
 export async function putAcknowledged(
-  request: NextRequest,
   input: TriageInput,
   uuid: string,
+  body: AcknowledgedBody,
   context: TriageContext = {},
 ): Promise<AlarmTriage> {
   const alarm = alarmRefOf(input.deployment, uuid);
-  const body = await readJsonBody(request, acknowledgedInput, TRIAGE_BODY_BYTES);
   return acknowledgeAlarm(input, alarm, body.acknowledged, context);
 }
 
 /** POST …/triage/notes {"text": "…"}. */
 export async function postNote(
-  request: NextRequest,
   input: TriageInput,
   uuid: string,
+  body: NoteBody,
   context: TriageContext = {},
 ): Promise<AlarmTriage> {
   const alarm = alarmRefOf(input.deployment, uuid);
-  const body = await readJsonBody(request, noteInput, NOTE_BODY_BYTES);
   return noteAlarm(input, alarm, body.text, context);
 }
 
 /** PATCH …/triage/notes/{id} {"text": "…"}: the author's own, within 15 minutes. */
 export async function patchNote(
-  request: NextRequest,
   input: TriageInput,
   uuid: string,
   id: string,
+  body: NoteBody,
   context: TriageContext = {},
 ): Promise<AlarmTriage> {
   const noteId = noteIdOf(id);
   const alarm = alarmRefOf(input.deployment, uuid);
-  const body = await readJsonBody(request, noteInput, NOTE_BODY_BYTES);
   return editAlarmNote(input, alarm, noteId, body.text, context);
 }
 

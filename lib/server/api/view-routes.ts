@@ -1,5 +1,5 @@
 import "server-only";
-import type { NextRequest } from "next/server";
+import type { z } from "zod";
 import type { SavedView, SavedViews } from "@/lib/shared/triage/saved-views";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { TriageContext } from "@/lib/server/triage/pipeline";
@@ -11,11 +11,18 @@ import {
   savedViewsOf,
 } from "@/lib/server/triage/view-service";
 import { JsonText } from "./route";
-import { readJsonBody } from "./json-body";
+import { jsonBody } from "./request-input";
 
 // The request -> answer of saved views (GET and POST /api/views, PATCH and DELETE
-// /api/views/{id}): the body read and checked, then one use case of saved views
+// /api/views/{id}): the body read and checked by the route wrapper (the specs below), then one use case of saved views
 // (lib/server/triage/view-service.ts).
+
+export type NewViewBody = z.infer<typeof newViewInput>;
+export type ViewChangeBody = z.infer<typeof viewChangeInput>;
+
+/** The bodies of saved views' writes, as the route wrapper reads them. */
+export const NEW_VIEW_BODY = jsonBody(newViewInput, VIEW_BODY_BYTES);
+export const VIEW_CHANGE_BODY = jsonBody(viewChangeInput, VIEW_BODY_BYTES);
 
 /** GET /api/views: the analyst's menu of views. */
 export async function viewsMenu(
@@ -27,23 +34,21 @@ export async function viewsMenu(
 
 /** POST /api/views {"name", "view", "shared"}: 201 with the view saved. */
 export async function postView(
-  request: NextRequest,
   analyst: Analyst,
+  body: NewViewBody,
   context: TriageContext = {},
 ): Promise<JsonText> {
-  const body = await readJsonBody(request, newViewInput, VIEW_BODY_BYTES);
   const saved = await saveView(analyst, body, context);
   return new JsonText(JSON.stringify(saved), 201);
 }
 
 /** PATCH /api/views/{id} {"name"?, "view"?, "shared"?}: the owner's own. */
 export async function patchView(
-  request: NextRequest,
   analyst: Analyst,
   id: string,
+  body: ViewChangeBody,
   context: TriageContext = {},
 ): Promise<SavedView> {
-  const body = await readJsonBody(request, viewChangeInput, VIEW_BODY_BYTES);
   return changeSavedView(analyst, id, body, context);
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
-import { ApiError } from "@/lib/shared/core/errors";
+import { invalidRequest } from "@/lib/shared/core/errors";
 import type { Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry } from "./registry";
 
@@ -17,16 +17,17 @@ export interface SearchScope {
   deployments: readonly string[];
 }
 
+/** Whose alarms a read of the index may reach, and whom it is for (its search's `owner:me`). */
+export interface ScopeFor extends SearchScope {
+  /** The analyst's id; null: for no one (`owner:me` matches no alarm). */
+  analyst: string | null;
+}
+
 /** Every deployment the analyst may see, by key. */
 export function visibleKeys(analyst: Analyst): string[] {
   return deploymentRegistry()
     .visibleTo(analyst)
     .map((deployment) => deployment.key);
-}
-
-/** A deployment's list or suggestions: that deployment, among those the analyst may see. */
-export function deploymentScope(analyst: Analyst, deployment: string): SearchScope {
-  return { allowed: visibleKeys(analyst), deployments: [deployment] };
 }
 
 /**
@@ -37,8 +38,6 @@ export function mergedGroupScope(url: URL, allowed: readonly string[]): SearchSc
   const problems: { param: string; message: string }[] = [];
   const given = url.searchParams.getAll(DEPLOYMENTS_KEY);
   const named = parseDeployments(given, allowed, problems);
-  if (problems[0]) {
-    throw new ApiError("invalid_request", problems[0].message, { param: problems[0].param });
-  }
+  if (problems.length > 0) throw invalidRequest(problems.slice(0, 1));
   return { allowed, deployments: given.length > 0 ? named : allowed };
 }

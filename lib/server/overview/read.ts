@@ -1,6 +1,6 @@
 import "server-only";
 import { NO_STATUS, type AlarmListQuery } from "@/lib/shared/alarms/query";
-import { ApiError } from "@/lib/shared/core/errors";
+import { asApiError } from "@/lib/shared/core/errors";
 import {
   DIMENSION_FILTER,
   OVERVIEW_STEP_MS,
@@ -28,10 +28,7 @@ import { countAlarms, countByPriority, readCatalogue, type UsmCall } from "@/lib
 const COUNT = { budget: "overview", ttlMs: OVERVIEW_STEP_MS } as const;
 
 function problemOf(reason: unknown): OverviewProblem {
-  const error =
-    reason instanceof ApiError
-      ? reason
-      : new ApiError("internal", "Something went wrong on our side.");
+  const error = asApiError(reason);
   return { code: error.code, message: error.message };
 }
 

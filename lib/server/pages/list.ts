@@ -20,7 +20,7 @@ import { pageRead } from "./page-gate";
 const read = cache(async (key: string, search: string): Promise<AlarmPage> => {
   const { info, call, allowed, analyst } = await pageDeployment(key);
   const { query } = parseAlarmListQuery(new URLSearchParams(search));
-  const index = { allowed, deployments: [info.key] };
+  const index = { allowed, deployments: [info.key], analyst: analyst.id };
   return pageRead(analyst.id, async () => {
     const read = await runAsAnalyst(analyst, () => readDeploymentPage(query, call, { index }));
     return read.source === "index" ? read.page : read.read.value();
@@ -36,7 +36,9 @@ const readGroups = cache(async (key: string, search: string): Promise<AlarmGroup
   const { info, allowed, analyst } = await pageDeployment(key);
   const url = new URL(`http://page.invalid/?${search}`);
   return pageRead(analyst.id, () =>
-    runAsAnalyst(analyst, () => groupList(url, { allowed, deployments: [info.key] })),
+    runAsAnalyst(analyst, () =>
+      groupList(url, { allowed, deployments: [info.key], analyst: analyst.id }),
+    ),
   );
 });
 

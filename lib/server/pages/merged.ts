@@ -38,7 +38,9 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
   const url = new URL(`http://page.invalid/?${search}`);
   return pageRead(analyst.id, () =>
     runAsAnalyst(analyst, () =>
-      groupList(url, mergedGroupScope(url, allowed), {}, [DEPLOYMENTS_KEY]),
+      groupList(url, { ...mergedGroupScope(url, allowed), analyst: analyst.id }, {}, [
+        DEPLOYMENTS_KEY,
+      ]),
     ),
   );
 });

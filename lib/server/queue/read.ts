@@ -3,7 +3,7 @@ import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { CURSOR_KEY, parseMergedView } from "@/lib/shared/alarms/merged-url";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { MergedCursorPage } from "@/lib/shared/alarms/merged-types";
-import { ApiError } from "@/lib/shared/core/errors";
+import { ApiError, asApiError, invalidRequest } from "@/lib/shared/core/errors";
 import { readAlarmPage } from "@/lib/server/usm";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { readMergedPage, type QueueAlarm, type SourceQuery } from "./merge";
@@ -33,12 +33,7 @@ export function parseMergedRequest(
 ): MergedRequest {
   const byKey = new Map(visible.map((deployment) => [deployment.key, deployment]));
   const { view, problems } = parseMergedView(params, [...byKey.keys()]);
-  const first = problems[0];
-  if (first) {
-    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
-      param: first.param,
-    });
-  }
+  if (problems.length > 0) throw invalidRequest(problems);
   const cursor = view.cursor === null ? null : decodeCursor(view.cursor);
   if (view.cursor !== null && !cursor) {
     throw new ApiError(
@@ -132,10 +127,7 @@ export async function readMergedQueue(
     newer: page.newer ? encodeCursor(page.newer) : null,
     deployments: deployments.map((deployment) => deployment.key),
     failures: page.failures.map(({ deployment, error }) => {
-      const apiError =
-        error instanceof ApiError
-          ? error
-          : new ApiError("internal", "Something went wrong on our side.");
+      const apiError = asApiError(error);
       return { deployment, code: apiError.code, message: apiError.message };
     }),
     occurred: { gte: gte ?? null, lte: lte ?? null },

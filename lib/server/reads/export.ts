@@ -14,7 +14,7 @@ import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 import type { ExportPlan } from "@/lib/shared/export/contract";
 import { readSearch } from "./index-read";
 import { chooseSource, type ReadScope } from "./policy";
-import type { SearchScope } from "@/lib/server/deployments/scope";
+import type { ScopeFor } from "@/lib/server/deployments/scope";
 
 // An export's reads of a view, from where READ_RULES says: a deployment's plain view from its
 // upstream (lib/server/export streams it), a view the upstream cannot answer and the queue of
@@ -25,8 +25,6 @@ import type { SearchScope } from "@/lib/server/deployments/scope";
 export interface IndexContext {
   /** Default: this process's database. */
   database?: ConsoleDatabase;
-  /** The deployments the analyst may see; default the registry's answer. */
-  allowed?: readonly string[];
   /** Alarms per read (default INDEX_EXPORT_PAGE_SIZE). */
   pageSize?: number;
   /** The index's status of each deployment (default: this server's sync's). */
@@ -54,11 +52,11 @@ function indexReader(database: ConsoleDatabase): IndexRead {
 /** The view as the index reads it: its search parsed (400 on `q` first), the index open (503). */
 export async function indexExport(
   view: ListView,
-  scope: SearchScope,
+  { analyst, ...scope }: ScopeFor,
   now: number,
   index: IndexContext,
 ): Promise<{ read: IndexRead; view: ExportView }> {
-  const search = view.query.q === undefined ? null : readSearch(view.query.q);
+  const search = view.query.q === undefined ? null : readSearch(view.query.q, analyst);
   const database = index.database ?? (await indexDatabase());
   const exported: ExportView = { ...scope, search, query: freezeQuery(view.query, now) };
   return { read: indexReader(database), view: exported };
@@ -73,7 +71,7 @@ export const exportBounds = (query: AlarmListQuery) => ({
 /** How many alarms an export of `view` from the index holds (up to `cap`), and what it lacks. */
 export async function indexExportPlan(
   view: ListView,
-  scope: SearchScope,
+  scope: ScopeFor,
   { now, cap, index }: { now: number; cap: number; index: IndexContext },
 ): Promise<ExportPlan> {
   const found = await indexExport(view, scope, now, index);

@@ -3,7 +3,6 @@ import type { Transaction } from "kysely";
 import type { ConsoleDatabase, Database } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
 import type { IndexStatus } from "@/lib/shared/deployments/index-status";
-import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import { parseSearch } from "@/lib/server/index/query-language/parse";
 import { SEARCH_STATEMENT_TIMEOUT_MS, isTooSlow, readIndex } from "@/lib/server/index/read-index";
 import { SEARCH_KEY } from "@/lib/shared/alarms/query";
@@ -46,10 +45,13 @@ export async function readView<T>(
   }
 }
 
-/** `q` read into its tree, or 400 on `q` saying what and where (the box shows a caret there). */
-export function readSearch(q: string): SearchNode {
+/**
+ * `q` read into its tree for `analyst` (each `owner:me` is theirs; null: for no one, and
+ * `owner:me` matches no alarm), or 400 on `q` saying what and where (the box shows a caret there).
+ */
+export function readSearch(q: string, analyst: string | null): SearchNode {
   const parsed = parseSearch(q);
-  if (parsed.ok) return bindMe(parsed.query, requestAnalyst()?.id);
+  if (parsed.ok) return bindMe(parsed.query, analyst);
   const { message, position } = parsed.problem;
   throw new ApiError("invalid_request", `${message} (at character ${position + 1})`, {
     param: SEARCH_KEY,
@@ -57,9 +59,9 @@ export function readSearch(q: string): SearchNode {
   });
 }
 
-/** The tree with each `owner:me` bound to `analyst` (when the request names one). */
-function bindMe(node: SearchNode, analyst: string | undefined): SearchNode {
-  if (analyst === undefined) return node;
+/** The tree with each `owner:me` bound to `analyst` (none: left unbound, matching nothing). */
+function bindMe(node: SearchNode, analyst: string | null): SearchNode {
+  if (analyst === null) return node;
   switch (node.type) {
     case "and":
     case "or":

@@ -12,10 +12,10 @@ import {
 } from "@/lib/shared/alarms/groups";
 import { SEARCH_KEY, parseAlarmListQuery, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
-import { ApiError } from "@/lib/shared/core/errors";
+import { ApiError, invalidRequest } from "@/lib/shared/core/errors";
 import { readSearch, readView, type IndexInput } from "./index-read";
 import { chooseSource } from "./policy";
-import type { SearchScope } from "@/lib/server/deployments/scope";
+import type { ScopeFor } from "@/lib/server/deployments/scope";
 
 // A deployment's list as GET /api/d/{key}/alarms and its server page read it, and the groups of
 // any view: from where READ_RULES says (./policy.ts).
@@ -23,10 +23,10 @@ import type { SearchScope } from "@/lib/server/deployments/scope";
 /** One page of a view of the index (a deployment's, or the queue's numbered one). */
 export async function searchList(
   query: AlarmListQuery,
-  scope: SearchScope,
+  { analyst, ...scope }: ScopeFor,
   { database, now = Date.now() }: IndexInput = {},
 ): Promise<AlarmPage> {
-  const search = query.q === undefined ? null : readSearch(query.q);
+  const search = query.q === undefined ? null : readSearch(query.q, analyst);
   const db = database ?? (await indexDatabase());
   return readView(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now));
 }
@@ -45,7 +45,7 @@ export type DeploymentPage =
 export async function readDeploymentPage(
   query: AlarmListQuery,
   call: UsmCall,
-  { fresh = false, index }: { fresh?: boolean; index?: SearchScope & IndexInput } = {},
+  { fresh = false, index }: { fresh?: boolean; index?: ScopeFor & IndexInput } = {},
 ): Promise<DeploymentPage> {
   const choice = chooseSource({ kind: "page", scope: "deployment", query });
   if (choice.source === "upstream") {
@@ -63,7 +63,7 @@ export async function readDeploymentPage(
  */
 export async function groupList(
   url: URL,
-  scope: SearchScope,
+  { analyst, ...scope }: ScopeFor,
   { database, now = Date.now() }: IndexInput = {},
   others: readonly string[] = [],
   nameOf: (key: string) => string | undefined = (key) =>
@@ -77,12 +77,7 @@ export async function groupList(
     ...others,
   ]);
   const grouping = problems.length > 0 ? {} : readGrouping(params, problems);
-  const first = problems[0];
-  if (first) {
-    throw new ApiError("invalid_request", problems.map((p) => p.message).join("; "), {
-      param: first.param,
-    });
-  }
+  if (problems.length > 0) throw invalidRequest(problems);
   const group = grouping.group;
   if (!group) {
     throw new ApiError(
@@ -95,7 +90,7 @@ export async function groupList(
   const choice = chooseSource({ kind: "groups", scope: "deployment", query });
   if (choice.source !== "index") throw new ApiError("internal", "Groups are read from the index.");
   const sort = grouping.groupSort;
-  const search = query.q === undefined ? null : readSearch(query.q);
+  const search = query.q === undefined ? null : readSearch(query.q, analyst);
   const db = database ?? (await indexDatabase());
   const page = await readView(
     db,

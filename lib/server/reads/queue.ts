@@ -19,6 +19,7 @@ import { resolveRange } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import { readSearch, readView, type IndexInput } from "./index-read";
 import { searchList } from "./list";
+import type { ScopeFor } from "@/lib/server/deployments/scope";
 import { chooseSource, fallBack } from "./policy";
 
 // The queue of several deployments (GET /api/d/all/alarms and its server page), from where
@@ -28,13 +29,13 @@ import { chooseSource, fallBack } from "./policy";
 /** A page of the time-paged queue (a link's cursor), read from the index. */
 async function mergedByCursor(
   request: MergedRequest,
-  allowed: readonly string[],
+  { allowed, analyst }: Omit<ScopeFor, "deployments">,
   db: ConsoleDatabase,
   now: number,
   gaps: IndexGap[],
 ): Promise<MergedCursorPage> {
   const { q } = request.query;
-  const search = q === undefined ? null : readSearch(q);
+  const search = q === undefined ? null : readSearch(q, analyst);
   const { filters } = resolveRange(request.query, now);
   const deployments = request.deployments.map((deployment) => deployment.key);
   const page = await readView(db, (tx) =>
@@ -65,14 +66,15 @@ async function mergedByCursor(
 /** A numbered page of the queue from the index, with what the index does not hold yet. */
 async function mergedPage(
   request: MergedRequest,
-  allowed: readonly string[],
+  { allowed, analyst }: Omit<ScopeFor, "deployments">,
   db: ConsoleDatabase,
   now: number,
   gaps: IndexGap[],
   keptFrom: number | null,
 ): Promise<MergedIndexPage> {
   const deployments = request.deployments.map((deployment) => deployment.key);
-  const page = await searchList(request.query, { allowed, deployments }, { database: db, now });
+  const scope = { allowed, deployments, analyst };
+  const page = await searchList(request.query, scope, { database: db, now });
   return {
     ...page,
     page: { ...page.page, ...(gaps.length > 0 ? { totalIsLowerBound: true } : {}) },
@@ -134,10 +136,10 @@ export async function mergedList(
     if (nothing && choice.fallback === "upstream") {
       return await upstream(new ApiError("index_unavailable", gaps[0]?.reason ?? NOT_INDEXED_YET));
     }
-    if (request.cursor) return await mergedByCursor(request, allowed, db, now, gaps);
+    if (request.cursor) return await mergedByCursor(request, { allowed, analyst }, db, now, gaps);
     const keptFrom = now - (index.retentionMs ?? serverEnv().index.retentionMs);
     const beyond = bounds.gte === null || bounds.gte < keptFrom ? keptFrom : null;
-    return await mergedPage(request, allowed, db, now, gaps, beyond);
+    return await mergedPage(request, { allowed, analyst }, db, now, gaps, beyond);
   } catch (error) {
     // The database gone mid-read: the plain queue still reads each upstream.
     const gone = error instanceof ApiError && error.code === "index_unavailable";

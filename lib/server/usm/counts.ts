@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/shared/core/errors";
+import { ApiError, asApiError } from "@/lib/shared/core/errors";
 import { FILTERABLE_PRIORITIES, type PriorityName } from "@/lib/shared/alarms/priority";
 import type { UsmCall } from "./alarms";
 import type { BudgetClassName } from "./budget-classes";
@@ -140,9 +140,3 @@ export async function countByPriority(
 const LACKS_CRITICAL = new ApiError("upstream_invalid_response", "No critical label here.", {
   cause: { upstreamStatus: 400 },
 });
-
-function asApiError(reason: unknown): ApiError {
-  return reason instanceof ApiError
-    ? reason
-    : new ApiError("internal", "Something went wrong on our side.");
-}

@@ -123,3 +123,31 @@ export class ApiError extends Error {
     };
   }
 }
+
+/** What went wrong on our side, as a caller is told it: never a word of what it was. */
+export const internalError = () => new ApiError("internal", "Something went wrong on our side.");
+
+/**
+ * The one coercion of anything thrown into our shape: an ApiError as it is, anything else 500
+ * internal with no message of its own (it may quote an upstream URL or a token).
+ */
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : internalError();
+}
+
+/** A request's problem, as the parsers of our URLs and bodies name it. */
+export interface RequestProblem {
+  /** The parameter (or body field) at fault; none for the request as a whole. */
+  param?: string;
+  message: string;
+}
+
+/** The one 400 of a request's problems: every one said, the first one's parameter named. */
+export function invalidRequest(problems: readonly RequestProblem[]): ApiError {
+  const first = problems[0];
+  return new ApiError(
+    "invalid_request",
+    problems.map((p) => p.message).join("; ") || "The request is not valid.",
+    first?.param ? { param: first.param } : {},
+  );
+}

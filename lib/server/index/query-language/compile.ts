@@ -6,7 +6,6 @@ import {
   type RawBuilder,
   type SqlBool,
 } from "kysely";
-import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import type { AlarmsTable, Database } from "@/lib/server/db/schema";
 import { NO_STATUS } from "@/lib/shared/alarms/query";
 import type { AddressNode, FieldNode, SearchNode, TextNode } from "@/lib/shared/search/ast";
@@ -248,7 +247,7 @@ function triaged(test: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
 }
 
 /**
- * The team's triage: `owner:me` (the analyst it was read for, or the request is for; else, as in
+ * The team's triage: `owner:me` (the analyst the search was read for; else, as in
  * the live queue's shared watches, no one),
  * `owner:none`, `owner:alice` (a handle, or its first characters and *), `owner:*`,
  * `acknowledged:true|false`, `has:notes`.
@@ -261,7 +260,7 @@ function triage(node: FieldNode): Condition {
       if (node.wildcard) return triaged(owned);
       if (node.value === "none" && !node.prefix) return sql<SqlBool>`not ${triaged(owned)}`;
       if (node.value === "me" && !node.prefix) {
-        const me = node.analyst ?? requestAnalyst()?.id;
+        const me = node.analyst;
         return me ? triaged(sql<SqlBool>`t.owner_id = ${me}`) : sql<SqlBool>`false`;
       }
       const handle = node.prefix

@@ -2,17 +2,17 @@
 import { alarmList } from "@/lib/server/api/alarm-routes";
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import { deploymentScope } from "@/lib/server/deployments/scope";
+import { scopeFor } from "@/lib/server/services/context";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: deploymentRoute("GET /api/d/[deployment]/alarms", ({ request, call, analyst, deployment }) =>
+  GET: deploymentRoute("GET /api/d/[deployment]/alarms", ({ request, call, context }) =>
     alarmList(
       request.nextUrl,
       call,
       /no-cache/i.test(request.headers.get("cache-control") ?? ""),
-      deploymentScope(analyst, deployment.key),
+      scopeFor(context),
     ),
   ),
 });

@@ -2,14 +2,12 @@
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
 import { groupList } from "@/lib/server/api/search-routes";
-import { deploymentScope } from "@/lib/server/deployments/scope";
+import { scopeFor } from "@/lib/server/services/context";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: deploymentRoute(
-    "GET /api/d/[deployment]/alarms/groups",
-    ({ request, analyst, deployment }) =>
-      groupList(request.nextUrl, deploymentScope(analyst, deployment.key)),
+  GET: deploymentRoute("GET /api/d/[deployment]/alarms/groups", ({ request, context }) =>
+    groupList(request.nextUrl, scopeFor(context)),
   ),
 });

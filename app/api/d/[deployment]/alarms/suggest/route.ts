@@ -2,15 +2,14 @@
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
 import { SUGGEST_CACHE_CONTROL, searchSuggestions } from "@/lib/server/api/search-routes";
-import { deploymentScope } from "@/lib/server/deployments/scope";
+import { scopeFor } from "@/lib/server/services/context";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: deploymentRoute(
     "GET /api/d/[deployment]/alarms/suggest",
-    ({ request, analyst, deployment }) =>
-      searchSuggestions(request.nextUrl, deploymentScope(analyst, deployment.key)),
+    ({ request, context }) => searchSuggestions(request.nextUrl, scopeFor(context)),
     { cacheControl: SUGGEST_CACHE_CONTROL },
   ),
 });

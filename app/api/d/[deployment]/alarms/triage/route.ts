@@ -2,9 +2,8 @@
 // POST /api/d/{deployment}/alarms/triage {"view", "alarms"?, "action", "dryRun"?, "expect"?} - one triage action on the rows chosen or every alarm of the view
 import { deploymentRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import { bulkTriage } from "@/lib/server/api/triage-bulk";
+import { BULK_BODY, bulkTriage } from "@/lib/server/api/triage-bulk";
 import { triageSummaries } from "@/lib/server/api/triage-routes";
-import { deploymentRegistry } from "@/lib/server/deployments/registry";
 
 export const dynamic = "force-dynamic";
 
@@ -14,11 +13,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   ),
   POST: deploymentRoute(
     "POST /api/d/[deployment]/alarms/triage",
-    ({ request, analyst, deployment }) =>
-      bulkTriage(request, {
-        analyst,
-        deployment,
-        visible: deploymentRegistry().visibleTo(analyst),
-      }),
+    ({ body, analyst, deployment, context }) =>
+      bulkTriage(body, { analyst, deployment, visible: context.scope.visible }),
+    { body: BULK_BODY },
   ),
 });

@@ -5,15 +5,17 @@ import {
   mergedSuggestScope,
   searchSuggestions,
 } from "@/lib/server/api/search-routes";
-import { visibleKeys } from "@/lib/server/deployments/scope";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: analystRoute(
     "GET /api/d/all/alarms/suggest",
-    ({ request, analyst }) =>
-      searchSuggestions(request.nextUrl, mergedSuggestScope(request.nextUrl, visibleKeys(analyst))),
+    ({ request, context }) =>
+      searchSuggestions(
+        request.nextUrl,
+        mergedSuggestScope(request.nextUrl, context.scope.allowed),
+      ),
     { cacheControl: SUGGEST_CACHE_CONTROL },
   ),
 });

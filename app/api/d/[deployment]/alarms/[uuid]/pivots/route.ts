@@ -8,6 +8,10 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: deploymentRoute<{ deployment: string; uuid: string }>(
     "GET /api/d/[deployment]/alarms/[uuid]/pivots",
-    ({ request, params, deployment }) => alarmPivots(request.nextUrl, deployment.key, params.uuid),
+    ({ request, params, deployment, context }) =>
+      alarmPivots(request.nextUrl, deployment.key, params.uuid, {
+        database: context.services.database,
+        now: context.now(),
+      }),
   ),
 });

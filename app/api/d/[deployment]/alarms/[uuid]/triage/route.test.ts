@@ -213,12 +213,7 @@ describe("The triage routes", () => {
       call: { analyst: "local:carol", client: deployment.client() },
     };
     const acknowledge = (value: boolean) =>
-      putAcknowledged(
-        request(api.triage("acme", known, "/acknowledged"), "PUT", { acknowledged: value }),
-        input,
-        known,
-        { store },
-      );
+      putAcknowledged(input, known, { acknowledged: value }, { store });
     const outcomes: string[] = [];
     for (let i = 0; i < 45; i += 1) {
       outcomes.push(

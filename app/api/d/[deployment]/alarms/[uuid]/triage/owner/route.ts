@@ -1,13 +1,19 @@
 // PUT /api/d/{deployment}/alarms/{uuid}/triage/owner {"owner": handle|null, "from"?} - take, assign or release the alarm
-import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { deploymentRoute, type DeploymentInput } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import { putOwner } from "@/lib/server/api/triage-routes";
+import { OWNER_BODY, type OwnerBody, putOwner } from "@/lib/server/api/triage-routes";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  PUT: deploymentRoute<{ deployment: string; uuid: string }>(
+  PUT: deploymentRoute(
     "PUT /api/d/[deployment]/alarms/[uuid]/triage/owner",
-    ({ request, params, ...input }) => putOwner(request, input, params.uuid),
+    ({
+      params,
+      body,
+      ...input
+    }: DeploymentInput<{ deployment: string; uuid: string }, undefined, OwnerBody>) =>
+      putOwner(input, params.uuid, body),
+    { body: OWNER_BODY },
   ),
 });

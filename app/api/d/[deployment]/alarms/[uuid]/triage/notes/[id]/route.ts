@@ -1,16 +1,18 @@
 // PATCH|DELETE /api/d/{deployment}/alarms/{uuid}/triage/notes/{id} - edit or delete one's own note, within 15 minutes
-import { deploymentRoute } from "@/lib/server/api/deployment-route";
+import { deploymentRoute, type DeploymentInput } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import { patchNote, removeNote } from "@/lib/server/api/triage-routes";
+import { NOTE_BODY, type NoteBody, patchNote, removeNote } from "@/lib/server/api/triage-routes";
 
 export const dynamic = "force-dynamic";
 
 type Params = { deployment: string; uuid: string; id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  PATCH: deploymentRoute<Params>(
+  PATCH: deploymentRoute(
     "PATCH /api/d/[deployment]/alarms/[uuid]/triage/notes/[id]",
-    ({ request, params, ...input }) => patchNote(request, input, params.uuid, params.id),
+    ({ params, body, ...input }: DeploymentInput<Params, undefined, NoteBody>) =>
+      patchNote(input, params.uuid, params.id, body),
+    { body: NOTE_BODY },
   ),
   DELETE: deploymentRoute<Params>(
     "DELETE /api/d/[deployment]/alarms/[uuid]/triage/notes/[id]",
