@@ -10,7 +10,8 @@ import {
   type IndexWindow,
   type UsmClient,
 } from "@/lib/server/usm";
-import { dropOlderThan, forgetRecordedWords, ingestAlarms } from "../ingest";
+import { dropOlderThan, ingestAlarms } from "../ingest";
+import { forgetRecordedWords } from "../known-words";
 import type { RowsNotice } from "../live-notices";
 import { pruneAfterPage } from "./prune";
 import {
