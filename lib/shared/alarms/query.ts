@@ -28,8 +28,6 @@ export {
   DEFAULT_SORT,
   FILTER_KEYS,
   MAX_FILTER_VALUES,
-  MAX_PAGE,
-  PAGE_KEY,
   PAGE_SIZES,
   QUERY_KEYS,
   RANGE_MS,
@@ -39,21 +37,13 @@ export {
   readsIndex,
   severalValued,
 } from "./query-shape";
-export type {
-  AlarmFilters,
-  AlarmListQuery,
-  PageSize,
-  QueryKey,
-  RangeId,
-  SortDirection,
-  SortField,
-} from "./query-shape";
-export { isAlarmUuid, isFilterText, paramParsers, type ParamResult } from "./param-parsers";
+export type { AlarmFilters, AlarmListQuery, PageSize, RangeId, SortField } from "./query-shape";
+export { isAlarmUuid, isFilterText, paramParsers } from "./param-parsers";
 export { NO_STATUS, STATUSES, STATUS_FILTERS } from "./status";
 export type { AlarmStatus, StatusFilter } from "./status";
 
-export { PRIORITY_LABELS, type PriorityLabel } from "./priority";
-export { MULTI_KEYS, type MultiKey };
+export { PRIORITY_LABELS } from "./priority";
+export type { MultiKey };
 
 const isMultiKey = (key: string): key is MultiKey =>
   (MULTI_KEYS as readonly string[]).includes(key);
