@@ -75,7 +75,7 @@ const GROUP_SORTS = ["count", "priority", "last", "first", "value"] as const;
 export type GroupSort = (typeof GROUP_SORTS)[number];
 export const DEFAULT_GROUP_SORT: GroupSort = "count";
 
-export type GroupSortParse = { ok: true; value: GroupSort } | { ok: false; message: string };
+type GroupSortParse = { ok: true; value: GroupSort } | { ok: false; message: string };
 
 /** Reads `group_sort` (any case). */
 function parseGroupSort(raw: string): GroupSortParse {

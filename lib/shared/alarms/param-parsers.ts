@@ -19,7 +19,7 @@ const MAX_TEXT = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What reading one parameter gives: its typed value, or what is wrong with it. */
-export type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string };
+type ParamResult<T> = { ok: true; value: T } | { ok: false; message: string };
 type ParamParser<T> = (raw: string) => ParamResult<T>;
 
 const ok = <T>(value: T): ParamResult<T> => ({ ok: true, value });
