@@ -8,20 +8,20 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { systemClock, type Clock } from "../lib/shared/core/clock";
-import type { MergedQueuePage } from "../lib/shared/alarms/merged-types";
 import { readTile, TILE_TTL_MS } from "../lib/server/home/tiles";
 import type { Deployment } from "../lib/server/deployments/registry";
 import { MemoryStore } from "../lib/server/store/memory";
 import { createUsmClient } from "../lib/server/usm/client";
 import { startSimulator } from "../simulator/index";
-import { signIn, startBenchApp, type BenchApp, type BenchDeployment } from "./bench-app";
+import { signIn, startBenchApp, type BenchApp } from "./bench-app";
 import { percentile } from "./stats";
+import { benchMerged, mergedPage } from "./deployments-merged";
+import { perDeployment, snapshot, upstreamSince, type Calls } from "./upstream-calls";
 
 const DEPLOYMENTS = 10;
 const ALARMS = 100_000;
 const LATENCY_MS = 50;
 const HOME_ROUNDS = 5;
-const MERGED_ROUNDS = 20;
 /** The app's cache of identical reads (USM_CACHE_TTL_MS, default): merged rounds wait it out. */
 const CACHE_TTL_MS = 3_000;
 /** The in-process tiles' own upstream client: its own rate window at the simulators. */
@@ -29,24 +29,6 @@ const TILES_CLIENT = { id: "bench-tiles", secret: "bench-tiles-secret" };
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const sleep = (wait: number) => new Promise((done) => setTimeout(done, wait));
-
-/** Upstream calls since `before`, per deployment: alarm list reads and token requests. */
-function upstreamSince(deployments: BenchDeployment[], before: Snapshot) {
-  const now = snapshot(deployments);
-  const alarms = now.map((each, n) => each.alarms - before[n]!.alarms);
-  const tokens = now.map((each, n) => each.token - before[n]!.token);
-  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  return { alarms, tokens, total: sum(alarms), tokenTotal: sum(tokens), max: Math.max(...alarms) };
-}
-type Snapshot = { alarms: number; token: number }[];
-const snapshot = (deployments: BenchDeployment[]): Snapshot =>
-  deployments.map(({ sim }) => {
-    const { byRoute } = sim.stats();
-    return { alarms: byRoute.alarms + byRoute.alarm, token: byRoute.token };
-  });
-type Calls = ReturnType<typeof upstreamSince>;
-const perDeployment = (calls: Calls) =>
-  `${Math.min(...calls.alarms)}-${calls.max} per deployment (${calls.total} in all), ${calls.tokenTotal} token`;
 
 /** `/` as a browser's first request: to the end of the streamed HTML, following no redirect. */
 async function loadHome(url: string, cookie: string) {
@@ -179,65 +161,6 @@ async function benchTilesInProcess(app: BenchApp) {
   return figures;
 }
 
-/** One merged page, timed to the end of its body, then checked (off the clock). */
-async function mergedPage(url: string, cookie: string, cursor?: string) {
-  const query = new URLSearchParams({ size: "20" });
-  if (cursor) query.set("cursor", cursor);
-  const started = performance.now();
-  const response = await fetch(`${url}/api/d/all/alarms?${query}`, { headers: { cookie } });
-  const body = await response.text();
-  const elapsed = performance.now() - started;
-  if (response.status !== 200) throw new Error(`merged queue: HTTP ${response.status}: ${body}`);
-  const page = JSON.parse(body) as MergedQueuePage;
-  if (page.paging !== "cursor")
-    throw new Error("merged queue: not paged by time from each upstream");
-  if (page.alarms.length !== 20 || page.failures.length > 0 || !page.older) {
-    throw new Error(
-      `merged queue: ${page.alarms.length} alarms, ${page.failures.length} failures, older ${page.older}`,
-    );
-  }
-  return { ms: elapsed, page };
-}
-
-/** The merged queue's first page and Next, each round after the app's cache expired. */
-async function benchMerged(app: BenchApp, cookie: string) {
-  const first: number[] = [];
-  const next: number[] = [];
-  const firstCalls: Calls[] = [];
-  const nextCalls: Calls[] = [];
-  const sources = new Set<string>();
-  console.log(
-    `merged queue GET /api/d/all/alarms?size=20 and its Next (cursor=older): ${MERGED_ROUNDS} rounds, ` +
-      `the same query each round after the ${CACHE_TTL_MS / 1000} s cache expired (cold reads)`,
-  );
-  for (let round = 0; round < MERGED_ROUNDS; round++) {
-    await sleep(CACHE_TTL_MS + 250);
-    let before = snapshot(app.deployments);
-    const top = await mergedPage(app.url, cookie);
-    firstCalls.push(upstreamSince(app.deployments, before));
-    before = snapshot(app.deployments);
-    const older = await mergedPage(app.url, cookie, top.page.older!);
-    nextCalls.push(upstreamSince(app.deployments, before));
-    first.push(top.ms);
-    next.push(older.ms);
-    for (const alarm of [...top.page.alarms, ...older.page.alarms]) {
-      sources.add((alarm as { deployment?: string }).deployment ?? "?");
-    }
-  }
-  const calls = (all: Calls[]) => {
-    const totals = all.map((each) => each.total);
-    return `${percentile(totals, 50)} upstream calls (p50; max ${Math.max(...totals)}; most from one deployment ${Math.max(...all.map((each) => each.max))})`;
-  };
-  console.log(
-    `  first page: p50 ${ms(percentile(first, 50))}, p95 ${ms(percentile(first, 95))}, max ${ms(Math.max(...first))}; ${calls(firstCalls)}`,
-  );
-  console.log(
-    `  Next:       p50 ${ms(percentile(next, 50))}, p95 ${ms(percentile(next, 95))}, max ${ms(Math.max(...next))}; ${calls(nextCalls)}`,
-  );
-  console.log(`  alarms shown came from ${sources.size} of ${app.deployments.length} deployments`);
-  return { first, next };
-}
-
 export async function benchDeployments(): Promise<void> {
   console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
   // What one data set costs to make, before ten are: the simulators run in this process.
@@ -280,7 +203,7 @@ export async function benchDeployments(): Promise<void> {
       `tiles as lib/server/home/tiles.ts reads them, in this process (no page, no render): ${HOME_ROUNDS} rounds`,
     );
     const tiles = await benchTilesInProcess(app);
-    const queue = await benchMerged(app, merged);
+    const queue = await benchMerged(app, merged, CACHE_TTL_MS);
 
     console.log(
       `\nsummary: ${DEPLOYMENTS} deployments x ${ALARMS.toLocaleString("en")} alarms, ${LATENCY_MS} ms upstream latency`,

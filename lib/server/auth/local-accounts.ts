@@ -6,7 +6,7 @@ import bcrypt from "bcryptjs";
 // attempt costs one bcrypt comparison, whether the account exists or not, so the time taken does
 // not tell an attacker which usernames exist.
 
-export const DEMO_USERNAME = "analyst";
+const DEMO_USERNAME = "analyst";
 
 /** A cost-12 hash of a random string nobody knows: compared against when the user is unknown. */
 const DUMMY_HASH = "$2b$12$tfdxKNyx1JQmJDW9sbbgd.hCOFCCtFsmT4GnVC11re/hvQqBOE7wa";

@@ -23,7 +23,7 @@ export interface ThrottlePolicy {
   address: Omit<ThrottleRule, "key">;
 }
 
-export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
+const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   accountAddress: { free: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 3_600_000 },
   address: { free: 20, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, windowMs: 3_600_000 },
 };

@@ -20,7 +20,7 @@ import {
 
 const nullableString = z.string().nullable();
 
-export const endpointSchema = z.strictObject({
+const endpointSchema = z.strictObject({
   address: nullableString,
   hostname: nullableString,
   fqdn: nullableString,
@@ -38,7 +38,7 @@ const eventPeerSchema = z.strictObject({
   hostname: nullableString,
 });
 
-export const alarmEventSchema = z.strictObject({
+const alarmEventSchema = z.strictObject({
   uuid: nullableString,
   name: nullableString,
   category: nullableString,
@@ -90,7 +90,7 @@ export const alarmDetailSchema = alarmSummarySchema.extend({
   raw: z.unknown(),
 });
 
-export const indexSourceSchema = z.strictObject({
+const indexSourceSchema = z.strictObject({
   kind: z.literal("index"),
   indexedUpTo: z.number().nullable(),
   backfilling: z.boolean().optional(),

@@ -166,5 +166,3 @@ export interface Database {
   triage_audit: TriageAuditTable;
   saved_views: SavedViewsTable;
 }
-
-export type { Generated };

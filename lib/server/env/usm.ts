@@ -19,7 +19,7 @@ import {
 } from "./rules";
 
 /** The key of the one deployment the single-deployment variables configure. */
-export const DEFAULT_DEPLOYMENT_KEY = "default";
+const DEFAULT_DEPLOYMENT_KEY = "default";
 
 export interface UsmEnv {
   /** True when the upstreams are the project's own simulators on loopback. */

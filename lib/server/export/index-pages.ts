@@ -34,7 +34,7 @@ export type IndexRead = <T>(work: (db: Kysely<Database>) => Promise<T>) => Promi
  * filters in the newest-first order to a search sorted by strategy, which no index orders); 500
  * doubled the latter, 100 tripled the whole export's time for it.
  */
-export const INDEX_EXPORT_PAGE_SIZE = 200;
+const INDEX_EXPORT_PAGE_SIZE = 200;
 
 /** Sort columns the sync rewrites (the volatile fields): an alarm may move in such an order. */
 const MOVING: ReadonlySet<SortField> = new Set(["status", "priority"]);

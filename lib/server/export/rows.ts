@@ -6,12 +6,12 @@ import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 // view's clock with its offset, so a spreadsheet sorts them and a reader sees the analyst's zone.
 
 /** Joins a list in one cell: "; " reads well and does not clash with CSV's own commas. */
-export const LIST_SEPARATOR = "; ";
+const LIST_SEPARATOR = "; ";
 
 const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, "0");
 
 /** "2026-11-23T14:05:07.123Z", or "" for no time. */
-export function isoUtc(ms: number | null): string {
+function isoUtc(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return "";
   return new Date(ms).toISOString();
 }

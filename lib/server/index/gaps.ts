@@ -17,11 +17,7 @@ export interface ViewBounds {
 }
 
 /** The gap of one deployment over `bounds`, or null when the index holds its alarms there. */
-export function gapOf(
-  deployment: string,
-  status: IndexStatus,
-  bounds: ViewBounds,
-): IndexGap | null {
+function gapOf(deployment: string, status: IndexStatus, bounds: ViewBounds): IndexGap | null {
   const { state, syncedAt, backfill, reason } = status;
   const gap = { deployment, state, reason, backfill, olderThan: null, newerThan: null };
   if (state === "following") return null;

@@ -11,7 +11,6 @@ import { ROW_CHANGE_KINDS, type NoticeOf } from "@/lib/server/store/notice-kinds
 // Each notice has a `type`; today only "rows" (the sync or a detail's refresh wrote or deleted
 // rows). A listener is handed only the types its version knows.
 
-export { ROW_CHANGE_KINDS };
 export type RowChangeKind = (typeof ROW_CHANGE_KINDS)[number];
 export type IndexNotice = NoticeOf<"index">;
 export type RowsNotice = Extract<IndexNotice, { type: "rows" }>;

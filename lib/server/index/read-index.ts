@@ -32,13 +32,13 @@ export const SEARCH_STATEMENT_TIMEOUT_MS = 5_000;
  * PGlite runs one statement at a time whatever we allow, so one: a read holds no turn while it
  * waits for the engine, and the turns decide who is next.
  */
-export const READ_TURNS: Record<Engine, FairSlotLimits> = {
+const READ_TURNS: Record<Engine, FairSlotLimits> = {
   postgres: { total: 4, perAnalyst: 2 },
   pglite: { total: 1, perAnalyst: 1 },
 };
 
 /** How long a read may wait for its turn before it is answered 503 (the engine is busy). */
-export const READ_TURN_WAIT_MS = 15_000;
+const READ_TURN_WAIT_MS = 15_000;
 
 /** Reads with no analyst (the live queue's watches) share one turn between them. */
 const BACKGROUND = "(background)";

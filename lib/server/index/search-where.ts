@@ -33,7 +33,7 @@ export interface SearchWhere {
  * The conditions every match meets on the columns the document mirrors: the list's status and
  * time filters, and the tree's own where it is an AND (or a single term) of status and priority.
  */
-export function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirrored[] {
+function mirroredOf(where: Pick<SearchWhere, "filters" | "search">): Mirrored[] {
   const search = where.search;
   const terms = search === null ? [] : search.type === "and" ? search.children : [search];
   const found = filtersMirrored(where.filters);

@@ -21,7 +21,7 @@ import { ipv4PrefixRanges } from "./suggest-address";
 type Db = Kysely<Database>;
 
 /** How many of each deployment's newest alarms the unindexed fields' values come from. */
-export const SAMPLE = 5_000;
+const SAMPLE = 5_000;
 
 const SIDE = { src: "s", dst: "d" } as const;
 

@@ -87,7 +87,7 @@ function compare(a: WatchedRow, b: WatchedRow, sort: Sort): number {
 /** Rows received up to this long before the previous page's newest count as arriving since. */
 const RECEIVED_MARGIN_MS = 60_000;
 
-export function toWatchedRow(alarm: WatchedAlarm, sort: Sort, byDeployment = false): WatchedRow {
+function toWatchedRow(alarm: WatchedAlarm, sort: Sort, byDeployment = false): WatchedRow {
   return {
     uuid: alarm.uuid,
     ...(byDeployment && { deployment: alarm.deployment }),

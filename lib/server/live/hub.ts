@@ -19,7 +19,6 @@ import { ViewWatch, type LiveListener } from "./watch";
 // memory store.
 
 export type { LiveListener } from "./watch";
-export type { LiveIndex } from "./index-poll";
 
 export interface LiveHubOptions {
   store: SharedStore;

@@ -11,7 +11,7 @@ import { indexedAlarm } from "@/test/indexed-alarm";
 import { INTERVAL_MS, backfill, syncWorker, upstreamGets } from "@/test/index-sync";
 import { redisFixture } from "@/test/redis-fixture";
 import { redisTestsEnabled } from "@/test/redis-server";
-import { indexWatchWorld } from "./index-watch-fixture";
+import { indexWatchWorld } from "@/test/index-watch";
 
 // The queue of several deployments watched live from the index, and index views across
 // replicas sharing Redis: one replica reads the index, every replica's subscribers hear it.

@@ -12,7 +12,7 @@ import { INTERVAL_MS, SYNC_CLIENT, syncState, syncWorker, upstreamGets } from "@
 import { testClient } from "@/test/usm-client";
 import { LiveHub } from "./hub";
 import { INDEX_SAFETY_MS } from "./index-poll";
-import { indexWatchWorld } from "./index-watch-fixture";
+import { indexWatchWorld } from "@/test/index-watch";
 
 // A view the index answers (a search, several values of a filter), watched on the index's own
 // change notices: what it announces as the sync writes (the real sync, against the simulator,

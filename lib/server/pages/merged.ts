@@ -46,7 +46,7 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
 });
 
 /** The search string the groups' API reads for `view` (as groupsQueryOptions writes it). */
-export function mergedGroupsSearch(view: MergedView): string {
+function mergedGroupsSearch(view: MergedView): string {
   const params = toSearchParams(view.query);
   params.set(GROUP_KEY, (view.group ?? []).slice(0, 1).join(","));
   if (view.groupSort && view.groupSort !== "count") params.set(GROUP_SORT_KEY, view.groupSort);

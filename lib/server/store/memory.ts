@@ -31,7 +31,7 @@ export interface TableLimits {
 }
 
 /** Generous for what a team does, small for memory: a flood evicts its own oldest entries. */
-export const DEFAULT_TABLES: Record<string, TableLimits> = {
+const DEFAULT_TABLES: Record<string, TableLimits> = {
   cache: { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 },
   throttle: { maxEntries: 100_000 },
   session: { maxEntries: 100_000 },

@@ -29,7 +29,7 @@ export function handleOf(analyst: Analyst): string {
 }
 
 /** The analyst as a row may name them again later, to check access (as of the last visit). */
-export function accessOf(analyst: Analyst): AnalystAccess {
+function accessOf(analyst: Analyst): AnalystAccess {
   return {
     sso: analyst.sso,
     email: analyst.email,

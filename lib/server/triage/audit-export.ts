@@ -12,7 +12,7 @@ export interface AuditRange {
 }
 
 /** One line of the audit export. */
-export interface AuditLine {
+interface AuditLine {
   id: number;
   /** ISO 8601, UTC. */
   at: string;

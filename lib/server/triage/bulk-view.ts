@@ -16,7 +16,7 @@ import type { AlarmRef } from "./alarm-row";
 // PGlite's thread's): a view too costly to count is refused with how to narrow it, never a hang.
 
 /** Alarms one bulk action reaches at most: a view larger than this is narrowed first. */
-export const BULK_MAX = 5_000;
+const BULK_MAX = 5_000;
 const PAGE = 200;
 
 /** `read` with each statement limited as an analyst's search is. */

@@ -14,7 +14,7 @@ export const TRIAGE_BODY_BYTES = 4_096;
 /** A note's body: its text at most 10,000 characters, each up to 6 bytes as JSON escapes it. */
 export const NOTE_BODY_BYTES = NOTE_MAX_CHARS * 6 + 1_024;
 /** Alarms a list asks the triage of at once: a page of the largest size. */
-export const MAX_SUMMARIES = 200;
+const MAX_SUMMARIES = 200;
 
 const handle = z.string().trim().min(1).max(320);
 

@@ -34,11 +34,6 @@ export async function recordOpened(
   await audit(db, alarm, actor, "opened", null, null, now);
 }
 
-/** Forgets which openings this process recorded lately (tests). */
-export function forgetOpenings(): void {
-  opened.clear();
-}
-
 /** The alarm's triage, its notes and its history (newest first). */
 export async function readTriage(db: Kysely<Database>, alarm: AlarmRef): Promise<AlarmTriage> {
   const [row, notes, history] = await Promise.all([

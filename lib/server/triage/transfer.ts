@@ -26,7 +26,7 @@ import {
 // ids (so its order), and its identity continues after the highest; an audit row that collides
 // with a different one of the same id is refused, never overwritten or skipped in silence.
 
-export class TransferError extends Error {
+class TransferError extends Error {
   override name = "TransferError";
 }
 

@@ -33,7 +33,7 @@ const ORDERS: AlarmListQuery["sort"][] = [
  * are, pages spread over the time order, and the newest pages that replace refused sorts. At most
  * 16 reads (8 + 8), each as long as one read can take. Throws when the newest pages fail.
  */
-export async function readFirstSample(client: UsmClient): Promise<AlarmSummary[]> {
+async function readFirstSample(client: UsmClient): Promise<AlarmSummary[]> {
   // The console's own reads, in the budget's catalogue class: beside the analysts', in turn.
   const read = async (query: AlarmListQuery) =>
     (

@@ -26,7 +26,7 @@ import { ShareTurns, type Turn } from "./turns";
 // ./live.ts, ./export.ts, ./health.ts) sit on top and are the only callers of read(). It reads no
 // environment: the deployment's config and the shared store are given.
 
-export type { Parse, ReadFor, ReadOptions, UsmClientConfig, UsmClientStatus } from "./client-types";
+export type { UsmClientConfig } from "./client-types";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 

@@ -107,7 +107,7 @@ function hostname(
   return name && name !== address ? name : null;
 }
 
-export function toAlarmEvent(event: UpstreamEvent): AlarmEvent {
+function toAlarmEvent(event: UpstreamEvent): AlarmEvent {
   const { fields, timeStamp } = event;
   return {
     uuid: orNull(fields.uuid),

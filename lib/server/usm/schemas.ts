@@ -8,7 +8,7 @@ import { z } from "zod";
 // lib/shared/alarms/types.ts; ./reshape.ts maps one to the other.
 
 /** Epoch milliseconds, sent as a string of digits by the real service; numbers accepted too. */
-export const epochMsSchema = z.union([
+const epochMsSchema = z.union([
   z.number().finite(),
   z
     .string()
@@ -20,7 +20,7 @@ export const epochMsSchema = z.union([
 /** Strings that some payloads send as numbers (ports, severities): normalised to strings. */
 const looseString = z.union([z.string(), z.number().transform(String)]);
 /** Integers that some payloads send as strings. */
-export const looseInt = z.union([
+const looseInt = z.union([
   z.number().finite().transform(Math.round),
   z
     .string()
@@ -44,7 +44,7 @@ export const tokenSchema = z.looseObject({
   jti: z.string().optional(),
 });
 
-export const upstreamEndpointSchema = z.looseObject({
+const upstreamEndpointSchema = z.looseObject({
   address: looseString.nullish(),
   hostname: looseString.nullish(),
   fqdn: looseString.nullish(),
@@ -78,16 +78,16 @@ const eventFields = {
   timestamp_occured_iso8601: z.string().nullish(),
 };
 
-export const flatEventSchema = z.looseObject(eventFields);
+const flatEventSchema = z.looseObject(eventFields);
 
 /** Seen in real list responses: the event's fields sit under `message`, with a numeric timeStamp. */
-export const wrappedEventSchema = z.looseObject({
+const wrappedEventSchema = z.looseObject({
   message: flatEventSchema,
   timeStamp: epochMsSchema.nullish(),
 });
 
 /** Either shape, as the event's fields plus the wrapper's timeStamp (null for a flat event). */
-export const upstreamEventSchema = z.union([
+const upstreamEventSchema = z.union([
   wrappedEventSchema.transform(({ message, timeStamp }) => ({
     fields: message,
     timeStamp: timeStamp ?? null,
@@ -159,7 +159,7 @@ export type UpstreamAlarm = z.infer<typeof upstreamAlarmSchema>;
  * An alarm as the list needs it: the events are only counted there, and validating ten events
  * per alarm is most of the cost of a page, so they are checked to be a list and no deeper.
  */
-export const upstreamListAlarmSchema = upstreamAlarmSchema.extend({
+const upstreamListAlarmSchema = upstreamAlarmSchema.extend({
   events: z.array(z.unknown()).nullish(),
 });
 export type UpstreamListAlarm = z.infer<typeof upstreamListAlarmSchema>;

@@ -71,14 +71,14 @@ export const GROUP_SORT_KEY = "group_sort";
  * How groups are ordered, each its natural way: most alarms, highest priority, newest last
  * occurrence, oldest first occurrence (what has been going on longest), or by value A to Z.
  */
-export const GROUP_SORTS = ["count", "priority", "last", "first", "value"] as const;
+const GROUP_SORTS = ["count", "priority", "last", "first", "value"] as const;
 export type GroupSort = (typeof GROUP_SORTS)[number];
 export const DEFAULT_GROUP_SORT: GroupSort = "count";
 
-export type GroupSortParse = { ok: true; value: GroupSort } | { ok: false; message: string };
+type GroupSortParse = { ok: true; value: GroupSort } | { ok: false; message: string };
 
 /** Reads `group_sort` (any case). */
-export function parseGroupSort(raw: string): GroupSortParse {
+function parseGroupSort(raw: string): GroupSortParse {
   const value = raw.trim().toLowerCase();
   return (GROUP_SORTS as readonly string[]).includes(value)
     ? { ok: true, value: value as GroupSort }
@@ -94,7 +94,7 @@ const isGroupField = (name: string): name is GroupField =>
  * so one vocabulary names fields in `q`, `group` and the filters. Not one: unknown, or one side
  * of a field whose groups hold both (`src_host`).
  */
-export function groupFieldOf(
+function groupFieldOf(
   name: string,
 ): { ok: true; value: GroupField } | { ok: false; message: string } {
   const key = name.trim().toLowerCase();

@@ -157,7 +157,7 @@ export function parseDeployments(
  * What the rows' API takes, in the canonical order: the list's query (page, size, sort, search,
  * filters), then deployments and cursor.
  */
-export function mergedApiParams(view: MergedView): URLSearchParams {
+function mergedApiParams(view: MergedView): URLSearchParams {
   const params = toSearchParams(view.cursor === null ? view.query : { ...view.query, page: 0 });
   if (view.deployments.length > 0) params.set(DEPLOYMENTS_KEY, view.deployments.join(","));
   if (view.cursor !== null) params.set(CURSOR_KEY, view.cursor);
@@ -170,7 +170,7 @@ export function mergedApiSearch(view: MergedView): string {
 }
 
 /** The page's canonical search params: the API's, the grouping, the time zone. */
-export function mergedSearchParams(view: MergedView): URLSearchParams {
+function mergedSearchParams(view: MergedView): URLSearchParams {
   const params = mergedApiParams(view);
   if (view.group && view.group.length > 0) {
     params.set(GROUP_KEY, view.group.join(","));

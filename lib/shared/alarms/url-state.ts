@@ -107,7 +107,7 @@ export function isCanonical(current: URLSearchParams, view: ListView): boolean {
  * What a detail's `from` (or `queue`) says for a view of all defaults, whose search is empty: a
  * link with `from=` and nothing after it reads as a mistake to a person.
  */
-export const DEFAULT_VIEW_MARK = "default";
+const DEFAULT_VIEW_MARK = "default";
 
 /** A view's search string (no "?") as a detail's `from` or `queue` carries it. */
 export function originValue(search: string): string {

@@ -3,9 +3,9 @@
 // cannot make the page display text of the sender's choosing.
 
 /** The error the credentials check throws when throttled: `Throttled:<seconds>`. */
-export const THROTTLED_PREFIX = "Throttled:";
+const THROTTLED_PREFIX = "Throttled:";
 
-export const WRONG_CREDENTIALS_MESSAGE = "Wrong username or password.";
+const WRONG_CREDENTIALS_MESSAGE = "Wrong username or password.";
 
 /** The error sign-in reports when the shared store cannot be reached. */
 export const UNAVAILABLE_ERROR = "Unavailable";

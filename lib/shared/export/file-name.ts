@@ -17,7 +17,7 @@ const slug = (text: string) =>
     .replace(/^-+|-+$/g, "");
 
 /** "search-user-alice-status-open-last-24h": the search, the filters, a sort not the default. */
-export function viewSlug(query: AlarmListQuery): string {
+function viewSlug(query: AlarmListQuery): string {
   const { filters, sort } = query;
   const parts: string[] = [];
   const search = slug(query.q ?? "")
@@ -48,7 +48,7 @@ export function viewSlug(query: AlarmListQuery): string {
 }
 
 /** "2026-11-23T1405Z": the minute, in UTC. */
-export function fileTime(ms: number): string {
+function fileTime(ms: number): string {
   const iso = new Date(ms).toISOString();
   return `${iso.slice(0, 13)}${iso.slice(14, 16)}Z`;
 }

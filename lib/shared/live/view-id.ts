@@ -17,9 +17,9 @@ import {
 import { ALL_DEPLOYMENTS, DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
 
 /** The all-view's parameter naming its deployments (a comma list, as the merged queue's). */
-export const LIVE_DEPLOYMENTS_KEY = "deployments";
+const LIVE_DEPLOYMENTS_KEY = "deployments";
 /** Deployments one all-view may name: more than a console configures. */
-export const MAX_VIEW_DEPLOYMENTS = 100;
+const MAX_VIEW_DEPLOYMENTS = 100;
 const MAX_ID_LENGTH = 4_000;
 
 /** The all-view's deployments in canonical order: lower case, each once, sorted. */

@@ -48,7 +48,7 @@ const D = 24 * H;
  * 40 of one; the few spans that would need more get even buckets instead).
  */
 // prettier-ignore
-export const ROUND_WIDTHS = [
+const ROUND_WIDTHS = [
   S, 2 * S, 3 * S, 5 * S, 10 * S, 15 * S, 20 * S, 30 * S, 45 * S,
   M, 90 * S, 2 * M, 3 * M, 5 * M, 10 * M, 15 * M, 20 * M, 30 * M, 45 * M,
   H, 90 * M, 2 * H, 3 * H, 4 * H, 6 * H, 8 * H, 12 * H, 18 * H,

@@ -81,7 +81,7 @@ async function request<T extends object>(url: string, init: RequestInit): Promis
  * An answer that was not ok, as the ApiError its body says; a body not in our shape (a proxy's
  * HTML 502, say) as its status says. A Retry-After header counts when the body names none.
  */
-export function toApiError(response: Response, body: unknown): ApiError {
+function toApiError(response: Response, body: unknown): ApiError {
   const parsed = parseErrorBody(body);
   const header = Number(response.headers.get("Retry-After"));
   const headerSeconds =

@@ -6,7 +6,7 @@ import { retryDelay, shouldRetry } from "./retry";
 // whole browser tab (so the cache survives navigation between list and detail). Client-safe.
 
 /** Long enough that the client does not refetch what the server just rendered into the page. */
-export const STALE_TIME_MS = 30_000;
+const STALE_TIME_MS = 30_000;
 
 export function makeQueryClient(queryCache?: QueryCache): QueryClient {
   return new QueryClient({

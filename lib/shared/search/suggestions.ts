@@ -8,7 +8,7 @@ import { SEARCH_ALIASES, SEARCH_FIELDS, resolveSearchField } from "./fields";
 /** The most suggestions one answer holds. */
 export const MAX_SUGGESTIONS = 10;
 /** A prefix longer than this suggests nothing more useful than the search itself. */
-export const MAX_SUGGEST_PREFIX = 100;
+const MAX_SUGGEST_PREFIX = 100;
 
 /** GET …/alarms/suggest: the field asked about (null: names of fields), and its values. */
 export interface SearchSuggestions {

@@ -19,10 +19,10 @@ import type { SearchNode, TextNode } from "@/lib/shared/search/ast";
 // character outside ASCII (migration 0006 indexes only such documents), else row by row.
 
 /** Longer runs of letters and digits are indexed in pieces of this length. */
-export const WORD_CUT = 100;
+const WORD_CUT = 100;
 
 /** The indexed expression: migration 0004's alarm_words, which cuts the text as termWords does. */
-export function documentWords(searchText: Expression<string>): RawBuilder<unknown> {
+function documentWords(searchText: Expression<string>): RawBuilder<unknown> {
   return sql`alarm_words(${searchText})`;
 }
 
@@ -60,7 +60,7 @@ export function isOneWord(value: string): boolean {
  * in pieces. A term begins a word of the text, so its runs begin where the text's do and are cut
  * alike: the pieces are the text's, the last one's beginning.
  */
-export const termWords = textWords;
+const termWords = textWords;
 
 /**
  * The words the documents hold that begin with each prefix (migration 0005's alarm_words_known,
@@ -76,7 +76,7 @@ export type WordExpansions = ReadonlyMap<string, readonly string[]>;
 export const MAX_EXPANSIONS = 50;
 
 /** The words of `nodes` looked up as prefixes: each term's last (the others are whole words). */
-export function prefixesOf(nodes: readonly TextNode[]): string[] {
+function prefixesOf(nodes: readonly TextNode[]): string[] {
   const prefixes = nodes.flatMap((node) => termWords(node.value).slice(-1));
   return [...new Set(prefixes)];
 }
@@ -133,7 +133,7 @@ function prefixQuery(word: string, expansions: WordExpansions | undefined): stri
  * up. A tsquery's text, built from [a-z0-9] words only, so nothing in it is syntax; it travels as a
  * parameter.
  */
-export function wordQuery(nodes: readonly TextNode[], expansions?: WordExpansions): string | null {
+function wordQuery(nodes: readonly TextNode[], expansions?: WordExpansions): string | null {
   const parts: string[] = [];
   for (const node of nodes) {
     const words = termWords(node.value);

@@ -3,7 +3,7 @@ import type { SyncState } from "./state";
 // Which of the sync's steps (./steps.ts) is due, and when the next is. Pure.
 
 /** How often retention drops what has grown too old. */
-export const RETENTION_EVERY_MS = 3_600_000;
+const RETENTION_EVERY_MS = 3_600_000;
 
 export type StepName = "follow" | "backfill" | "reconcile" | "retention";
 

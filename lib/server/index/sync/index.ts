@@ -6,12 +6,9 @@ import "server-only";
 
 export {
   forgetIfGone,
-  forgetIndexedAlarm,
   IndexSync,
   indexStatus,
   indexStatuses,
   refreshIndexedAlarm,
   setProcessIndexSync,
-  type IndexSyncOptions,
 } from "./service";
-export { SyncWorker, type WorkerOptions } from "./worker";

@@ -11,7 +11,7 @@ import type { Sweep } from "./state";
 // anyway (its look-back) are left out of the buckets, so new arrivals do not count as changes.
 
 /** Days counted, today included. */
-export const RECONCILE_DAYS = 7;
+const RECONCILE_DAYS = 7;
 /**
  * The days before those, to the retention's start, are counted whole (one read a day, no status)
  * every this many reconciliation reads: alarms the upstream no longer has are found there too

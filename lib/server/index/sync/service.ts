@@ -208,7 +208,7 @@ export function refreshIndexedAlarm(detail: AlarmDetail): void {
  * Takes an alarm the deployment answered 404 for out of the index, when this server has one
  * open; resolves once it is gone (never rejects).
  */
-export async function forgetIndexedAlarm(deployment: string, uuid: string): Promise<void> {
+async function forgetIndexedAlarm(deployment: string, uuid: string): Promise<void> {
   await (globalThis as Holder)[KEY]?.forget(deployment, uuid);
 }
 

@@ -13,7 +13,7 @@ const ms = z.number().finite();
 const count = z.number().int().min(0);
 
 /** A window read newest first, page by page (./sweep.ts moves it on). */
-export const sweepSchema = z.strictObject({
+const sweepSchema = z.strictObject({
   /** Epoch ms, inclusive. */
   gte: ms,
   /** Epoch ms, inclusive; null: up to the newest (a sweep's first page only). */

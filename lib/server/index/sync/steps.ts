@@ -10,7 +10,8 @@ import {
   type IndexWindow,
   type UsmClient,
 } from "@/lib/server/usm";
-import { dropOlderThan, forgetRecordedWords, ingestAlarms } from "../ingest";
+import { dropOlderThan, ingestAlarms } from "../ingest";
+import { forgetRecordedWords } from "../known-words";
 import type { RowsNotice } from "../live-notices";
 import { pruneAfterPage } from "./prune";
 import {
@@ -33,9 +34,9 @@ import { halvedSweep, nextSweep, windowOf } from "./sweep";
 // changed rows says so to every replica (../live-notices.ts) once they are written.
 
 /** How far before the newest indexed alarm the follow reads again: late arrivals. */
-export const LOOKBACK_MS = 15 * 60_000;
+const LOOKBACK_MS = 15 * 60_000;
 /** A page size is not halved below this: a failure at this size is the upstream's, not the size's. */
-export const MIN_PAGE_SIZE = 10;
+const MIN_PAGE_SIZE = 10;
 
 export type ReadKind = "follow" | "backfill" | "reconcile";
 

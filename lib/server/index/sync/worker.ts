@@ -70,7 +70,7 @@ class NoTurn extends Error {
 class Stopped extends Error {}
 
 /** What a failure means to an analyst: the vendor client's words, never a URL, token or SQL. */
-export function reasonOf(error: unknown): string {
+function reasonOf(error: unknown): string {
   return error instanceof ApiError ? error.message : INDEX_FAILED;
 }
 

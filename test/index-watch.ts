@@ -1,6 +1,6 @@
-// For the tests of views the index answers (./index-watch*.test.ts; the console never loads it):
-// the simulator and the sync's workers on the test's clock (test/index-sync.ts), hubs reading a
-// test's database and counting how often they open it, and the clock moved on for all of them.
+// For the tests of views the index answers (lib/server/live/index-watch*.test.ts; the console
+// never loads it): the simulator and the sync's workers on the test's clock (./index-sync.ts), hubs
+// reading a test's database and counting how often they open it, and the clock moved on for all.
 import { afterEach, beforeAll } from "vitest";
 import type { ConsoleDatabase, DatabaseState } from "@/lib/server/db";
 import type { SyncWorker } from "@/lib/server/index/sync/worker";
@@ -8,7 +8,7 @@ import type { SharedStore } from "@/lib/server/store";
 import type { UsmClient } from "@/lib/server/usm";
 import { INTERVAL_MS, startSyncWorld, type SyncWorld } from "@/test/index-sync";
 import type { SimulatorOptions } from "@/simulator";
-import { LiveHub } from "./hub";
+import { LiveHub } from "@/lib/server/live/hub";
 
 export interface IndexWatchWorld {
   /** The simulator and its clock (after beforeAll). */
