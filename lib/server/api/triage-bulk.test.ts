@@ -73,7 +73,8 @@ describeEachEngine("Bulk triage", ({ database }) => {
     expect(counted.missing).toEqual(["acme"]); // this process keeps no deployment in step
     const frozen = new URLSearchParams(counted.view);
     expect(frozen.has("range")).toBe(false);
-    expect(Number(frozen.get("timestamp_occured_lte"))).toBe(NOW);
+    // Frozen as a time a person can read in the link (ISO-8601).
+    expect(Date.parse(frozen.get("timestamp_occured_lte")!)).toBe(NOW);
 
     // The rolling view itself, or another count than the one confirmed, is refused.
     expect(

@@ -198,7 +198,7 @@ describe("several deployments", () => {
       code: "invalid_request",
       param: "size",
       message:
-        "size must be one of 10, 20, 50, 100; status must be one of open, in_review, closed; " +
+        "size must be one of 10, 20, 50, 100; status must be one of open, in_review, closed, none; " +
         "deployments: there is no deployment initech you may see",
     });
     expect(refusal("cursor=a&cursor=b")).toMatchObject({

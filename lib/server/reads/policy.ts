@@ -79,6 +79,15 @@ export const READ_RULES = {
     index: "needs",
     when: (view) => inexpressible(view.query.filters) !== undefined,
     fallback: "refuse",
+    refusal: (view, why) =>
+      view.kind === "count"
+        ? new ApiError(
+            "index_unavailable",
+            "Counted once the index holds this deployment whole: the upstream has no filter " +
+              "for alarms without a status",
+            { param: inexpressible(view.query.filters) },
+          )
+        : why,
   },
   /** Groups: counted by the index alone. */
   groups: { index: "needs", when: (view) => view.kind === "groups", fallback: "refuse" },
