@@ -2,6 +2,8 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier";
 import {
+  DATABASE_DOORS,
+  DATABASE_PATTERNS,
   LAYERS,
   SAME_FLOOR,
   TEAM_TABLES,
@@ -78,6 +80,15 @@ const config = [
           ],
         },
       ],
+    },
+  },
+  {
+    // The database and Kysely behind their doors (eslint/layers.mjs): as usm/ is the only door
+    // upstream, the repositories are the only door to SQL.
+    files: ["app/**", "lib/server/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", ...DATABASE_DOORS],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: DATABASE_PATTERNS }],
     },
   },
   {

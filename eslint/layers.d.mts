@@ -5,3 +5,9 @@ export declare function layerZones(
   layers: typeof LAYERS,
   sameFloor?: typeof SAME_FLOOR | null,
 ): { target: string | string[]; from: string | string[]; message: string }[];
+export declare const DATABASE_DOORS: string[];
+export declare const DATABASE_PATTERNS: {
+  regex: string;
+  allowTypeImports: boolean;
+  message: string;
+}[];

@@ -147,3 +147,27 @@ export function teamWriteRule(tables) {
     },
   ];
 }
+
+/**
+ * The rooms that open the database and speak Kysely: the database's own floor, its repositories
+ * (the index's engine and searches, the team's triage) and the composition root that starts it.
+ * Every other room asks a repository; a type may travel in a signature, and the database's
+ * errors (db/errors.ts) are everyone's to map.
+ */
+export const DATABASE_DOORS = [
+  "lib/server/db/**",
+  "lib/server/index/**",
+  "lib/server/triage/**",
+  "lib/server/services/**",
+];
+
+/** @typescript-eslint/no-restricted-imports' patterns that keep the database behind its doors. */
+export const DATABASE_PATTERNS = [
+  {
+    regex: "^(kysely(/.*)?|@/lib/server/db(/(?!errors$).*)?)$",
+    allowTypeImports: true,
+    message:
+      "Only the database's floor and its repositories (the index, the team's triage) and the " +
+      "composition root open the database or speak Kysely: ask a repository (eslint/layers.mjs).",
+  },
+];

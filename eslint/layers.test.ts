@@ -192,4 +192,34 @@ describe("the layers of lib/", () => {
     );
     expect(acyclic).toEqual([]);
   });
+
+  it("keep the database and Kysely behind the repositories, types and its errors aside", async () => {
+    const opened = await problems(
+      "lib/server/reads/door.ts",
+      'import { databaseState } from "@/lib/server/db";\nexport const x = databaseState;\n',
+    );
+    expect(opened).toEqual([expect.stringMatching(/ask a repository/)]);
+    const kysely = await problems(
+      "lib/server/api/door.ts",
+      'import { sql } from "kysely";\nexport const x = sql`select 1`;\n',
+    );
+    expect(kysely).toEqual([expect.stringMatching(/ask a repository/)]);
+    const allowed = await problems(
+      "lib/server/reads/door.ts",
+      [
+        'import type { Kysely } from "kysely";',
+        'import type { Database } from "@/lib/server/db";',
+        'import { asIndexUnavailable } from "@/lib/server/db/errors";',
+        "export type X = Kysely<Database>;",
+        "export const y = asIndexUnavailable;",
+        "",
+      ].join("\n"),
+    );
+    expect(allowed).toEqual([]);
+    const repository = await problems(
+      "lib/server/triage/door.ts",
+      'import { sql } from "kysely";\nexport const x = sql`select 1`;\n',
+    );
+    expect(repository).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import {
   withStatementLimit,
   type ConsoleDatabase,
   type Database,
+  type DatabaseState,
   type Engine,
 } from "@/lib/server/db";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -79,6 +80,11 @@ function busy(): ApiError {
     "The index is busy answering other analysts' searches and exports; try again in a moment.",
     { retryAfterSeconds: 5 },
   );
+}
+
+/** Whether this process can read the index: its database, or the reason it has none. */
+export function indexState(): Promise<DatabaseState> {
+  return databaseState();
 }
 
 /** This process's database, or 503 index_unavailable with the reason it has none. */

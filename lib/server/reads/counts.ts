@@ -1,11 +1,11 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { databaseState, type Database } from "@/lib/server/db";
+import type { Database } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
 import { indexGaps } from "@/lib/server/index/gaps";
 import { indexSource } from "@/lib/server/index/indexed-up-to";
 import { indexedOverviewPart } from "@/lib/server/index/overview";
-import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
+import { indexDatabase, indexState, readIndex } from "@/lib/server/index/read-index";
 import { readable } from "@/lib/server/index/search-where";
 import { indexStatus, indexStatuses } from "@/lib/server/index/sync";
 import { readOverviewPart } from "@/lib/server/overview/read";
@@ -129,7 +129,7 @@ type Held = { heldWhole: boolean; indexedUpTo: number | null };
 async function heldWhole(deployment: string): Promise<Held> {
   try {
     const status = await indexStatus(deployment);
-    const whole = status.state === "following" && (await databaseState()).ok;
+    const whole = status.state === "following" && (await indexState()).ok;
     return { heldWhole: whole, indexedUpTo: status.syncedAt };
   } catch {
     return { heldWhole: false, indexedUpTo: null };
@@ -182,7 +182,7 @@ export async function readDeploymentSection(
   if (choice.source === "refused") throw choice.error;
   if (choice.source === "upstream") return readOverviewPart(part, query, call);
   try {
-    const state = await databaseState();
+    const state = await indexState();
     if (!state.ok) throw new ApiError("index_unavailable", state.reason);
     const read = () =>
       readIndex(state.database, (tx) =>
