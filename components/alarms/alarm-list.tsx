@@ -25,7 +25,7 @@ import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
 import { useLiveRows } from "@/components/live/use-live-rows";
 import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
-import { SavedViewsMenu } from "@/components/list/saved-views-menu";
+import { SavedViewsMenu } from "@/components/saved-views/saved-views-menu";
 import { FilterChips } from "@/components/list/filter-chips";
 import { FiltersBar } from "@/components/list/filters-bar";
 import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";

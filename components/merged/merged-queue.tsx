@@ -28,7 +28,7 @@ import { groupsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/que
 import { useDeployments } from "@/components/deployments/deployment-context";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
-import { SavedViewsMenu } from "@/components/list/saved-views-menu";
+import { SavedViewsMenu } from "@/components/saved-views/saved-views-menu";
 import { FilterChips } from "@/components/list/filter-chips";
 import { FiltersBar } from "@/components/list/filters-bar";
 import { ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
