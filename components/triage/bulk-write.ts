@@ -1,0 +1,45 @@
+// A bulk triage write as the bar sends it: the action, what the server answers (a view's count, or
+// what it did), and that answer in words.
+
+import { formatCount } from "@/lib/shared/alarms/format";
+import { api } from "@/lib/shared/alarms/paths";
+import { sendJson } from "@/lib/shared/queries/http";
+
+export type BulkAction =
+  | { type: "owner"; owner: string | null }
+  | { type: "acknowledged"; acknowledged: boolean }
+  | { type: "note"; text: string };
+
+export interface BulkAnswer {
+  count: number;
+  view: string;
+  missing?: string[];
+  done?: number;
+  unchanged?: number;
+  skipped?: { owned_by_another?: number; not_indexed?: number; failed?: number };
+}
+
+/** An action waiting for the analyst's confirmation. */
+export interface PendingBulk {
+  action: BulkAction;
+  label: string;
+  /** Rows chosen, or the whole view (counted, frozen). */
+  target: { alarms: string[] } | { counted: BulkAnswer };
+}
+
+/** A bulk write (or a view's count): what the server did, or our ApiError. */
+export function postBulk(deployment: string, body: object): Promise<BulkAnswer> {
+  return sendJson<BulkAnswer>("POST", api.triageSummaries(deployment, ""), { body });
+}
+
+export function reportOf(answer: BulkAnswer): string {
+  const parts = [`${formatCount(answer.done ?? 0)} done`];
+  if (answer.unchanged) parts.push(`${formatCount(answer.unchanged)} already so`);
+  const owned = answer.skipped?.owned_by_another;
+  if (owned) parts.push(`${formatCount(owned)} skipped: a teammate has them`);
+  const failed = answer.skipped?.failed;
+  if (failed) parts.push(`${formatCount(failed)} failed (a full alarm, say): try them again`);
+  const notIndexed = answer.skipped?.not_indexed;
+  if (notIndexed) parts.push(`${formatCount(notIndexed)} skipped: not indexed yet`);
+  return parts.join(" · ");
+}

@@ -1,0 +1,26 @@
+// A teammate's triage change in words, for the panel's live news ("Alice took this alarm").
+
+import { displayName, type TriageNotice } from "@/lib/shared/triage/types";
+
+/** A teammate's change in words, their name first. */
+export function noticeText(notice: TriageNotice, names: Record<string, string>): string {
+  const who = notice.analystName;
+  switch (notice.action) {
+    case "owner":
+      if (notice.owner === null || notice.owner === undefined) return `${who} released this alarm`;
+      if (notice.owner === notice.analyst) return `${who} took this alarm`;
+      return `${who} gave this alarm to ${displayName(notice.owner, names)}`;
+    case "acknowledged":
+      return notice.acknowledged
+        ? `${who} acknowledged this alarm`
+        : `${who} took back the acknowledgement`;
+    case "note_added":
+      return `${who} added a note`;
+    case "note_edited":
+      return `${who} edited a note`;
+    case "note_deleted":
+      return `${who} deleted a note`;
+    case "opened":
+      return `${who} opened this alarm`;
+  }
+}
