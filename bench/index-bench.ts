@@ -73,7 +73,9 @@ async function benchEngine(engine: Engine): Promise<void> {
       const request = { allowed: all, deployments: ["acme"], search: parsed.query, query };
       cold.push(
         await time(() =>
-          readIndex(built.database, (tx) => searchAlarmPage(tx, request, CORPUS_NOW)),
+          readIndex(built.database, (tx) => searchAlarmPage(tx, request, CORPUS_NOW), {
+            analyst: null,
+          }),
         ),
       );
     }
@@ -90,7 +92,9 @@ async function benchEngine(engine: Engine): Promise<void> {
         const request = { allowed: all, deployments: ["acme"], search: parsed.query, query };
         times.push(
           await time(() =>
-            readIndex(built.database, (tx) => searchAlarmPage(tx, request, CORPUS_NOW)),
+            readIndex(built.database, (tx) => searchAlarmPage(tx, request, CORPUS_NOW), {
+              analyst: null,
+            }),
           ),
         );
       }

@@ -240,8 +240,10 @@ export async function benchIndexedQueue(
       await time(() =>
         Promise.all(
           OVERVIEW_PARTS.map((part) =>
-            readIndex(database, (tx) =>
-              indexedOverviewPart(tx, ["acme"], part, query, CORPUS_NOW, source),
+            readIndex(
+              database,
+              (tx) => indexedOverviewPart(tx, ["acme"], part, query, CORPUS_NOW, source),
+              { analyst: null },
             ),
           ),
         ),

@@ -1,164 +1,35 @@
-import { beforeAll, beforeEach, expect, it, vi } from "vitest";
-import type { Kysely } from "kysely";
-import type { Database } from "@/lib/server/db";
-import { DeploymentRegistry } from "@/lib/server/deployments/registry";
-import { orderTerms } from "@/lib/server/index/search";
-import { readIndexStatuses } from "@/lib/server/index/sync/status";
-import { MemoryStore } from "@/lib/server/store/memory";
-import { createUsmClient } from "@/lib/server/usm";
+import { expect, it } from "vitest";
+import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
-import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { OverviewSection, DimensionOverview } from "@/lib/shared/overview/types";
-import { getToken, readAll, type Alarm } from "@/simulator/test-support";
-import { simulatedDeployment } from "@/test/deployment-config";
+import { MemoryStore } from "@/lib/server/store/memory";
+import type { Alarm } from "@/simulator/test-support";
 import { describeEachEngine } from "@/test/index-db";
 import {
-  INTERVAL_MS,
-  RETENTION_MS,
-  SYNC_CLIENT,
-  startSyncWorld,
-  stepUntil,
-  syncWorker,
-  type SyncWorld,
-} from "@/test/index-sync";
+  KEYS,
+  mergedQueue,
+  now,
+  registry,
+  startMergedWorld,
+  sync,
+  truth,
+  upstreamGets,
+  vendor,
+  type Key,
+} from "@/test/merged-world";
 import { mergedOverview } from "./overview-routes";
-import { respond } from "./route";
 import { mergedList } from "./search-routes";
 
 // The queue of every deployment from the index, against the simulators' own truth on both
-// engines: two deployments synced by the real sync over HTTP, every alarm of each read from its
-// upstream and ordered by hand. Numbered pages in any order (deep ones too) are the hand-sorted
-// ones, counts exact, at no upstream cost; a deployment still backfilling is named with what is
-// missing (never silently); with nothing indexed yet, or without the index, the plain queue reads
-// each upstream by time as before, and what only the index answers says so.
+// engines (test/merged-world.ts): numbered pages in any order (deep ones too) are the hand-sorted
+// ones, counts exact, filters and the deployments named held to, the overview's counts as the
+// alarms add up, at no upstream cost; how far back the index keeps alarms said.
 
-const KEYS = ["acme", "globex"] as const;
-type Key = (typeof KEYS)[number];
-const worlds = {} as Record<Key, SyncWorld>;
-const vendor = {} as Record<Key, Alarm[]>;
-let registry: DeploymentRegistry;
+startMergedWorld();
 
-beforeAll(async () => {
-  [worlds.acme, worlds.globex] = await Promise.all([
-    startSyncWorld({ alarms: 500, seed: 61 }),
-    startSyncWorld({ alarms: 300, seed: 62 }),
-  ]);
-  for (const key of KEYS) {
-    vendor[key] = await readAll(
-      worlds[key].sim,
-      await getToken(worlds[key].sim, SYNC_CLIENT),
-      "?size=1000",
-    );
-  }
-  const store = new MemoryStore();
-  registry = new DeploymentRegistry(
-    KEYS.map((key) => simulatedDeployment(key, worlds[key].sim, SYNC_CLIENT)),
-    (config) => createUsmClient({ ...config, deployment: config.key, cacheTtlMs: 0, store }),
-  );
-}, 60_000);
-
-const now = () => worlds.acme.clock.now();
-const upstreamGets = () =>
-  KEYS.reduce((sum, key) => sum + worlds[key].sim.stats().byRoute.alarms, 0);
-
-/** Steps `key`'s sync until its backfill is done, or for `steps` steps. */
-async function sync(key: Key, db: Kysely<Database>, steps?: number) {
-  const running = syncWorker(worlds[key], db, { deployment: key, pageSize: 100 });
-  if (steps !== undefined) {
-    for (let n = 0; n < steps; n++) await running.step();
-    return;
-  }
-  await stepUntil(running, async () => {
-    const row = await db
-      .selectFrom("index_sync")
-      .select("state")
-      .where("deployment", "=", key)
-      .executeTakeFirst();
-    return (row?.state as { backfill?: unknown } | undefined)?.backfill === null;
-  });
-}
-
-type Row = { key: string; alarm: Alarm };
-
-/** A vendor alarm's value of an order's column (lib/server/index/search's COLUMN), by hand. */
-function valueOf({ key, alarm }: Row, column: string): number | string | null {
-  switch (column) {
-    case "occurred_at":
-      return Number(alarm.timestamp_occured);
-    case "received_at":
-      return alarm.timestamp_received === undefined ? null : Number(alarm.timestamp_received);
-    case "priority":
-      return Number(alarm.priority);
-    case "status":
-      return (alarm.status as string | undefined) ?? null;
-    case "rule_intent":
-    case "rule_method":
-      return (alarm[column] as string | undefined) ?? null;
-    case "deployment":
-      return key;
-    case "uuid":
-      return alarm.uuid;
-    default:
-      throw new Error(`no column ${column} in this test`);
-  }
-}
-
-/** Every alarm of both upstreams that `keep` keeps, in the list's order for `sort`, by hand. */
-function truth(sort: AlarmListQuery["sort"], keep: (alarm: Alarm) => boolean = () => true) {
-  const rows: Row[] = KEYS.flatMap((key) =>
-    vendor[key].filter(keep).map((alarm) => ({ key, alarm })),
-  );
-  const terms = orderTerms(sort);
-  rows.sort((a, b) => {
-    for (const term of terms) {
-      const [x, y] = [valueOf(a, term.column), valueOf(b, term.column)];
-      if (x === y) continue;
-      if (x === null) return term.nullsLast ? 1 : -1;
-      if (y === null) return term.nullsLast ? -1 : 1;
-      return (x < y ? -1 : 1) * (term.desc ? -1 : 1);
-    }
-    return 0;
-  });
-  return rows.map(({ key, alarm }) => `${key}/${alarm.uuid}`);
-}
-
-/** Both upstreams in the time-paged queue's order: newest first, then deployment and uuid, down. */
-function timeQueue(): string[] {
-  return KEYS.flatMap((key) => vendor[key].map((alarm) => ({ key, alarm })))
-    .sort(
-      (a, b) =>
-        Number(b.alarm.timestamp_occured) - Number(a.alarm.timestamp_occured) ||
-        (a.key < b.key ? 1 : a.key > b.key ? -1 : a.alarm.uuid < b.alarm.uuid ? 1 : -1),
-    )
-    .map(({ key, alarm }) => `${key}/${alarm.uuid}`);
-}
-
-describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, server }) => {
-  const statuses = (keys: readonly string[]) =>
-    readIndexStatuses(database().db, keys, now(), INTERVAL_MS);
-  const queue = async (search: string, allowed: readonly string[] = KEYS) => {
-    const visible = registry.all().filter((deployment) => allowed.includes(deployment.key));
-    return respond("GET /api/d/all/alarms", () =>
-      mergedList(new URLSearchParams(search), visible, "tester", {
-        database: database(),
-        now: now(),
-        statuses,
-        retentionMs: RETENTION_MS,
-      }),
-    );
-  };
-  const page = async (search: string) => {
-    const response = await queue(search);
-    expect(response.status, search).toBe(200);
-    return (await response.json()) as MergedQueuePage;
-  };
-  const keysOf = (answer: MergedQueuePage) =>
-    answer.alarms.map((alarm) => `${alarm.deployment}/${alarm.uuid}`);
-
-  beforeEach(() => {
-    for (const key of KEYS) worlds[key].sim.reset();
-  });
+describeEachEngine("GET /api/d/all/alarms from the index", ({ database }) => {
+  const { statuses, queue, page, keysOf } = mergedQueue(database);
 
   it("pages every deployment in the list's order, any order, deep pages too, exactly counted, at no upstream cost", async () => {
     for (const key of KEYS) await sync(key, database().db);
@@ -223,94 +94,6 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, 
     );
   });
 
-  it("names a deployment whose backfill still reads the past, with what is missing, and not where the view lies within what it holds", async () => {
-    await sync("acme", database().db);
-    await sync("globex", database().db, 2); // its newest 200 of 300
-    const answer = await page("size=20");
-    if (answer.paging !== "pages") throw new Error("numbered pages from the index");
-    expect(answer.gaps).toHaveLength(1);
-    const [gap] = answer.gaps;
-    expect(gap).toMatchObject({
-      deployment: "globex",
-      state: "backfilling",
-      whole: false,
-      newerThan: null,
-    });
-    const heldFrom = gap!.olderThan!;
-    const globexHeld = vendor.globex.filter((a) => Number(a.timestamp_occured) >= heldFrom).length;
-    expect(globexHeld).toBeLessThan(vendor.globex.length);
-    // The count is what the index holds, said as "or more"; the newest rows are all there.
-    expect(answer.page.totalIsLowerBound).toBe(true);
-    expect(answer.page.totalElements).toBeGreaterThanOrEqual(vendor.acme.length + globexHeld - 1);
-    expect(answer.page.totalElements).toBeLessThan(vendor.acme.length + vendor.globex.length);
-    expect(keysOf(answer)).toEqual(
-      truth({ field: "timestamp_occured", direction: "desc" }).slice(0, 20),
-    );
-
-    // A range within what it holds: complete, no gap, exact.
-    const gte = heldFrom + 1;
-    const within = await page(`timestamp_occured_gte=${gte}&size=100`);
-    if (within.paging !== "pages") throw new Error("numbered pages from the index");
-    expect(within.gaps).toEqual([]);
-    const expected = truth(
-      { field: "timestamp_occured", direction: "desc" },
-      (alarm) => Number(alarm.timestamp_occured) >= gte,
-    );
-    expect(within.page).toMatchObject({ totalElements: expected.length });
-    expect(within.page.totalIsLowerBound).toBeUndefined();
-    expect(keysOf(within)).toEqual(expected.slice(0, 100));
-  });
-
-  it("reads each upstream by time while nothing is indexed yet, but answers an order from the index, saying what it lacks", async () => {
-    const gets = upstreamGets();
-    const plain = await page("size=20");
-    expect(plain.paging).toBe("cursor");
-    expect(upstreamGets()).toBeGreaterThan(gets);
-    expect(keysOf(plain)).toEqual(timeQueue().slice(0, 20));
-    expect(plain.paging === "cursor" && plain.indexUnavailable).toBe(
-      "Nothing of these deployments is indexed yet.",
-    );
-    // Its Older link reads each upstream too, never the empty index.
-    if (plain.paging !== "cursor" || !plain.older) throw new Error("a place in the time queue");
-    const older = await page(`size=20&cursor=${plain.older}`);
-    expect(older.paging === "cursor" && older.source).toBeUndefined();
-    expect(keysOf(older)).toEqual(timeQueue().slice(20, 40));
-    const sorted = await page("sort=priority,desc");
-    if (sorted.paging !== "pages") throw new Error("an order is the index's to answer");
-    expect(sorted.gaps.map((gap) => [gap.deployment, gap.whole])).toEqual([
-      ["acme", true],
-      ["globex", true],
-    ]);
-    expect(sorted.page.totalIsLowerBound).toBe(true);
-  });
-
-  it("walks a link's place by cursor from the index once it holds the deployments", async () => {
-    const before = await page("size=20"); // nothing indexed yet: each upstream, by time
-    if (before.paging !== "cursor" || !before.older) throw new Error("a place in the time queue");
-    for (const key of KEYS) await sync(key, database().db);
-    const gets = upstreamGets();
-    const older = await page(`size=20&cursor=${before.older}`);
-    if (older.paging !== "cursor") throw new Error("a cursor pages by time");
-    expect(older.source?.kind).toBe("index");
-    expect(keysOf(older)).toEqual(timeQueue().slice(20, 40));
-    const back = await page(`size=20&cursor=${older.newer}`);
-    expect(keysOf(back)).toEqual(timeQueue().slice(0, 20));
-    expect(upstreamGets()).toBe(gets);
-  });
-
-  it("names by cursor too a deployment whose backfill still reads the past", async () => {
-    const before = await page("size=20");
-    if (before.paging !== "cursor" || !before.older) throw new Error("a place in the time queue");
-    await sync("acme", database().db);
-    await sync("globex", database().db, 1);
-    const older = await page(`size=20&cursor=${before.older}`);
-    if (older.paging !== "cursor") throw new Error("a cursor pages by time");
-    expect(older.source?.kind).toBe("index");
-    expect(older.gaps?.map((gap) => [gap.deployment, gap.state])).toEqual([
-      ["globex", "backfilling"],
-    ]);
-  });
-
   it("says how far back the index keeps alarms when the view reaches further", async () => {
     for (const key of KEYS) await sync(key, database().db);
     const visible = registry.all();
@@ -361,24 +144,4 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ engine, database, 
     });
     expect(upstreamGets()).toBe(gets);
   });
-
-  it.runIf(engine === "postgres")(
-    "reads each upstream by time while the index's server is down, and refuses what only the index answers",
-    async () => {
-      for (const key of KEYS) await sync(key, database().db);
-      vi.spyOn(console, "warn").mockImplementation(() => undefined);
-      await server()!.stop();
-      try {
-        const plain = await page("size=20");
-        expect(plain.paging).toBe("cursor");
-        expect(plain.paging === "cursor" && plain.indexUnavailable).toMatch(/cannot be reached/);
-        const sorted = await queue("sort=priority,desc");
-        expect(sorted.status).toBe(503);
-        expect(parseErrorBody(await sorted.json())?.error.code).toBe("index_unavailable");
-      } finally {
-        await server()!.start();
-        vi.restoreAllMocks();
-      }
-    },
-  );
 });

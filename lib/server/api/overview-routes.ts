@@ -1,6 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { readDeploymentSection, readQueueSection } from "@/lib/server/reads/counts";
+import {
+  readDeploymentSection,
+  readQueueSection,
+  type SectionRequest,
+} from "@/lib/server/reads/counts";
 import { readSearch, type IndexInput } from "@/lib/server/reads/index-read";
 import { mergedGroupScope } from "@/lib/server/deployments/scope";
 import type { SharedStore } from "@/lib/server/store";
@@ -8,7 +12,6 @@ import type { UsmCall } from "@/lib/server/usm";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { OVERVIEW_PARTS, type OverviewPart } from "@/lib/shared/overview/plan";
-import type { SearchNode } from "@/lib/shared/search/ast";
 import { listQuery, parseQuery, type Parsed } from "./request-input";
 
 // The request -> answer logic of the overview's sections: a deployment's and the queue of every
@@ -42,10 +45,10 @@ function readOverviewRequest(
   url: URL,
   analyst: string | null,
   others: readonly string[] = [],
-): { part: OverviewPart; query: AlarmListQuery; search: SearchNode | null } {
+): SectionRequest {
   const { part, query } = parseQuery(url.searchParams, overviewQuery(others));
   const search = query.q === undefined ? null : readSearch(query.q, analyst);
-  return { part, query, search };
+  return { part, query, search, analyst };
 }
 
 /** Where the overview's index comes from, and whom `owner:me` in its search means. */
@@ -76,9 +79,8 @@ export async function alarmOverview(
   deployment?: string,
   index: OverviewInput = {},
 ) {
-  const { part, query, search } = readOverviewRequest(url, index.analyst ?? call.analyst);
+  const request = readOverviewRequest(url, index.analyst ?? call.analyst);
   const now = index.now ?? (call.now ?? Date.now)();
-  const request = { part, query, search };
   return unlessLeft(readDeploymentSection(deployment, request, call, now, index), signal);
 }
 
@@ -94,11 +96,9 @@ export async function mergedOverview(
   index: OverviewInput = {},
   signal?: AbortSignal,
 ) {
-  const { part, query, search } = readOverviewRequest(url, index.analyst ?? null, [
-    DEPLOYMENTS_KEY,
-  ]);
+  const request = readOverviewRequest(url, index.analyst ?? null, [DEPLOYMENTS_KEY]);
   const scope = mergedGroupScope(url, allowed);
   const now = index.now ?? Date.now();
-  const section = readQueueSection(scope, { part, query, search }, now, index);
+  const section = readQueueSection(scope, request, now, index);
   return unlessLeft(section, signal);
 }

@@ -2,7 +2,6 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { ApiError, asApiError } from "@/lib/shared/core/errors";
 import { getAnalyst, type Analyst } from "@/lib/server/auth/session";
-import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import {
   processServices,
   requestContext,
@@ -176,8 +175,7 @@ export function analystRoute<P, Q = undefined, B = undefined>(
           const query = (options.query && parseQuery(searchParams, options.query)) as Q;
           const body = (options.body && (await parseBody(request, options.body))) as B;
           const input = { request, params, analyst, context, query, body };
-          // Who waits for the index's turns (lib/server/index/read-index.ts), all the way down.
-          return await runAsAnalyst(analyst, () => handle(input));
+          return await handle(input);
         } finally {
           leave();
         }

@@ -58,7 +58,7 @@ describeEachEngine("The search API", ({ database, server, engine }) => {
     respond("GET /api/d/[deployment]/alarms/suggest", () =>
       searchSuggestions(
         new URL(`http://app.test/api/d/acme/alarms/suggest${search}`),
-        { allowed, deployments: ["acme"] },
+        { allowed, deployments: ["acme"], analyst: "tester" },
         { database: database() },
       ),
     );

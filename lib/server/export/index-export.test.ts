@@ -125,7 +125,7 @@ describeEachEngine("An export from the index", ({ database }) => {
     }
   }
 
-  const read: IndexRead = (work) => readIndex(database(), work);
+  const read: IndexRead = (work) => readIndex(database(), work, { analyst: "tester" });
   const options = (view: ExportView, more: Partial<IndexExportOptions> = {}) => ({
     read,
     view,

@@ -18,7 +18,7 @@ describeEachEngine("The deployment holding an alarm", ({ database }) => {
     await ingestAlarms(db, "acme", [indexedAlarm({ deployment: "acme" })], T);
     await ingestAlarms(db, "globex", [alarm], T);
     const holding = (allowed: string[], id = uuid) =>
-      readIndex(database(), (tx) => deploymentsHolding(tx, id, allowed));
+      readIndex(database(), (tx) => deploymentsHolding(tx, id, allowed), { analyst: "tester" });
 
     expect(await holding(["acme", "globex"])).toEqual(["globex"]);
     expect(await holding(["acme", "globex"], uuid.toUpperCase()), "in any case").toEqual([

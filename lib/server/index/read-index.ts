@@ -1,6 +1,5 @@
 import "server-only";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { requestAnalyst } from "@/lib/server/auth/request-analyst";
 import { FairSlots, type FairSlotLimits } from "@/lib/server/core/fair-slots";
 import { recordStatementTimeout, recordTurnRefused } from "@/lib/server/core/metrics";
 import {
@@ -41,7 +40,7 @@ const READ_TURNS: Record<Engine, FairSlotLimits> = {
 /** How long a read may wait for its turn before it is answered 503 (the engine is busy). */
 const READ_TURN_WAIT_MS = 15_000;
 
-/** Reads with no analyst (the live queue's watches) share one turn between them. */
+/** Reads for no one (the live queue's watches) share one turn between them. */
 const BACKGROUND = "(background)";
 
 const TURNS = new WeakMap<Kysely<Database>, FairSlots>();
@@ -51,17 +50,26 @@ function turnsOf(db: Kysely<Database>): FairSlots {
   return turns;
 }
 
+/** Whose turn a read waits for, and how long it may. */
+export interface IndexTurn {
+  /** The analyst's id (from the request's context or scope); null: background work, for no one. */
+  analyst: string | null;
+  /** The request gone: stop waiting. */
+  signal?: AbortSignal;
+  /** Default READ_TURN_WAIT_MS; then 503 index_unavailable (the engine is busy). */
+  maxWaitMs?: number;
+}
+
 /**
- * `work` in a turn at `db` for the analyst the request is for: the reads below, and a bulk
- * action's batches of writes (each waits its turn as a search does, and lets others in between).
+ * `work` in `analyst`'s turn at `db`: the reads below, and a bulk action's batches of writes
+ * (each waits its turn as a search does, and lets others in between).
  */
 export async function withIndexTurn<T>(
   db: Kysely<Database>,
   work: () => Promise<T>,
-  signal?: AbortSignal,
-  maxWaitMs = READ_TURN_WAIT_MS,
+  { analyst, signal, maxWaitMs = READ_TURN_WAIT_MS }: IndexTurn,
 ): Promise<T> {
-  const release = await turnsOf(db).acquire(requestAnalyst()?.id ?? BACKGROUND, {
+  const release = await turnsOf(db).acquire(analyst ?? BACKGROUND, {
     maxWaitMs,
     timeout: busy,
     signal,
@@ -102,14 +110,17 @@ export function isTooSlow(error: unknown): boolean {
 }
 
 /**
- * Runs `work` in one read-only transaction of `database`, with the statement timeout on
- * PostgreSQL (isTooSlow tells its failure from others).
+ * Runs `work` in `analyst`'s turn, in one read-only transaction of `database`, with the
+ * statement timeout on PostgreSQL (isTooSlow tells its failure from others).
  */
 export async function readIndex<T>(
   database: ConsoleDatabase,
   work: (db: Transaction<Database>) => Promise<T>,
-  timeoutMs = SEARCH_STATEMENT_TIMEOUT_MS,
-  signal?: AbortSignal,
+  {
+    analyst,
+    signal,
+    timeoutMs = SEARCH_STATEMENT_TIMEOUT_MS,
+  }: Omit<IndexTurn, "maxWaitMs"> & { timeoutMs?: number },
 ): Promise<T> {
   return withIndexTurn(
     database.db,
@@ -120,7 +131,7 @@ export async function readIndex<T>(
           throw error;
         },
       ),
-    signal,
+    { analyst, signal },
   );
 }
 

@@ -4,7 +4,8 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import type { LiveChange, LiveState } from "@/lib/shared/live/types";
 import type { LiveView } from "@/lib/shared/live/view-id";
-import type { ConsoleDatabase, DatabaseState } from "@/lib/server/db";
+import type { Transaction } from "kysely";
+import type { ConsoleDatabase, Database, DatabaseState } from "@/lib/server/db";
 import { readIndexedStatuses, readLiveWindow } from "@/lib/server/index/live-read";
 import { parseSearch } from "@/lib/server/index/query-language/parse";
 import { readIndex } from "@/lib/server/index/read-index";
@@ -102,7 +103,7 @@ async function observeIndex(
   }
   const search = parsed?.query ?? null;
   const byDeployment = view.deployment === ALL_DEPLOYMENTS;
-  return readIndex(database, async (db) => {
+  const read = async (db: Transaction<Database>) => {
     const request = { deployments: view.deployments, search, query: view.query };
     const window = await readLiveWindow(db, request, at, deps.window);
     const observed = observe(memory, window.alarms, {
@@ -132,7 +133,9 @@ async function observeIndex(
       });
     }
     return { memory: observed.memory, fresh: observed.fresh, changes };
-  });
+  };
+  // A watch is for no one: it waits in the background's turn.
+  return readIndex(database, read, { analyst: null });
 }
 
 function errorOf(failure: unknown): LiveState["error"] {

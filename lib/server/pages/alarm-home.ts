@@ -1,7 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/shared/core/errors";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
-import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { deploymentsHolding } from "@/lib/server/index/alarm-home";
 import { indexDatabase, readIndex } from "@/lib/server/index/read-index";
@@ -20,10 +19,10 @@ export async function alarmHome(uuid: string): Promise<string | null> {
     .visibleTo(analyst)
     .map((deployment) => deployment.key);
   try {
-    const holding = await pageRead(analyst.id, () =>
-      runAsAnalyst(analyst, async () =>
-        readIndex(await indexDatabase(), (tx) => deploymentsHolding(tx, uuid, allowed)),
-      ),
+    const holding = await pageRead(analyst.id, async () =>
+      readIndex(await indexDatabase(), (tx) => deploymentsHolding(tx, uuid, allowed), {
+        analyst: analyst.id,
+      }),
     );
     // The index holds what it has synced: an alarm newer than that is asked for below.
     if (holding[0] !== undefined) return holding[0];

@@ -5,7 +5,6 @@ import { groupList } from "@/lib/server/reads/list";
 import { mergedList } from "@/lib/server/reads/queue";
 import { mergedGroupScope } from "@/lib/server/deployments/scope";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
-import { runAsAnalyst } from "@/lib/server/auth/request-analyst";
 import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { DEPLOYMENTS_KEY, mergedApiSearch, type MergedView } from "@/lib/shared/alarms/merged-url";
@@ -20,9 +19,7 @@ import { pageRead } from "./page-gate";
 const read = cache(async (search: string): Promise<MergedQueuePage> => {
   const analyst = await requireAnalyst();
   const visible = deploymentRegistry().visibleTo(analyst);
-  return pageRead(analyst.id, () =>
-    runAsAnalyst(analyst, () => mergedList(new URLSearchParams(search), visible, analyst.id)),
-  );
+  return pageRead(analyst.id, () => mergedList(new URLSearchParams(search), visible, analyst.id));
 });
 
 /** One page of the queue's rows (from the index, or each upstream where it cannot answer). */
@@ -37,11 +34,9 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
     .map((deployment) => deployment.key);
   const url = new URL(`http://page.invalid/?${search}`);
   return pageRead(analyst.id, () =>
-    runAsAnalyst(analyst, () =>
-      groupList(url, { ...mergedGroupScope(url, allowed), analyst: analyst.id }, {}, [
-        DEPLOYMENTS_KEY,
-      ]),
-    ),
+    groupList(url, { ...mergedGroupScope(url, allowed), analyst: analyst.id }, {}, [
+      DEPLOYMENTS_KEY,
+    ]),
   );
 });
 

@@ -55,11 +55,15 @@ function overviewCache(store: SharedStore = sharedStore()): SharedReads {
   return reads;
 }
 
-/** A section asked for: which, of which view, and the view's search read (null: none). */
+/**
+ * A section asked for: which, of which view, the view's search read (null: none), and whom it is
+ * read for (their turn at the index; null: for no one).
+ */
 export interface SectionRequest {
   part: OverviewPart;
   query: AlarmListQuery;
   search: SearchNode | null;
+  analyst: string | null;
 }
 
 /**
@@ -93,7 +97,7 @@ async function searchedSection(
   now: number,
   index: IndexInput & { store?: SharedStore },
 ): Promise<OverviewSection> {
-  const { part, query, search } = request;
+  const { part, query, search, analyst } = request;
   const key = sectionKey(keys.join(","), request, now);
   try {
     const database = index.database ?? (await indexDatabase());
@@ -104,7 +108,7 @@ async function searchedSection(
       const counted = partial ? { ...source, partial } : source;
       return indexedOverviewPart(tx, keys, part, query, now, counted, search);
     };
-    const section = () => readIndex(database, read);
+    const section = () => readIndex(database, read, { analyst });
     return (await overviewCache(index.store).get("overview-section", key, section)).value();
   } catch (error) {
     throw asIndexUnavailable(error);
@@ -185,8 +189,10 @@ export async function readDeploymentSection(
     const state = await indexState();
     if (!state.ok) throw new ApiError("index_unavailable", state.reason);
     const read = () =>
-      readIndex(state.database, (tx) =>
-        indexedOverviewPart(tx, [deployment!], part, query, now, source),
+      readIndex(
+        state.database,
+        (tx) => indexedOverviewPart(tx, [deployment!], part, query, now, source),
+        { analyst: request.analyst },
       );
     return (await overviewCache().get("overview-section", key!, read)).value();
   } catch (error) {
@@ -232,7 +238,9 @@ export async function readQueueSection(
     };
     const key = sectionKey(`all:${keys.join(",")}:${partial}`, request, now);
     const read = () =>
-      readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source, search));
+      readIndex(database, (tx) => indexedOverviewPart(tx, keys, part, query, now, source, search), {
+        analyst: request.analyst,
+      });
     return (await overviewCache(index.store).get("overview-section", key, read)).value();
   } catch (error) {
     throw asIndexUnavailable(error);

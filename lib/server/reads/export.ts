@@ -38,11 +38,14 @@ export function exportSource(view: ListView, scope: ReadScope): "index" | "upstr
   return choice.source;
 }
 
-/** Each read of the index in its own transaction; a server gone is 503 index_unavailable. */
-function indexReader(database: ConsoleDatabase): IndexRead {
+/**
+ * Each read of the index in its own transaction, in `analyst`'s turn; a server gone is 503
+ * index_unavailable.
+ */
+function indexReader(database: ConsoleDatabase, analyst: string | null): IndexRead {
   return async (work) => {
     try {
-      return await readIndex(database, work);
+      return await readIndex(database, work, { analyst });
     } catch (error) {
       throw asIndexUnavailable(error);
     }
@@ -59,7 +62,7 @@ export async function indexExport(
   const search = view.query.q === undefined ? null : readSearch(view.query.q, analyst);
   const database = index.database ?? (await indexDatabase());
   const exported: ExportView = { ...scope, search, query: freezeQuery(view.query, now) };
-  return { read: indexReader(database), view: exported };
+  return { read: indexReader(database, analyst), view: exported };
 }
 
 /** The bounds an export of the frozen `query` holds. */

@@ -24,16 +24,17 @@ export interface IndexInput {
 }
 
 /**
- * `work` on the index; a statement cut short by the timeout is the search's fault (400 on
- * `param`: narrow it), a server gone is 503 index_unavailable.
+ * `work` on the index, in `analyst`'s turn (null: for no one); a statement cut short by the
+ * timeout is the search's fault (400 on `param`: narrow it), a server gone is 503
+ * index_unavailable.
  */
 export async function readView<T>(
   database: ConsoleDatabase,
   work: (db: Transaction<Database>) => Promise<T>,
-  param = SEARCH_KEY,
+  { analyst, param = SEARCH_KEY }: { analyst: string | null; param?: string },
 ) {
   try {
-    return await readIndex(database, work);
+    return await readIndex(database, work, { analyst });
   } catch (error) {
     if (!isTooSlow(error)) throw asIndexUnavailable(error);
     throw new ApiError(

@@ -28,7 +28,7 @@ export async function searchList(
 ): Promise<AlarmPage> {
   const search = query.q === undefined ? null : readSearch(query.q, analyst);
   const db = database ?? (await indexDatabase());
-  return readView(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now));
+  return readView(db, (tx) => searchAlarmPage(tx, { ...scope, search, query }, now), { analyst });
 }
 
 /** A deployment's page: the index's, or the upstream's as it answered (its JSON kept). */
@@ -95,7 +95,7 @@ export async function groupList(
   const page = await readView(
     db,
     (tx) => groupAlarms(tx, { ...scope, search, query, group, sort }, now),
-    query.q === undefined ? GROUP_KEY : SEARCH_KEY,
+    { analyst, param: query.q === undefined ? GROUP_KEY : SEARCH_KEY },
   );
   const at = group.indexOf("deployment");
   if (at < 0) return page;

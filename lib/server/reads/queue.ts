@@ -38,12 +38,15 @@ async function mergedByCursor(
   const search = q === undefined ? null : readSearch(q, analyst);
   const { filters } = resolveRange(request.query, now);
   const deployments = request.deployments.map((deployment) => deployment.key);
-  const page = await readView(db, (tx) =>
-    searchMergedPage(
-      tx,
-      { allowed, deployments, search, filters },
-      { size: request.query.size, cursor: request.cursor },
-    ),
+  const page = await readView(
+    db,
+    (tx) =>
+      searchMergedPage(
+        tx,
+        { allowed, deployments, search, filters },
+        { size: request.query.size, cursor: request.cursor },
+      ),
+    { analyst },
   );
   return {
     paging: "cursor",

@@ -5,7 +5,7 @@ import { suggest } from "@/lib/server/index/suggest";
 import { ApiError } from "@/lib/shared/core/errors";
 import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/suggestions";
 import { readView, type IndexInput } from "./index-read";
-import type { SearchScope } from "@/lib/server/deployments/scope";
+import type { ScopeFor } from "@/lib/server/deployments/scope";
 
 // What the search box offers: values the index holds, of the deployments in scope. Not a view
 // (nothing for the policy to choose): the index alone holds them.
@@ -16,7 +16,7 @@ import type { SearchScope } from "@/lib/server/deployments/scope";
  */
 export async function searchSuggestions(
   url: URL,
-  scope: SearchScope,
+  scope: ScopeFor,
   { database }: IndexInput = {},
 ): Promise<SearchSuggestions> {
   const parsed = parseSuggestParams(url.searchParams);
@@ -26,6 +26,9 @@ export async function searchSuggestions(
   const { field, prefix } = parsed.request;
   const deployments = readable(scope);
   const db = database ?? (await indexDatabase());
-  const values = await readView(db, (tx) => suggest(tx, deployments, parsed.request), "prefix");
+  const values = await readView(db, (tx) => suggest(tx, deployments, parsed.request), {
+    analyst: scope.analyst,
+    param: "prefix",
+  });
   return { field, prefix, values };
 }

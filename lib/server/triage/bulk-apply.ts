@@ -83,8 +83,8 @@ export async function apply(
         return "done";
     }
   };
-  // In batches: each one transaction, in a turn at the index as a search takes one, so other
-  // work runs between them (one transaction per alarm waited behind every other analyst's
+  // In batches: each one transaction, in the actor's turn at the index as a search takes one, so
+  // other work runs between them (one transaction per alarm waited behind every other analyst's
   // statement on PGlite: 3,104 acknowledgements took over 5 minutes under a flood of searches).
   for (let at = 0; at < alarms.length; at += WRITE_BATCH) {
     const batch = alarms.slice(at, at + WRITE_BATCH);
@@ -107,8 +107,7 @@ export async function apply(
           }
           return batchOutcomes;
         }),
-      undefined,
-      BULK_TURN_WAIT_MS,
+      { analyst: actor.id, maxWaitMs: BULK_TURN_WAIT_MS },
     );
     outcomes.push(...done);
   }

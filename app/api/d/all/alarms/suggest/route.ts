@@ -12,10 +12,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: analystRoute(
     "GET /api/d/all/alarms/suggest",
     ({ request, context }) =>
-      searchSuggestions(
-        request.nextUrl,
-        mergedSuggestScope(request.nextUrl, context.scope.allowed),
-      ),
+      searchSuggestions(request.nextUrl, {
+        ...mergedSuggestScope(request.nextUrl, context.scope.allowed),
+        analyst: context.analyst.id,
+      }),
     { cacheControl: SUGGEST_CACHE_CONTROL },
   ),
 });
