@@ -2,10 +2,10 @@
 // same SQL: a search page (and its count) for free text, an address, a CIDR, a user and a free text
 // with two filters, newest first; a pivot count; groups of the last 7 days by one field and by
 // three; several values of a filter (exact counts); what dropping a month costs; the process's memory. The databases are built once by bench/index-build.ts (kept in .bench-index/).
-import { parseSearch } from "../lib/server/index/query-language/parse";
-import { pivotCounts } from "../lib/server/index/pivots";
-import { readIndex } from "../lib/server/index/read-index";
-import { searchAlarmPage } from "../lib/server/index/search";
+import { parseSearch } from "@/lib/server/search/query-language/parse";
+import { pivotCounts } from "@/lib/server/search/pivots";
+import { readIndex } from "@/lib/server/search/read-index";
+import { searchAlarmPage } from "@/lib/server/search/search";
 import { pivotValues } from "../lib/shared/search/pivot-link";
 import { DEFAULT_QUERY, type AlarmFilters, type AlarmListQuery } from "../lib/shared/alarms/query";
 import type { Engine } from "../lib/server/db";

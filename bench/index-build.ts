@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { sql } from "kysely";
 import { openDatabase, type ConsoleDatabase, type Engine } from "../lib/server/db";
-import { ingestAlarms } from "../lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { startPostgresServer, type PostgresServer } from "../test/postgres-server";
 import { ROOT } from "./bench-app";
 import { corpusAlarms } from "./index-corpus";
@@ -63,7 +63,7 @@ export async function benchDatabase(engine: Engine, log = console.log): Promise<
       }
     }
     ingestRate = ((CORPUS - have) / (performance.now() - started)) * 1000;
-    // As the sync does when a backfill ends (lib/server/index/sync/steps.ts: maintainIndex).
+    // As the sync does when a backfill ends (lib/server/mirror/sync/steps.ts: maintainIndex).
     await sql`vacuum (analyze)`.execute(database.db);
   }
   return {

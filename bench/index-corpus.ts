@@ -2,7 +2,7 @@
 // events and log lines), with the spread of indicators a SOC sees: a few thousand internal
 // hosts and users, tens of thousands of external addresses, a handful seen very often and most
 // seen rarely. Deterministic (a seed), so two runs search the same index.
-import type { IndexedAlarm } from "../lib/server/index/ingest";
+import type { IndexedAlarm } from "@/lib/server/mirror/ingest";
 import type { AlarmSummary } from "../lib/shared/alarms/types";
 import { RULES } from "../simulator/taxonomy";
 

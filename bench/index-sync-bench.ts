@@ -1,4 +1,4 @@
-// `npm run bench -- index-sync`: the index's sync (lib/server/index/sync, started as the services
+// `npm run bench -- index-sync`: the index's sync (lib/server/mirror/sync, started as the services
 // start it, with the defaults of INDEX_*) against the simulator in a child process (one deployment,
 // 100,000 alarms, 50 ms latency), on PGlite (a fresh directory) and PostgreSQL (a server of its
 // own): the backfill's wall time, rows/s and GETs at INDEX_PAGE_SIZE 500 (the default) and 1,000
@@ -14,7 +14,7 @@ import { sql } from "kysely";
 import { openDatabase, type ConsoleDatabase, type Engine } from "../lib/server/db";
 import { indexVariables } from "../lib/server/env/index-db";
 import { readUpstream } from "../lib/server/env/usm";
-import { IndexSync } from "../lib/server/index/sync";
+import { IndexSync } from "@/lib/server/mirror/sync";
 import { MemoryStore } from "../lib/server/store/memory";
 import { createUsmClient } from "../lib/server/usm/client";
 import type { SimulatorStats } from "../simulator/types";

@@ -1,11 +1,11 @@
 // The index bench's views of many alarms (bench/index-bench.ts runs them on each engine): groups
 // by one field and by three, several values of a filter with exact counts, and the overview.
-import { groupAlarms } from "../lib/server/index/groups";
-import { indexedOverviewPart } from "../lib/server/index/overview";
+import { groupAlarms } from "@/lib/server/search/groups";
+import { indexedOverviewPart } from "@/lib/server/search/overview";
 import { OVERVIEW_PARTS } from "../lib/shared/overview/plan";
-import { parseSearch } from "../lib/server/index/query-language/parse";
-import { readIndex } from "../lib/server/index/read-index";
-import { searchAlarmPage } from "../lib/server/index/search";
+import { parseSearch } from "@/lib/server/search/query-language/parse";
+import { readIndex } from "@/lib/server/search/read-index";
+import { searchAlarmPage } from "@/lib/server/search/search";
 import { DEFAULT_QUERY, type AlarmFilters, type AlarmListQuery } from "../lib/shared/alarms/query";
 import type { GroupField } from "../lib/shared/alarms/groups";
 import type { Engine } from "../lib/server/db";

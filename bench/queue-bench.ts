@@ -7,8 +7,8 @@
 // with 0 upstream calls.
 import { mergedList } from "../lib/server/api/search-routes";
 import { DeploymentRegistry } from "../lib/server/deployments/registry";
-import { indexedOverviewPart } from "../lib/server/index/overview";
-import { readIndex } from "../lib/server/index/read-index";
+import { indexedOverviewPart } from "@/lib/server/search/overview";
+import { readIndex } from "@/lib/server/search/read-index";
 import { readOverviewPart } from "../lib/server/overview/read";
 import { parseMergedRequest, readMergedQueue } from "../lib/server/queue/read";
 import { MemoryStore } from "../lib/server/store/memory";

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { openDatabase, type ConsoleDatabase } from "../lib/server/db";
-import { ingestAlarms } from "../lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { analystByHandle, handleOf, recordAnalyst } from "../lib/server/triage/analysts";
 import { addNote, setAcknowledged, setOwner } from "../lib/server/triage/triage";
 import { testAnalyst } from "../test/analyst";

@@ -32,7 +32,8 @@ export const LAYERS = [
   ["lib/server/export", 15],
   ["lib/server/queue", 15],
   ["lib/server/home", 15],
-  ["lib/server/index", 15], // the index: ingest, sync, the query language, search
+  ["lib/server/mirror", 15], // the mirror of each deployment: ingest, the sync, what it holds
+  ["lib/server/search", 15], // the searches over the mirror: the query language, lists, groups, counts
   ["lib/server/triage", 15], // the team's triage: owners, notes, audit, saved views
   ["lib/server/services", 16], // starts and stops the background work
   ["lib/server/reads", 16], // the read seam: where each read of a view comes from (one table)
@@ -50,16 +51,23 @@ export const SAME_FLOOR = [
   ["lib/shared/deployments", "lib/shared/alarms", "a deployment's links are alarm paths"],
   ["lib/shared/search", "lib/shared/alarms", "the search's fields are the alarm's fields"],
   ["lib/shared/alarms", "lib/shared/search", "a view holds its search"],
-  ["lib/server/live", "lib/server/index", "live watches read the index and hear its notices"],
-  ["lib/server/index", "lib/server/live", "the sync tells live views what it changed"],
-  ["lib/server/export", "lib/server/index", "exports page through the index"],
+  ["lib/server/live", "lib/server/search", "live watches read their views through the searches"],
+  ["lib/server/live", "lib/server/mirror", "live watches hear the mirror's notices"],
+  ["lib/server/mirror", "lib/server/live", "the sync tells live views what it changed"],
+  ["lib/server/search", "lib/server/mirror", "a search says how far the mirror has read"],
+  ["lib/server/export", "lib/server/search", "exports page through the searches"],
   [
     "lib/server/home",
-    "lib/server/index",
+    "lib/server/mirror",
     "the home's tiles say how far each deployment is indexed",
   ],
   ["lib/server/pages", "lib/server/api", "pages answer with the routes' own reads"],
-  ["lib/server/triage", "lib/server/index", "a bulk action reads its view through the searches"],
+  ["lib/server/triage", "lib/server/search", "a bulk action reads its view through the searches"],
+  [
+    "lib/server/triage",
+    "lib/server/mirror",
+    "a bulk action names what the mirror lacks of its view",
+  ],
 ];
 
 /**
@@ -156,7 +164,8 @@ export function teamWriteRule(tables) {
  */
 export const DATABASE_DOORS = [
   "lib/server/db/**",
-  "lib/server/index/**",
+  "lib/server/mirror/**",
+  "lib/server/search/**",
   "lib/server/triage/**",
   "lib/server/services/**",
 ];
@@ -167,7 +176,7 @@ export const DATABASE_PATTERNS = [
     regex: "^(kysely(/.*)?|@/lib/server/db(/(?!errors$).*)?)$",
     allowTypeImports: true,
     message:
-      "Only the database's floor and its repositories (the index, the team's triage) and the " +
+      "Only the database's floor and its repositories (the mirror and its searches, the team's triage) and the " +
       "composition root open the database or speak Kysely: ask a repository (eslint/layers.mjs).",
   },
 ];

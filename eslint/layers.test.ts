@@ -110,7 +110,7 @@ describe("the layers of lib/", () => {
       "export const owners = sql`select owner_id from triage_alarms`;",
       "",
     ].join("\n");
-    expect(await problems("lib/server/index/owners.ts", read)).toEqual([]);
+    expect(await problems("lib/server/search/owners.ts", read)).toEqual([]);
   });
 
   it("put the read seam between the routes and the index", async () => {
@@ -121,7 +121,7 @@ describe("the layers of lib/", () => {
     expect(fromRoute).toEqual([]);
     const fromSeam = await problems(
       "lib/server/reads/seam.ts",
-      'import { searchAlarmPage } from "@/lib/server/index/search";\nexport const x = searchAlarmPage;\n',
+      'import { searchAlarmPage } from "@/lib/server/search/search";\nexport const x = searchAlarmPage;\n',
     );
     expect(fromSeam).toEqual([]);
     const upward = await problems(
@@ -130,7 +130,7 @@ describe("the layers of lib/", () => {
     );
     expect(upward).toEqual([expect.stringMatching(/lib\/server\/reads \(floor 16\)/)]);
     const fromIndex = await problems(
-      "lib/server/index/upward.ts",
+      "lib/server/search/upward.ts",
       'import { chooseSource } from "@/lib/server/reads/policy";\nexport const x = chooseSource;\n',
     );
     expect(fromIndex).toEqual([expect.stringMatching(/^import\/no-restricted-paths: .*floor 15/)]);
@@ -164,7 +164,7 @@ describe("the layers of lib/", () => {
     ]);
     const declared = await problems(
       "lib/server/export/beside.ts",
-      'import { readable } from "@/lib/server/index/search-where";\nexport const x = readable;\n',
+      'import { readable } from "@/lib/server/search/search-where";\nexport const x = readable;\n',
     );
     expect(declared).toEqual([]);
     // A test may set up its scene in a room beside its own: only the floors hold it.

@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { openDatabase, type ConsoleDatabase, type Engine } from "@/lib/server/db";
-import { forgetRecordedWords } from "@/lib/server/index/known-words";
+import { forgetRecordedWords } from "@/lib/server/mirror/known-words";
 import { openTestPglite } from "./pglite-template";
 import { postgresTestsEnabled, startPostgresServer, type PostgresServer } from "./postgres-server";
 

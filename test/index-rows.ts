@@ -1,5 +1,5 @@
 // How many rows each table the ingest writes for an alarm holds of some alarms: what removing
-// an alarm from the index must bring to 0 everywhere (lib/server/index/forget.ts).
+// an alarm from the index must bring to 0 everywhere (lib/server/mirror/forget.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 

@@ -3,8 +3,8 @@
 // a database of test/index-db.ts, and what the upstream and the index hold, to compare.
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
-import { SyncWorker, type WorkerOptions } from "@/lib/server/index/sync/worker";
-import { loadState } from "@/lib/server/index/sync/state";
+import { SyncWorker, type WorkerOptions } from "@/lib/server/mirror/sync/worker";
+import { loadState } from "@/lib/server/mirror/sync/state";
 import type { SharedStore } from "@/lib/server/store";
 import { MemoryStore } from "@/lib/server/store/memory";
 import type { RunningSimulator, SimulatorOptions } from "@/simulator";

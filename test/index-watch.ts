@@ -3,7 +3,7 @@
 // reading a test's database and counting how often they open it, and the clock moved on for all.
 import { afterEach, beforeAll } from "vitest";
 import type { ConsoleDatabase, DatabaseState } from "@/lib/server/db";
-import type { SyncWorker } from "@/lib/server/index/sync/worker";
+import type { SyncWorker } from "@/lib/server/mirror/sync/worker";
 import type { SharedStore } from "@/lib/server/store";
 import type { UsmClient } from "@/lib/server/usm";
 import { INTERVAL_MS, startSyncWorld, type SyncWorld } from "@/test/index-sync";

@@ -2,7 +2,7 @@
 // fields a test cares about given. (End-to-end tests stage alarms in the simulator instead.)
 import { NO_ENDPOINT } from "@/lib/shared/alarms/format";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
-import type { IndexedAlarm } from "@/lib/server/index/ingest";
+import type { IndexedAlarm } from "@/lib/server/mirror/ingest";
 
 let next = 0;
 

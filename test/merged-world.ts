@@ -8,8 +8,8 @@ import type { ConsoleDatabase, Database } from "@/lib/server/db";
 import { respond } from "@/lib/server/api/route";
 import { mergedList } from "@/lib/server/api/search-routes";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
-import { orderTerms } from "@/lib/server/index/search";
-import { readIndexStatuses } from "@/lib/server/index/sync/status";
+import { orderTerms } from "@/lib/server/search/search";
+import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { createUsmClient } from "@/lib/server/usm";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
@@ -78,7 +78,7 @@ export async function sync(key: Key, db: Kysely<Database>, steps?: number) {
 
 type Row = { key: string; alarm: Alarm };
 
-/** A vendor alarm's value of an order's column (lib/server/index/search's COLUMN), by hand. */
+/** A vendor alarm's value of an order's column (lib/server/search/search's COLUMN), by hand. */
 function valueOf({ key, alarm }: Row, column: string): number | string | null {
   switch (column) {
     case "occurred_at":

@@ -3,7 +3,7 @@
 // carrying the very same indicators, which a search of acme must never show.
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
-import { ingestAlarms, type IndexedAlarm } from "@/lib/server/index/ingest";
+import { ingestAlarms, type IndexedAlarm } from "@/lib/server/mirror/ingest";
 import { endpoint, indexedAlarm } from "./indexed-alarm";
 
 /** The newest alarm's time; the others are older by whole seconds. */

@@ -1,8 +1,8 @@
-// Random alarms and searches for the search's property test (lib/server/index/
+// Random alarms and searches for the search's property test (lib/server/search/
 // search-truth.test.ts): words with 50 and 51 completions, runs past the word index's cut,
 // Unicode, hyphens and digits; nested AND, OR and NOT with status and priority; list filters.
 import type { AlarmFilters, AlarmStatus } from "@/lib/shared/alarms/query";
-import type { IndexedAlarm } from "@/lib/server/index/ingest";
+import type { IndexedAlarm } from "@/lib/server/mirror/ingest";
 import { Rng } from "@/simulator/prng";
 import { endpoint, indexedAlarm } from "./indexed-alarm";
 

@@ -6,8 +6,8 @@ import {
   PostgresQueryCompiler,
 } from "kysely";
 import type { Database } from "@/lib/server/db/schema";
-import { compileSearch, type SearchContext } from "@/lib/server/index/query-language/compile";
-import { parseSearch } from "@/lib/server/index/query-language/parse";
+import { compileSearch, type SearchContext } from "@/lib/server/search/query-language/compile";
+import { parseSearch } from "@/lib/server/search/query-language/parse";
 
 // A search compiled to PostgreSQL's SQL without a database: what the compiler would send.
 

@@ -12,7 +12,7 @@ const never = () => () => undefined;
 /**
  * Why a count of the index may differ from a deployment's own (its list counts upstream): what
  * the sync has not met yet. New alarms come within an interval; alarms a deployment removed or
- * changed are found by reconciliation (lib/server/index/sync/reconcile.ts: a pass over the past
+ * changed are found by reconciliation (lib/server/mirror/sync/reconcile.ts: a pass over the past
  * week takes about 6 minutes, over older days an hour and a half at 90 days of retention).
  */
 export const INDEX_COUNT_DIFFERS =

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, expect, it } from "vitest";
-import { ingestAlarms } from "@/lib/server/index/ingest";
-import { subscribeIndexNotices, type IndexNotice } from "@/lib/server/index/live-notices";
-import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
+import { subscribeIndexNotices, type IndexNotice } from "@/lib/server/mirror/live-notices";
+import { IndexSync, setProcessIndexSync } from "@/lib/server/mirror/sync";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { recordAnalyst } from "@/lib/server/triage/analysts";
 import { readTriage } from "@/lib/server/triage/read";

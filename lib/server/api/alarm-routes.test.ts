@@ -6,7 +6,7 @@ import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { openDatabase } from "@/lib/server/db";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
-import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
+import { IndexSync, setProcessIndexSync } from "@/lib/server/mirror/sync";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { simulatedDeployment } from "@/test/deployment-config";
 import { alarmDetail, alarmList, health, healthOfAll } from "./alarm-routes";

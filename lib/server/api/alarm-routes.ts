@@ -1,5 +1,5 @@
 import "server-only";
-import { forgetIfGone, indexStatuses, refreshIndexedAlarm } from "@/lib/server/index/sync";
+import { forgetIfGone, indexStatuses, refreshIndexedAlarm } from "@/lib/server/mirror/sync";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { asApiError } from "@/lib/shared/core/errors";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
@@ -73,7 +73,7 @@ export function health(call: UsmCall) {
 /**
  * GET /api/health: the same for every deployment the analyst may see, each with its answer or
  * its error in our shape (one failing deployment does not hide the others), and how far its
- * index is in step (lib/server/index/sync).
+ * index is in step (lib/server/mirror/sync).
  */
 export async function healthOfAll(deployments: readonly Deployment[], analyst: string) {
   const indexes = await indexStatuses(deployments.map((deployment) => deployment.key));

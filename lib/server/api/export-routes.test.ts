@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { beforeEach, expect, it, vi } from "vitest";
-import { ingestAlarms } from "@/lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { MemoryStore } from "@/lib/server/store/memory";
 import type { UsmCall } from "@/lib/server/usm";
 import { parseErrorBody } from "@/lib/shared/core/errors";

@@ -3,7 +3,7 @@ import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import { describeEachEngine } from "@/test/index-db";
 import { NOW, seedCorpus } from "@/test/search-corpus";
-import { ingestAlarms } from "@/lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { indexedAlarm } from "@/test/indexed-alarm";
 import { respond } from "./route";
 import { mergedGroupScope } from "@/lib/server/deployments/scope";

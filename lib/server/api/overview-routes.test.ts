@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { readIndexStatuses } from "@/lib/server/index/sync/status";
+import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import type {

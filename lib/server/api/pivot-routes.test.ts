@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ingestAlarms } from "@/lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { PivotsAnswer } from "@/lib/shared/search/pivots";
 import { describeEachEngine } from "@/test/index-db";

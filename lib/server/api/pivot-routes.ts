@@ -3,8 +3,8 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import type { DatabaseState } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
-import { pivotCounts, type PivotWindow } from "@/lib/server/index/pivots";
-import { relatedAlarms } from "@/lib/server/index/related";
+import { pivotCounts, type PivotWindow } from "@/lib/server/search/pivots";
+import { relatedAlarms } from "@/lib/server/search/related";
 import {
   DEFAULT_QUERY,
   isAlarmUuid,

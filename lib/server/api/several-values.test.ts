@@ -6,7 +6,7 @@ import { parseErrorBody } from "@/lib/shared/core/errors";
 import { getToken, readAll, type Alarm } from "@/simulator/test-support";
 import { indexOnlyRegistry } from "@/test/deployment-config";
 import { describeEachEngine } from "@/test/index-db";
-import { readIndexStatuses } from "@/lib/server/index/sync/status";
+import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
 import {
   INTERVAL_MS,
   RETENTION_MS,
@@ -17,7 +17,7 @@ import {
   type SyncWorld,
 } from "@/test/index-sync";
 import { testClient } from "@/test/usm-client";
-import { MATCH_CAP } from "@/lib/server/index/search";
+import { MATCH_CAP } from "@/lib/server/search/search";
 import { alarmList } from "./alarm-routes";
 import { respond } from "./route";
 import { mergedList } from "./search-routes";

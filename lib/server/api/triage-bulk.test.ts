@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { beforeEach, expect, it } from "vitest";
 import type { Deployment } from "@/lib/server/deployments/registry";
-import { ingestAlarms } from "@/lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { MemoryStore } from "@/lib/server/store/memory";
 import {
   analystByHandle,

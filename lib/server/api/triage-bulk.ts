@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 import { toSearchParams } from "@/lib/shared/alarms/query";
 import { freezeQuery, readAllDeploymentsView, readView } from "@/lib/server/export/input";
-import type { ExportView } from "@/lib/server/index/export-read";
+import type { ExportView } from "@/lib/server/search/export-read";
 import { runBulkTriage, type BulkAnswer } from "@/lib/server/triage/bulk";
 import { bulkInput, chosenAlarms, type BulkScope } from "@/lib/server/triage/bulk-input";
 import { NOTE_BODY_BYTES, TRIAGE_BODY_BYTES } from "@/lib/server/triage/input";

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 // (PostgreSQL's 57014, which PGlite's thread raises too: ./statement-limit.ts) says how to narrow
 // the view; a server gone or refusing work is 503 index_unavailable; anything else is left as it
 // is (a bug, logged as one). A turn at the index refused is already our ApiError
-// (lib/server/index/read-index.ts) and passes through unchanged.
+// (lib/server/search/read-index.ts) and passes through unchanged.
 
 // Node's and PostgreSQL's codes for a server that is gone or refusing work: class 08
 // (connection), 53 (resources), 57 (operator intervention: shutdown, statement timeout).

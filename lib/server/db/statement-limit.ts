@@ -2,7 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 // The longest one statement of the work under way may run, where a caller sets one (an analyst's
-// read of the index: lib/server/index/read-index.ts). PostgreSQL enforces it itself (the read sets
+// read of the index: lib/server/search/read-index.ts). PostgreSQL enforces it itself (the read sets
 // statement_timeout); PGlite ignores statement_timeout (measured: a 9 s statement ran to its end
 // under a 500 ms one), so its thread (./pglite-thread.ts) reads the limit from here and stops the
 // statement. Carried by the async context, like the analyst a request is for, so that no layer

@@ -5,7 +5,7 @@ import type { Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry } from "./registry";
 
 // Whose alarms a request may read: the deployments it asks for, among those the analyst may see.
-// Every query of the index holds its rows to `allowed` (lib/server/index/search-where.ts), so a
+// Every query of the index holds its rows to `allowed` (lib/server/search/search-where.ts), so a
 // deployment asked for that is not the analyst's reads nothing; the routes answer 404 or 400 for
 // one before that (a deployment's route through the registry, the queue's `deployments` here).
 

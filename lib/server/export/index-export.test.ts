@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { readIndex } from "@/lib/server/index/read-index";
-import { ingestAlarms, type IndexedAlarm } from "@/lib/server/index/ingest";
-import type { ExportView } from "@/lib/server/index/export-read";
-import { parseSearch } from "@/lib/server/index/query-language/parse";
-import { searchAlarmPage } from "@/lib/server/index/search";
+import { readIndex } from "@/lib/server/search/read-index";
+import { ingestAlarms, type IndexedAlarm } from "@/lib/server/mirror/ingest";
+import type { ExportView } from "@/lib/server/search/export-read";
+import { parseSearch } from "@/lib/server/search/query-language/parse";
+import { searchAlarmPage } from "@/lib/server/search/search";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { DEFAULT_QUERY, type AlarmListQuery, type SortField } from "@/lib/shared/alarms/query";
 import { describeEachEngine } from "@/test/index-db";

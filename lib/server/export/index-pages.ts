@@ -6,7 +6,7 @@ import {
   exportPage,
   type ExportPosition,
   type ExportView,
-} from "@/lib/server/index/export-read";
+} from "@/lib/server/search/export-read";
 import type { SortField } from "@/lib/shared/alarms/query";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { ExportBatch } from "./pages";

@@ -1,5 +1,5 @@
 import "server-only";
-import { indexStatus } from "@/lib/server/index/sync";
+import { indexStatus } from "@/lib/server/mirror/sync";
 import { countByPriority, type UsmCall } from "@/lib/server/usm";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { subscribeSessionNotices } from "@/lib/server/auth/session-notices";
-import { publishIndexNotice } from "@/lib/server/index/live-notices";
+import { publishIndexNotice } from "@/lib/server/mirror/live-notices";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { publishTriageNotice, triageNotices } from "@/lib/server/triage/notices";
 import { ManualClock } from "@/test/manual-clock";

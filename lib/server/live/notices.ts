@@ -1,10 +1,10 @@
 import "server-only";
 import type { Clock } from "@/lib/shared/core/clock";
-import type { IndexNotice, RowsNotice } from "@/lib/server/index/live-notices";
+import type { IndexNotice, RowsNotice } from "@/lib/server/mirror/live-notices";
 import type { SharedStore } from "@/lib/server/store";
 import { noticeBus, type NoticeBus } from "@/lib/server/store/notice-bus";
 
-// What this replica hears of the index's change notices (lib/server/index/live-notices.ts), for
+// What this replica hears of the index's change notices (lib/server/mirror/live-notices.ts), for
 // its watches of views the index answers: the hub's one listener on the process's notice bus
 // (lib/server/store/notice-bus.ts), while any such watch is here, handing each notice of rows to
 // the watches; and the backfill's recent writes, by

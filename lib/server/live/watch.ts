@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { LiveState } from "@/lib/shared/live/types";
 import type { LiveView } from "@/lib/shared/live/view-id";
-import type { RowsNotice } from "@/lib/server/index/live-notices";
+import type { RowsNotice } from "@/lib/server/mirror/live-notices";
 import type { SharedStore } from "@/lib/server/store";
 import { LeasedLoop } from "@/lib/server/store/leased-loop";
 import type { UsmClient } from "@/lib/server/usm";

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "@/lib/shared/core/errors";
-import { forgetIfGone, refreshIndexedAlarm } from "@/lib/server/index/sync";
+import { forgetIfGone, refreshIndexedAlarm } from "@/lib/server/mirror/sync";
 import { fetchAlarm, type UsmCall } from "@/lib/server/usm";
 import { pageRead } from "./page-gate";
 

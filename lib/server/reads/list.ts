@@ -1,8 +1,8 @@
 import "server-only";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
-import { indexDatabase } from "@/lib/server/index/read-index";
-import { groupAlarms } from "@/lib/server/index/groups";
-import { searchAlarmPage } from "@/lib/server/index/search";
+import { indexDatabase } from "@/lib/server/search/read-index";
+import { groupAlarms } from "@/lib/server/search/groups";
+import { searchAlarmPage } from "@/lib/server/search/search";
 import { readAlarmPage, type UsmCall } from "@/lib/server/usm";
 import {
   GROUP_KEY,

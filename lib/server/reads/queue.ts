@@ -2,11 +2,11 @@ import "server-only";
 import type { ConsoleDatabase } from "@/lib/server/db";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
-import { indexGaps } from "@/lib/server/index/gaps";
-import { indexDatabase } from "@/lib/server/index/read-index";
-import { searchMergedPage } from "@/lib/server/index/search-merged";
-import { readable } from "@/lib/server/index/search-where";
-import { indexStatuses } from "@/lib/server/index/sync";
+import { indexGaps } from "@/lib/server/mirror/gaps";
+import { indexDatabase } from "@/lib/server/search/read-index";
+import { searchMergedPage } from "@/lib/server/search/search-merged";
+import { readable } from "@/lib/server/search/search-where";
+import { indexStatuses } from "@/lib/server/mirror/sync";
 import { encodeCursor } from "@/lib/server/queue/cursor";
 import { parseMergedRequest, readMergedQueue, type MergedRequest } from "@/lib/server/queue/read";
 import type {

@@ -1,7 +1,7 @@
 import "server-only";
-import { indexDatabase } from "@/lib/server/index/read-index";
-import { readable } from "@/lib/server/index/search-where";
-import { suggest } from "@/lib/server/index/suggest";
+import { indexDatabase } from "@/lib/server/search/read-index";
+import { readable } from "@/lib/server/search/search-where";
+import { suggest } from "@/lib/server/search/suggest";
 import { ApiError } from "@/lib/shared/core/errors";
 import { parseSuggestParams, type SearchSuggestions } from "@/lib/shared/search/suggestions";
 import { readView, type IndexInput } from "./index-read";

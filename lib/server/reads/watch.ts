@@ -1,5 +1,5 @@
 import "server-only";
-import { parseSearch } from "@/lib/server/index/query-language/parse";
+import { parseSearch } from "@/lib/server/search/query-language/parse";
 import { ApiError } from "@/lib/shared/core/errors";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import type { LiveView } from "@/lib/shared/live/view-id";

@@ -3,7 +3,7 @@ import { databaseState, type DatabaseState } from "@/lib/server/db";
 import type { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
-import { IndexSync, setProcessIndexSync } from "@/lib/server/index/sync";
+import { IndexSync, setProcessIndexSync } from "@/lib/server/mirror/sync";
 import { LiveHub } from "@/lib/server/live/hub";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
 import { seedCatalogue } from "@/lib/server/usm";

@@ -58,7 +58,7 @@ const sessionNotice = z.discriminatedUnion("type", [
 
 /** The kinds of notice, each with its parser. */
 export const NOTICE_KINDS = {
-  /** The index's rows of a deployment changed (lib/server/index/live-notices.ts). */
+  /** The index's rows of a deployment changed (lib/server/mirror/live-notices.ts). */
   index: z.discriminatedUnion("type", [rowsNotice]),
   /** The team's triage of some alarms changed (lib/server/triage/notices.ts). */
   triage: triageNotice,

@@ -6,7 +6,7 @@ import type { TriageAction } from "@/lib/shared/triage/types";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Database } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
-import { withIndexTurn } from "@/lib/server/index/read-index";
+import { withIndexTurn } from "@/lib/server/search/read-index";
 import type { Actor, AlarmRef } from "./alarm-row";
 import { analystByHandle, knownMayAccess, type KnownAnalyst } from "./analysts";
 import type { BulkAction, BulkScope } from "./bulk-input";

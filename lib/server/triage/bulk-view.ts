@@ -2,11 +2,11 @@ import "server-only";
 import type { Kysely } from "kysely";
 import { ApiError } from "@/lib/shared/core/errors";
 import { withStatementLimit, type Database } from "@/lib/server/db";
-import { countExport, exportPage, type ExportView } from "@/lib/server/index/export-read";
-import { indexGaps } from "@/lib/server/index/gaps";
-import { SEARCH_STATEMENT_TIMEOUT_MS } from "@/lib/server/index/read-index";
-import { readable } from "@/lib/server/index/search-where";
-import { indexStatuses } from "@/lib/server/index/sync";
+import { countExport, exportPage, type ExportView } from "@/lib/server/search/export-read";
+import { indexGaps } from "@/lib/server/mirror/gaps";
+import { SEARCH_STATEMENT_TIMEOUT_MS } from "@/lib/server/search/read-index";
+import { readable } from "@/lib/server/search/search-where";
+import { indexStatuses } from "@/lib/server/mirror/sync";
 import type { AlarmRef } from "./alarm-row";
 
 // Which alarms a bulk action reaches: every alarm of a view, counted first with its range frozen

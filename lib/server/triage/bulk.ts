@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExportView } from "@/lib/server/index/export-read";
+import type { ExportView } from "@/lib/server/search/export-read";
 import type { AlarmRef } from "./alarm-row";
 import { recordAnalyst } from "./analysts";
 import { apply, oneAtATime, tell, type Outcome } from "./bulk-apply";

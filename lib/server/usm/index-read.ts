@@ -10,7 +10,7 @@ import { upstreamHostScrubber } from "./upstream-host";
 import { upstreamStatusOf } from "./transport";
 import { ALARMS_PATH, upstreamParams, type UpstreamRead } from "./upstream-query";
 
-// The index's reads (lib/server/index/sync), in the budget's index class: after every analyst's
+// The index's reads (lib/server/mirror/sync), in the budget's index class: after every analyst's
 // read, never cached, each in a turn of the sync's share that the worker takes itself
 // (client.takeTurn("index", …)), as the live queue's poll does. A page of a time window newest
 // first, with what free text searches beyond our summary; a count of a window and status; an

@@ -1,4 +1,4 @@
-// How far a deployment's local index is in step with the upstream (lib/server/index/sync reads it
+// How far a deployment's local index is in step with the upstream (lib/server/mirror/sync reads it
 // from the database every replica shares): what the home tile, /api/health and search results
 // say of it. Browser-safe: plain types.
 

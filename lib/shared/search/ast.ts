@@ -1,4 +1,4 @@
-// The search language's tree: what the server's parser (lib/server/index/query-language) makes of
+// The search language's tree: what the server's parser (lib/server/search/query-language) makes of
 // `q` and its compiler turns into SQL, and what the page may show (chips, the problem under the
 // box). Values here are already checked and normalised (lower-cased, canonical addresses).
 // Browser-safe.

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Migration } from "kysely";
 
-// The pivots' counts of the narrow table's named values (lib/server/index/pivots.ts): each as the
+// The pivots' counts of the narrow table's named values (lib/server/search/pivots.ts): each as the
 // search language compares it, lower-cased, with the time so a range reads a slice of the index.
 // The technique's id takes LIKE prefixes too (technique:T1110 finds T1110.001).
 export const migration: Migration = {

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type Migration } from "kysely";
 import { runSteps } from "@/lib/server/db/migrations/steps";
 
-// Search at a million alarms (lib/server/index/query-language/words.ts): free text's word index,
+// Search at a million alarms (lib/server/mirror/words.ts): free text's word index,
 // and the side tables' lookups covering the alarm they point at, so a count of an address or a
 // user reads its index entries alone, not one heap page per row (a user on 6% of the alarms:
 // 10,000 table pages for 19,000 rows). The search calls alarm_words by name, so its SQL stays

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type Migration } from "kysely";
 import { runSteps } from "@/lib/server/db/migrations/steps";
 
-// A search's free text and filters together, at a million alarms (lib/server/index/search-where.ts):
+// A search's free text and filters together, at a million alarms (lib/server/search/search-where.ts):
 // - the words the documents hold, so a term's last word, looked up as a prefix, becomes the list
 //   of words it begins (a prefix's lookup in the word index gathers every row of every such word
 //   into a bitmap first: 56 ms for "logon" on PostgreSQL, 9 ms for its words looked up exactly);

@@ -10,7 +10,7 @@ import { runSteps } from "@/lib/server/db/migrations/steps";
 // term with a character outside ASCII (`東京`) can stand only in a document with one. The index
 // now holds those documents alone (none of the simulator's; a few in a real deployment: names,
 // organisations), and the search names its predicate
-// (lib/server/index/query-language/words.ts, outsideAscii).
+// (lib/server/mirror/words.ts, outsideAscii).
 export const migration: Migration = {
   async up(db) {
     const steps = [

@@ -3,7 +3,7 @@ import { sql, type Migration } from "kysely";
 import { runSteps } from "@/lib/server/db/migrations/steps";
 
 // A list of the index sorted by a rule's intent, strategy or method, by status or by received
-// time (lib/server/index/search-order.ts) walks an index of that order, as newest first walks
+// time (lib/server/search/search-order.ts) walks an index of that order, as newest first walks
 // alarms_newest, instead of sorting every alarm in range: the first page sorted by strategy at a
 // million alarms took 1.6 s on PGlite, the console's own thread, and 0.5 s on PostgreSQL. Each
 // is (value, newest first, uuid) per deployment, one per direction: an alarm without the value

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type ConsoleDatabase, type DatabaseState } from "@/lib/server/db";
-import { ingestAlarms } from "@/lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { api } from "@/lib/shared/alarms/paths";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { ExportPlan, ExportProgress } from "@/lib/shared/export/contract";

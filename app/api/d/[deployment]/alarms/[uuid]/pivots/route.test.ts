@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, databaseState } from "@/lib/server/db";
-import { ingestAlarms } from "@/lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { api } from "@/lib/shared/alarms/paths";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { PivotsAnswer } from "@/lib/shared/search/pivots";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, databaseState } from "@/lib/server/db";
-import { ingestAlarms } from "@/lib/server/index/ingest";
+import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { sharedStore } from "@/lib/server/store";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { triageNotices } from "@/lib/server/triage/notices";

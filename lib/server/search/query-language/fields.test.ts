@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { SEARCH_ALIASES, SEARCH_FIELDS, resolveSearchField } from "@/lib/shared/search/fields";
+import { parseSearch } from "@/lib/server/search/query-language/parse";
+
+// The field table the `?` panel shows is the one the parser enforces: each example it offers
+// reads, and each alias leads to a field the parser knows.
+
+describe("the search fields", () => {
+  it("name at least the fields the issue asks for", () => {
+    expect(SEARCH_FIELDS.map((field) => field.name)).toEqual([
+      "ip",
+      "src_ip",
+      "dst_ip",
+      "host",
+      "user",
+      "status",
+      "priority",
+      "strategy",
+      "method",
+      "intent",
+      "technique",
+      "tactic",
+      "sensor",
+      "label",
+      "owner",
+      "acknowledged",
+      "has",
+      "uuid",
+    ]);
+  });
+
+  it.each(SEARCH_FIELDS.map((field) => [field.name, field.example]))(
+    "%s: its example reads",
+    (_, example) => {
+      expect(parseSearch(example)).toMatchObject({ ok: true });
+    },
+  );
+
+  it.each(SEARCH_ALIASES.map((alias) => [alias.alias, alias]))("%s resolves", (name, alias) => {
+    const resolved = resolveSearchField(name.toUpperCase());
+    if (alias.field === null) {
+      expect(resolved).toEqual({ kind: "text" });
+    } else {
+      expect(resolved).toMatchObject({ kind: "field", field: { name: alias.field } });
+    }
+  });
+
+  it("reads an alias's side into the tree", () => {
+    expect(parseSearch("destination_username:bob OR source_name:web-01")).toMatchObject({
+      ok: true,
+      query: {
+        children: [
+          { field: "user", side: "dst", value: "bob" },
+          { field: "host", side: "src", value: "web-01" },
+        ],
+      },
+    });
+  });
+
+  it("knows no other names, and no alias shadows a field", () => {
+    expect(resolveSearchField("password")).toBeNull();
+    const names = new Set<string>(SEARCH_FIELDS.map((field) => field.name));
+    expect(SEARCH_ALIASES.filter((alias) => names.has(alias.alias))).toEqual([]);
+  });
+});
