@@ -5,6 +5,7 @@ import { ThemeChoice } from "@/components/theme/theme-choice";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { getJson, sendForm, sendJson } from "@/lib/shared/queries/http";
 import { asApiError } from "@/lib/shared/queries/query-options";
+import { whileSigningOut } from "@/lib/shared/queries/query-client";
 
 export interface UserMenuProps {
   /** The signed-in analyst's display name (from requireAnalyst() / getAnalyst()). */
@@ -50,7 +51,7 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
     setPending(everywhere ? "everywhere" : "here");
     setError(null);
     try {
-      await endSessions(everywhere);
+      await whileSigningOut(() => endSessions(everywhere));
       // A full load, not a router push: nothing of the session stays in this tab's caches.
       const signInPage = new URL("/signin", window.location.origin);
       signInPage.searchParams.set("signedOut", everywhere ? "everywhere" : "1");

@@ -32,12 +32,33 @@ export function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
+/** Whether this tab is signing itself out (the user menu): its own way to sign-in then wins. */
+let signingOut = false;
+
+/**
+ * `work` (ending this tab's session, or every session of the analyst) with the tab's reads
+ * told to leave the way to sign-in to it: a read that meets the ended session meanwhile (the live
+ * stream hears of the sign-out at once and reads again) would go to sign-in first, without the
+ * words the menu's own way says. On failure the reads' rule is back.
+ */
+export async function whileSigningOut<T>(work: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    return await work();
+  } catch (error) {
+    signingOut = false;
+    throw error;
+  }
+}
+
 /**
  * A session that ended while the page was open (signed out elsewhere, expired, revoked): go to
  * sign-in with this very view as the way back, instead of an error under a header that still
- * names the analyst. A full load, so nothing of the ended session stays in this tab.
+ * names the analyst. A full load, so nothing of the ended session stays in this tab. Not while
+ * the tab signs itself out: the menu goes to sign-in its own way.
  */
-function signInAgainIfSignedOut(error: unknown): void {
+export function signInAgainIfSignedOut(error: unknown): void {
+  if (signingOut) return;
   if (!(error instanceof ApiError) || error.code !== "unauthenticated") return;
   const here = `${window.location.pathname}${window.location.search}`;
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose (see above)
