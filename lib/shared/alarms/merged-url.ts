@@ -1,7 +1,7 @@
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
 import { GROUP_KEY, GROUP_SORT_KEY, readGrouping, type GroupField, type GroupSort } from "./groups";
 import { MERGED_LIST_PATH, detailPath } from "./paths";
-import { FILTER_NAMES } from "@/lib/shared/search/fields";
+import { FILTER_NAMES } from "./filter-names";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import {
   DEFAULT_QUERY,

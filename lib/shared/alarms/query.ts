@@ -1,7 +1,7 @@
 // The URL contract of the alarm list: one parser reads the page's search params and the route
 // handler's query (the vendor client writes the upstream's own from what it parsed). Client-safe.
 import { readableTimes, writeLinkTime } from "./link-time";
-import { FILTER_NAMES } from "@/lib/shared/search/fields";
+import { FILTER_NAMES } from "./filter-names";
 import { readParams, type ParamProblem, type SearchParamsInput } from "./params";
 import { STATUS_FILTERS } from "./status";
 import { MULTI_KEYS, type MultiKey } from "./multi-keys";

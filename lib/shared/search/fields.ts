@@ -232,11 +232,12 @@ export function resolveSearchField(name: string): ResolvedField {
 }
 
 /**
- * The other names each of the list's URL filters is known by (`strategy=` for `rule_strategy=`,
- * lower-case): its field's name in `q` and that field's aliases, one vocabulary for `q`, `group`
- * and the filters.
+ * The other names each of the list's URL filters is known by, as this table says them (`strategy=`
+ * for `rule_strategy=`, lower-case): its field's name in `q` and that field's aliases, one
+ * vocabulary for `q`, `group` and the filters. The URL contract reads them from its own copy
+ * (lib/shared/alarms/filter-names.ts), held to this by the table's test.
  */
-export const FILTER_NAMES: ReadonlyMap<string, MultiKey> = new Map(
+export const FILTER_NAMES_OF_FIELDS: ReadonlyMap<string, MultiKey> = new Map(
   (SEARCH_FIELDS as readonly SearchFieldInfo[]).flatMap((field) => {
     const { filter } = field;
     if (filter === undefined) return [];

@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_ALIASES, SEARCH_FIELDS, resolveSearchField } from "@/lib/shared/search/fields";
+import { FILTER_NAMES } from "@/lib/shared/alarms/filter-names";
+import {
+  FILTER_NAMES_OF_FIELDS,
+  SEARCH_ALIASES,
+  SEARCH_FIELDS,
+  resolveSearchField,
+} from "@/lib/shared/search/fields";
 import { parseSearch } from "@/lib/server/search/query-language/parse";
 
 // The field table the `?` panel shows is the one the parser enforces: each example it offers
 // reads, and each alias leads to a field the parser knows.
 
 describe("the search fields", () => {
+  it("give the URL's filters the names the URL contract reads them by, one vocabulary", () => {
+    expect([...FILTER_NAMES].sort()).toEqual([...FILTER_NAMES_OF_FIELDS].sort());
+  });
+
   it("name at least the fields the issue asks for", () => {
     expect(SEARCH_FIELDS.map((field) => field.name)).toEqual([
       "ip",
