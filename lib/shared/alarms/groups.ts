@@ -5,7 +5,8 @@
 import type { ParamProblem } from "./params";
 import type { PriorityName } from "./priority";
 import type { IndexSource } from "./types";
-import { resolveSearchField, type SearchFieldName } from "@/lib/shared/search/fields";
+import type { SearchFieldName } from "@/lib/shared/search/fields";
+import { GROUP_NAMES } from "./group-names";
 import { quoteSearchValue } from "@/lib/shared/search/quote";
 
 export const GROUP_KEY = "group";
@@ -99,10 +100,9 @@ function groupFieldOf(
 ): { ok: true; value: GroupField } | { ok: false; message: string } {
   const key = name.trim().toLowerCase();
   if (key === "deployment") return { ok: true, value: key };
-  const resolved = resolveSearchField(key);
-  const field = resolved?.kind === "field" ? resolved.field.name : "";
-  if (resolved?.kind === "field" && isGroupField(field)) {
-    if (resolved.side === resolved.field.side) return { ok: true, value: field };
+  const [field = "", oneSide = false] = GROUP_NAMES.get(key) ?? [];
+  if (isGroupField(field)) {
+    if (!oneSide) return { ok: true, value: field };
     const message = `'${key}' is ${field} on one side only: group by ${field} (either side)`;
     return { ok: false, message };
   }

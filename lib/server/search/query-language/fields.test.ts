@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FILTER_NAMES } from "@/lib/shared/alarms/filter-names";
+import { GROUP_NAMES } from "@/lib/shared/alarms/group-names";
+import { GROUP_FIELDS } from "@/lib/shared/alarms/groups";
 import {
   FILTER_NAMES_OF_FIELDS,
   SEARCH_ALIASES,
@@ -14,6 +16,17 @@ import { parseSearch } from "@/lib/server/search/query-language/parse";
 describe("the search fields", () => {
   it("give the URL's filters the names the URL contract reads them by, one vocabulary", () => {
     expect([...FILTER_NAMES].sort()).toEqual([...FILTER_NAMES_OF_FIELDS].sort());
+  });
+
+  it("give groups every name a search takes for their fields, one vocabulary", () => {
+    const names = [...SEARCH_FIELDS.map((f) => f.name), ...SEARCH_ALIASES.map((a) => a.alias)];
+    const resolved = names.flatMap((name) => {
+      const found = resolveSearchField(name);
+      if (found?.kind !== "field") return [];
+      if (!(GROUP_FIELDS as readonly string[]).includes(found.field.name)) return [];
+      return [[name, [found.field.name, found.side !== found.field.side]] as const];
+    });
+    expect([...GROUP_NAMES].sort()).toEqual(resolved.sort());
   });
 
   it("name at least the fields the issue asks for", () => {

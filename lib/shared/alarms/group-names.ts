@@ -1,0 +1,52 @@
+// Every name `group=` takes for a field, as the search's field table resolves it (lower-case):
+// [the field grouped by, whether the name means one side only (`src_host`: refused, with why)].
+// Written out beside the URL contract, so that a list's first load does not carry the search's
+// whole field table (lib/shared/search/fields.ts) to read its `group`; the field table's test
+// holds this to what the table itself resolves.
+export const GROUP_NAMES: ReadonlyMap<string, readonly [field: string, oneSide: boolean]> = new Map<
+  string,
+  readonly [string, boolean]
+>([
+  ["src_ip", ["src_ip", false]],
+  ["dst_ip", ["dst_ip", false]],
+  ["host", ["host", false]],
+  ["user", ["user", false]],
+  ["status", ["status", false]],
+  ["priority", ["priority", false]],
+  ["strategy", ["strategy", false]],
+  ["method", ["method", false]],
+  ["intent", ["intent", false]],
+  ["technique", ["technique", false]],
+  ["sensor", ["sensor", false]],
+  ["alarm_sources", ["src_ip", false]],
+  ["source_address", ["src_ip", false]],
+  ["source.ip", ["src_ip", false]],
+  ["alarm_destinations", ["dst_ip", false]],
+  ["destination_address", ["dst_ip", false]],
+  ["destination.ip", ["dst_ip", false]],
+  ["source_name", ["host", true]],
+  ["source_hostname", ["host", true]],
+  ["source_fqdn", ["host", true]],
+  ["src_host", ["host", true]],
+  ["destination_name", ["host", true]],
+  ["destination_hostname", ["host", true]],
+  ["destination_fqdn", ["host", true]],
+  ["dst_host", ["host", true]],
+  ["hostname", ["host", false]],
+  ["fqdn", ["host", false]],
+  ["host.name", ["host", false]],
+  ["source_username", ["user", true]],
+  ["src_user", ["user", true]],
+  ["destination_username", ["user", true]],
+  ["dst_user", ["user", true]],
+  ["username", ["user", false]],
+  ["user.name", ["user", false]],
+  ["priority_label", ["priority", false]],
+  ["rule_strategy", ["strategy", false]],
+  ["rule_method", ["method", false]],
+  ["rule_intent", ["intent", false]],
+  ["rule_attack_id", ["technique", false]],
+  ["rule_attack_technique", ["technique", false]],
+  ["alarm_sensor_sources", ["sensor", false]],
+  ["sensor_uuid", ["sensor", false]],
+]);
