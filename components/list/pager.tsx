@@ -21,6 +21,21 @@ export interface NumberedPages {
   noun?: [string, string];
 }
 
+/** The numbered pages of an answer whose totals are `totals`, standing on `page`. */
+export function numberedPages(
+  page: number,
+  totals: { totalPages: number; totalElements: number; totalIsLowerBound?: boolean },
+  onPage: (page: number) => void,
+): NumberedPages {
+  const { totalPages, totalElements, totalIsLowerBound } = totals;
+  return { page, totalPages, totalElements, totalIsLowerBound, onPage };
+}
+
+/** Under `next` rows a page, the page that holds the first alarm on screen (it stays in view). */
+export function pageUnderSize(page: number, size: number, next: number): number {
+  return Math.floor((page * size) / next);
+}
+
 /**
  * A queue paged by cursor (no totals, no page numbers): Newer and Older as real links (a new tab,
  * a copied link, back and forward all work), Newest when the page is not the first.
