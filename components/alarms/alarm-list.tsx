@@ -27,14 +27,13 @@ import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/l
 import type { ListForms } from "@/components/list/list-forms-hint";
 import { GroupsLine, useGroupsRead } from "@/components/list/list-groups";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { PastTheEnd } from "@/components/list/lazy-states";
-import { NoRows } from "@/components/list/no-rows";
+import { NoRows, PastTheEnd } from "@/components/list/lazy-states";
 import { lazyComponent } from "@/components/lazy";
 import { Pager, numberedPages, pageUnderSize } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems, useListTitle } from "@/components/list/use-list-chrome";
-import { usePageKeys } from "@/components/list/use-page-keys";
+import { usePageKeys } from "@/components/list/use-list-keyboard";
 import { useDeploymentSuggestions } from "@/components/list/suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";

@@ -1,9 +1,10 @@
 "use client";
 // Every list's page without rows: why none match its view, and the nearest known values of a text
-// filter that matched nothing (both fetched apart, as the lists' other rare states).
+// filter that matched nothing. A rare state: fetched apart (lazy-states.tsx).
 
 import type { AlarmFilters, AlarmListQuery } from "@/lib/shared/alarms/query";
-import { DidYouMean, EmptyState } from "./lazy-states";
+import { DidYouMean } from "./did-you-mean";
+import { EmptyState } from "./list-states";
 import type { Suggestions } from "./suggestions";
 
 /**

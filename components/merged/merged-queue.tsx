@@ -32,7 +32,7 @@ import { TableSkeleton } from "@/components/list/table-skeleton";
 import { lazyComponent } from "@/components/lazy";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { useLastProblems, useListTitle } from "@/components/list/use-list-chrome";
-import { usePageKeys } from "@/components/list/use-page-keys";
+import { usePageKeys } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { ExportButton } from "@/components/export/export-dialog";
