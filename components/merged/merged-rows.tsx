@@ -21,8 +21,8 @@ import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { AlarmTable, type RowMark } from "@/components/list/alarm-table";
 import type { PageLinkTarget } from "@/components/list/follow-here";
 import { ListBody } from "@/components/list/list-frame";
-import { PastTheEnd } from "@/components/list/lazy-states";
-import { NoRows } from "@/components/list/no-rows";
+import { NoRows, PastTheEnd } from "@/components/list/lazy-states";
+import { CursorPager } from "@/components/list/cursor-pager";
 import { Pager, numberedPages, pageUnderSize } from "@/components/list/pager";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import type { Suggestions } from "@/components/list/use-suggestions";
@@ -148,28 +148,28 @@ export function MergedRows({
         }
       </ListBody>
       {data && !result.isError && !isPastTheEnd(data, view) && data.alarms.length > 0 ? (
-        <Pager
-          pages={
-            data.paging === "pages"
-              ? numberedPages(query.page, data.page, (page) =>
-                  go(withPage(view, page), { toTop: true }),
-                )
-              : {
-                  alarms: data.alarms,
-                  newer: data.newer !== null ? place({ ...view, cursor: data.newer }) : null,
-                  older: data.older !== null ? place({ ...view, cursor: data.older }) : null,
-                  newest: view.cursor !== null ? place({ ...view, cursor: null }) : null,
-                }
-          }
-          size={query.size}
-          onSize={(size) =>
-            go(
-              data.paging === "pages"
-                ? withPage(withSize(view, size), pageUnderSize(query.page, query.size, size))
-                : withSize(view, size),
-            )
-          }
-        />
+        data.paging === "pages" ? (
+          <Pager
+            pages={numberedPages(query.page, data.page, (page) =>
+              go(withPage(view, page), { toTop: true }),
+            )}
+            size={query.size}
+            onSize={(size) =>
+              go(withPage(withSize(view, size), pageUnderSize(query.page, query.size, size)))
+            }
+          />
+        ) : (
+          <CursorPager
+            pages={{
+              alarms: data.alarms,
+              newer: data.newer !== null ? place({ ...view, cursor: data.newer }) : null,
+              older: data.older !== null ? place({ ...view, cursor: data.older }) : null,
+              newest: view.cursor !== null ? place({ ...view, cursor: null }) : null,
+            }}
+            size={query.size}
+            onSize={(size) => go(withSize(view, size))}
+          />
+        )
       ) : null}
     </>
   );
