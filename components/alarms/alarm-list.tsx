@@ -2,10 +2,9 @@
 // One deployment's alarm list: the list kit, its pages by number, the overview and the live queue.
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import { type AlarmFilters, type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
-import { listTitle } from "@/lib/shared/alarms/titles";
 import {
   type ListView,
   type ViewProblem,
@@ -14,10 +13,8 @@ import {
   listHref,
   parseListView,
 } from "@/lib/shared/alarms/url-state";
-import { alarmsQueryOptions, groupsQueryOptions } from "@/lib/shared/queries/query-options";
+import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
 import { GROUP_FIELDS, type GroupField } from "@/lib/shared/alarms/groups";
-import { GroupBy } from "@/components/groups/group-by";
-import { GroupsSummary } from "@/components/groups/groups-summary";
 import { useDeployment } from "@/components/deployments/deployment-context";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
@@ -26,24 +23,22 @@ import { useLiveRows } from "@/components/live/use-live-rows";
 import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
 import { SavedViewsMenu } from "@/components/saved-views/saved-views-menu";
-import { FilterChips } from "@/components/list/filter-chips";
-import { FiltersBar } from "@/components/list/filters-bar";
 import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
 import type { ListForms } from "@/components/list/list-forms-hint";
-import { CorrectedNotice, DidYouMean, EmptyState, PastTheEnd } from "@/components/list/lazy-states";
+import { GroupsLine, useGroupsRead } from "@/components/list/list-groups";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { NoRows, PastTheEnd } from "@/components/list/lazy-states";
 import { lazyComponent } from "@/components/lazy";
-import { Pager } from "@/components/list/pager";
+import { Pager, numberedPages, pageUnderSize } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";
-import { useLastProblems } from "@/components/list/use-list-chrome";
-import { useListKeyboard } from "@/components/list/use-list-keyboard";
+import { useLastProblems, useListTitle } from "@/components/list/use-list-chrome";
+import { usePageKeys } from "@/components/list/use-list-keyboard";
 import { useDeploymentSuggestions } from "@/components/list/suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
-import { TriageQuickFilters } from "@/components/triage/quick-filters";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
-import { SearchBox, focusSearch } from "@/components/search/search-box";
-import { isSearchError, searchErrorView, searchProblem } from "@/components/search/search-errors";
+import { isSearchError, searchErrorView } from "@/components/search/search-errors";
 import { SearchSource } from "@/components/search/search-source";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { useScrollMemory } from "./scroll-memory";
@@ -89,13 +84,8 @@ export function AlarmList({
     enabled: group === undefined,
   });
   // Grouped, the view's groups stand where its rows would (from the index).
-  const groups = useQuery({
-    ...groupsQueryOptions(deployment.key, query, group ? group.slice(0, 1) : [], [], groupSort),
-    placeholderData: keepPreviousData,
-    enabled: group !== undefined,
-  });
-  const groupsData = group ? groups.data : undefined;
-  const groupsFresh = groupsData !== undefined && !groups.isPlaceholderData;
+  const grouped = useGroupsRead(deployment.key, query, group, [], groupSort);
+  const { groups, data: groupsData, fresh: groupsFresh } = grouped;
   const shown = group ? groups : result;
   const data = group ? undefined : result.data;
   const fresh = data !== undefined && !result.isPlaceholderData;
@@ -114,12 +104,8 @@ export function AlarmList({
 
   const searchFails = !group && result.isError && isSearchError(asApiError(result.error));
   const rows = useLiveRows(deployment.key, query, fresh ? data : undefined, searchFails);
-  const groupsTitle = groupsFresh ? groupsData.alarms : undefined;
-  const arrivedCount = rows.live.arrived.length;
-  useEffect(() => {
-    const title = listTitle(query, fresh ? data.page.totalElements : groupsTitle, deployment);
-    document.title = arrivedCount > 0 ? `(${formatCount(arrivedCount)}) ${title}` : title;
-  }, [query, fresh, data, deployment, arrivedCount, groupsTitle]);
+  const total = fresh ? data.page.totalElements : groupsFresh?.alarms;
+  useListTitle(query, total, deployment, rows.live.arrived.length);
 
   const { listTop, go } = useListTop(navigate);
   const show = (next: AlarmListQuery, options?: { toTop?: boolean }) =>
@@ -135,24 +121,13 @@ export function AlarmList({
     (page: number) => go({ ...view, query: { ...query, page } }, { toTop: true }),
     [go, query, view],
   );
-
-  const searchInput = useRef<HTMLInputElement>(null);
-  useListKeyboard({
-    focusFilter: useCallback(() => focusSearch(searchInput.current), []),
-    nextPage: useCallback(() => {
-      if (query.page + 1 < totalPages) setPage(query.page + 1);
-    }, [query.page, totalPages, setPage]),
-    previousPage: useCallback(() => {
-      if (query.page > 0) setPage(Math.min(query.page - 1, Math.max(0, totalPages - 1)));
-    }, [query.page, totalPages, setPage]),
-  });
+  const searchInput = usePageKeys({ page: query.page, totalPages, onPage: setPage });
 
   const suggestions = useDeploymentSuggestions(deployment.key, data?.alarms);
   const detailHref = useMemo(() => {
     const hrefOf = detailHrefsFor(deployment.key, view);
     return (alarm: { uuid: string }) => hrefOf(alarm.uuid);
   }, [deployment.key, view]);
-  const hasFilters = Object.keys(query.filters).length > 0;
   // Rows or groups, the body's place, skeleton and errors are the same.
   const bodyChrome = (read: { refetch: () => unknown; isFetching: boolean }) => ({
     listTop,
@@ -172,13 +147,12 @@ export function AlarmList({
           onZone={(zone) => navigate({ ...view, tz: zone })}
           summary={
             group ? (
-              groupsData ? (
-                <GroupsSummary
-                  page={groupsData}
-                  detail={` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, groupsData.page.totalPages))}`}
-                  fetching={groups.isFetching && !groups.isError}
-                />
-              ) : null
+              <GroupsLine
+                read={grouped}
+                detail={(page) =>
+                  ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, page.page.totalPages))}`
+                }
+              />
             ) : data ? (
               <>
                 {countOf(data.page.totalElements, "alarm", {
@@ -201,7 +175,7 @@ export function AlarmList({
           <SavedViewsMenu />
           <CopyLinkMenu
             filters={query.filters}
-            resolved={fresh ? data.occurred : groupsFresh ? groupsData.occurred : undefined}
+            resolved={fresh ? data.occurred : groupsFresh?.occurred}
             hrefFor={(filters) =>
               listHref(deployment.key, { ...view, query: { ...query, filters } })
             }
@@ -209,36 +183,30 @@ export function AlarmList({
           {/* From the upstream, or from the index for a search or several values of a filter. */}
           <ExportButton view={view} />
         </ListHeader>
-        {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
-        <SearchBox
-          value={query.q}
-          scope={deployment.key}
-          problem={searchProblem(shown.isError ? asApiError(shown.error) : null)}
-          onSearch={setSearch}
-          inputRef={searchInput}
-        />
-        <TriageQuickFilters q={query.q} onSearch={setSearch} />
-        <FiltersBar
-          filters={query.filters}
+        <ListToolbar
+          notice={notice}
+          onDismiss={dismissNotice}
+          query={query}
           zone={tz}
+          read={shown}
+          scope={deployment.key}
+          inputRef={searchInput}
+          onSearch={setSearch}
           resolved={data?.occurred}
           suggestions={suggestions}
-          onChange={setFilters}
-        />
-        <FilterChips filters={query.filters} zone={tz} onChange={setFilters} />
-        {/* One deployment's alarms are one group of deployment: not offered. */}
-        <GroupBy
+          onFilters={setFilters}
           group={group}
+          // One deployment's alarms are one group of deployment: not offered.
           fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
           onGroup={setGroup}
-          onIntent={AlarmGroups.preload}
+          onGroupIntent={AlarmGroups.preload}
         />
         <AlarmOverview
           deployment={deployment.key}
           filters={query.filters}
           q={query.q}
           zone={tz}
-          ready={held || fresh || groupsFresh || shown.isError}
+          ready={held || fresh || groupsFresh !== undefined || shown.isError}
           onFilter={setFilters}
         />
         <RateLimitWatch result={result} />
@@ -283,17 +251,12 @@ export function AlarmList({
                   })}
                 />
               ) : data.alarms.length === 0 ? (
-                <EmptyState
-                  hasFilters={hasFilters}
-                  searched={searching}
+                <NoRows
+                  query={query}
+                  suggestions={suggestions}
+                  onFilters={setFilters}
                   onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
-                >
-                  <DidYouMean
-                    filters={query.filters}
-                    suggestions={suggestions}
-                    onChange={setFilters}
-                  />
-                </EmptyState>
+                />
               ) : (
                 <AlarmTable
                   label="Alarms"
@@ -314,17 +277,10 @@ export function AlarmList({
         )}
         {data && !result.isError && !pastEnd ? (
           <Pager
-            pages={{
-              page: query.page,
-              totalPages: data.page.totalPages,
-              totalElements: data.page.totalElements,
-              totalIsLowerBound: data.page.totalIsLowerBound,
-              onPage: setPage,
-            }}
+            pages={numberedPages(query.page, data.page, setPage)}
             size={query.size}
             onSize={(size) =>
-              // Keep the first alarm on screen in view: its page under the new size.
-              show({ ...query, size, page: Math.floor((query.page * query.size) / size) })
+              show({ ...query, size, page: pageUnderSize(query.page, query.size, size) })
             }
           />
         ) : null}

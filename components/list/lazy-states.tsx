@@ -10,18 +10,18 @@ import { lazyComponent } from "@/components/lazy";
 
 const states = () => import("./list-states");
 const notices = () => import("./list-notices");
-const didYouMean = () => import("./did-you-mean");
+const noRows = () => import("./no-rows");
 
 export const ErrorState = lazyComponent(() => states().then((m) => m.ErrorState));
 export const EmptyState = lazyComponent(() => states().then((m) => m.EmptyState));
 export const PastTheEnd = lazyComponent(() => states().then((m) => m.PastTheEnd));
 export const CorrectedNotice = lazyComponent(() => notices().then((m) => m.CorrectedNotice));
 export const FailureBanners = lazyComponent(() => notices().then((m) => m.FailureBanners));
-export const DidYouMean = lazyComponent(() => didYouMean().then((m) => m.DidYouMean));
+export const NoRows = lazyComponent(() => noRows().then((m) => m.NoRows));
 
 /** Fetches them all (once the list has hydrated and the browser is idle). */
 export function preloadListStates(): void {
   void states();
   void notices();
-  void didYouMean();
+  void noRows();
 }

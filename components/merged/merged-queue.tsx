@@ -3,7 +3,7 @@
 // in any order, the overview, groups), or by time from each upstream where the index cannot be had.
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import {
   type MergedProblem,
   type MergedView,
@@ -19,41 +19,32 @@ import {
   withZone,
 } from "@/lib/shared/alarms/merged-url";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
-import { formatCount } from "@/lib/shared/alarms/format";
-import { listTitle } from "@/lib/shared/alarms/titles";
-import { liveViewId } from "@/lib/shared/live/view-id";
-import { GroupBy } from "@/components/groups/group-by";
-import { GroupsSummary } from "@/components/groups/groups-summary";
-import { groupsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/query-options";
+import { mergedQueryOptions } from "@/lib/shared/queries/query-options";
 import { useDeployments } from "@/components/deployments/deployment-context";
 import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
 import { SavedViewsMenu } from "@/components/saved-views/saved-views-menu";
-import { FilterChips } from "@/components/list/filter-chips";
-import { FiltersBar } from "@/components/list/filters-bar";
 import { ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
-import { CorrectedNotice, FailureBanners } from "@/components/list/lazy-states";
+import { GroupsLine, useGroupsRead } from "@/components/list/list-groups";
+import { ListToolbar } from "@/components/list/list-toolbar";
+import { FailureBanners } from "@/components/list/lazy-states";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { lazyComponent } from "@/components/lazy";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
-import { useLastProblems } from "@/components/list/use-list-chrome";
-import { useListKeyboard } from "@/components/list/use-list-keyboard";
+import { useLastProblems, useListTitle } from "@/components/list/use-list-chrome";
+import { usePageKeys } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/use-suggestions";
 import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
 import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
-import { useLiveViewRows } from "@/components/live/use-live-rows";
-import { TriageQuickFilters } from "@/components/triage/quick-filters";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
-import { SearchBox, focusSearch } from "@/components/search/search-box";
-import { isSearchError, searchProblem } from "@/components/search/search-errors";
-import { asApiError } from "@/lib/shared/queries/query-options";
 import { useScrollMemory } from "@/components/alarms/scroll-memory";
 import { IndexGaps } from "./index-gaps";
 import { MergedRows, isPastTheEnd } from "./merged-rows";
 import { MergedSummary } from "./merged-summary";
+import { useQueueLive } from "./use-queue-live";
 
 // Only a grouped queue needs the groups' code: fetched when grouping is near (the pointer over the
 // grouping controls, focus in them) or a grouped view is rendered; a skeleton until it is there.
@@ -92,18 +83,8 @@ export function MergedQueue() {
     enabled: group === undefined,
   });
   // Grouped, the queue's groups (from the index) stand where its rows would.
-  const groups = useQuery({
-    ...groupsQueryOptions(
-      ALL_DEPLOYMENTS,
-      query,
-      group ? group.slice(0, 1) : [],
-      view.deployments,
-      view.groupSort,
-    ),
-    placeholderData: keepPreviousData,
-    enabled: group !== undefined,
-  });
-  const groupsData = group ? groups.data : undefined;
+  const grouped = useGroupsRead(ALL_DEPLOYMENTS, query, group, view.deployments, view.groupSort);
+  const { groups, data: groupsData } = grouped;
   const data = group ? undefined : result.data;
   const fresh = data !== undefined && !result.isPlaceholderData;
   const indexed = data?.paging === "pages" ? data : undefined;
@@ -125,39 +106,10 @@ export function MergedQueue() {
   }, [nextSearch, queryClient]);
 
   // The live queue, from the index's own changes: what arrived since the first page was read.
-  const liveView = useMemo(
-    () =>
-      liveViewId(
-        ALL_DEPLOYMENTS,
-        query,
-        view.deployments.length > 0 ? view.deployments : visible.map((d) => d.key),
-      ),
-    [query, view.deployments, visible],
-  );
-  const refetchRows = result.refetch;
-  const followingPage = mergedApiSearch(withPage(view, query.page + 1));
-  const live = useLiveViewRows({
-    view: liveView,
-    firstPage: view.cursor === null && query.page === 0 && !group,
-    searchFails: result.isError && isSearchError(asApiError(result.error)),
-    page: fresh && data.paging === "pages" ? data : undefined,
-    show: useCallback(() => {
-      void refetchRows();
-      // The next page, prefetched before, no longer follows this one: read it again with it.
-      void queryClient.invalidateQueries({
-        queryKey: mergedQueryOptions(followingPage).queryKey,
-        refetchType: "none",
-      });
-    }, [refetchRows, queryClient, followingPage]),
-  });
-  const arrived = live.live.arrived.length;
+  const live = useQueueLive({ view, visible, result, data, fresh });
 
   const total = fresh && data.paging === "pages" ? data.page.totalElements : undefined;
-  const groupsTotal = groupsData && !groups.isPlaceholderData ? groupsData.alarms : undefined;
-  useEffect(() => {
-    const title = listTitle(query, total ?? groupsTotal, ALL_NAMED);
-    document.title = arrived > 0 ? `(${formatCount(arrived)}) ${title}` : title;
-  }, [query, total, groupsTotal, arrived]);
+  useListTitle(query, total ?? grouped.fresh?.alarms, ALL_NAMED, live.live.arrived.length);
 
   const { listTop, go } = useListTop(navigate);
   const setFilters = (filters: AlarmFilters) => go(withFilters(view, filters));
@@ -176,19 +128,15 @@ export function MergedQueue() {
   );
   const older = data?.paging === "cursor" && fresh ? data.older : null;
   const newer = data?.paging === "cursor" && fresh ? data.newer : null;
-  const searchInput = useRef<HTMLInputElement>(null);
-  useListKeyboard({
-    focusFilter: useCallback(() => focusSearch(searchInput.current), []),
-    nextPage: useCallback(() => {
-      if (older) cursorTo(older);
-      else if (query.page + 1 < totalPages) setPage(query.page + 1);
-    }, [older, cursorTo, query.page, totalPages, setPage]),
-    previousPage: useCallback(() => {
-      if (newer) cursorTo(newer);
-      else if (view.cursor === null && query.page > 0) {
-        setPage(Math.min(query.page - 1, Math.max(0, totalPages - 1)));
-      }
-    }, [newer, cursorTo, view.cursor, query.page, totalPages, setPage]),
+  const atCursor = view.cursor !== null;
+  const searchInput = usePageKeys({
+    page: query.page,
+    totalPages,
+    onPage: setPage,
+    byTime: useMemo(
+      () => ({ older, newer, atCursor, onCursor: cursorTo }),
+      [older, newer, atCursor, cursorTo],
+    ),
   });
 
   // What the page reads: the answer's list once there is one, else what the URL names.
@@ -209,13 +157,7 @@ export function MergedQueue() {
           onZone={(tz) => go(withZone(view, tz))}
           summary={
             group ? (
-              groupsData ? (
-                <GroupsSummary
-                  page={groupsData}
-                  detail={` across ${across}`}
-                  fetching={groups.isFetching && !groups.isError}
-                />
-              ) : null
+              <GroupsLine read={grouped} detail={() => ` across ${across}`} />
             ) : data ? (
               <MergedSummary
                 data={data}
@@ -239,35 +181,27 @@ export function MergedQueue() {
             <ExportButton scope={ALL_DEPLOYMENTS} view={view} deployments={view.deployments} />
           ) : null}
         </ListHeader>
-        {notice.length > 0 ? <CorrectedNotice problems={notice} onDismiss={dismissNotice} /> : null}
-        <SearchBox
-          value={query.q}
+        <ListToolbar
+          notice={notice}
+          onDismiss={dismissNotice}
+          query={query}
+          zone={view.tz}
+          read={group ? groups : result}
           scope={ALL_DEPLOYMENTS}
           deployments={view.deployments}
-          problem={searchProblem(
-            (group ? groups : result).isError ? asApiError((group ? groups : result).error) : null,
-          )}
-          onSearch={setSearch}
           inputRef={searchInput}
-        />
-        <TriageQuickFilters q={query.q} onSearch={setSearch} />
-        <FiltersBar
-          filters={query.filters}
-          zone={view.tz}
+          onSearch={setSearch}
           resolved={data?.occurred}
           suggestions={suggestions}
-          onChange={setFilters}
-          deployments={{
+          onFilters={setFilters}
+          pick={{
             visible,
             selected: view.deployments,
             onChange: (keys) => go(withDeployments(view, keys)),
           }}
-        />
-        <FilterChips filters={query.filters} zone={view.tz} onChange={setFilters} />
-        <GroupBy
           group={group}
           onGroup={(fields) => go(withGroup(view, fields))}
-          onIntent={MergedGroups.preload}
+          onGroupIntent={MergedGroups.preload}
         />
         {byIndex ? (
           <AlarmOverview

@@ -21,8 +21,9 @@ import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { AlarmTable, type RowMark } from "@/components/list/alarm-table";
 import type { PageLinkTarget } from "@/components/list/follow-here";
 import { ListBody } from "@/components/list/list-frame";
-import { DidYouMean, EmptyState, PastTheEnd } from "@/components/list/lazy-states";
-import { Pager } from "@/components/list/pager";
+import { NoRows, PastTheEnd } from "@/components/list/lazy-states";
+import { CursorPager } from "@/components/list/cursor-pager";
+import { Pager, numberedPages, pageUnderSize } from "@/components/list/pager";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import type { Suggestions } from "@/components/list/use-suggestions";
 import { searchErrorView } from "@/components/search/search-errors";
@@ -73,7 +74,6 @@ export function MergedRows({
   const place = useMemo(() => placeIn(view, go), [view, go]);
   const setFilters = (filters: AlarmFilters) => go(withFilters(view, filters));
   const setSearch = (q: string | undefined) => go(withSearch(view, q));
-  const hasFilters = Object.keys(query.filters).length > 0;
   const detailHref = useMemo(() => mergedDetailHrefs(view), [view]);
   const onSort = useCallback(
     (sort: MergedView["query"]["sort"]) => go(withSort(view, sort)),
@@ -81,15 +81,14 @@ export function MergedRows({
   );
   const data = result.data;
   const empty = (failed = false) => (
-    <EmptyState
-      hasFilters={hasFilters}
-      searched={query.q !== undefined}
+    <NoRows
+      query={query}
+      suggestions={suggestions}
+      onFilters={setFilters}
       onClear={() => go(withFilters(withSearch(view, undefined), {}))}
       several
       anyFailed={failed}
-    >
-      <DidYouMean filters={query.filters} suggestions={suggestions} onChange={setFilters} />
-    </EmptyState>
+    />
   );
 
   return (
@@ -149,33 +148,28 @@ export function MergedRows({
         }
       </ListBody>
       {data && !result.isError && !isPastTheEnd(data, view) && data.alarms.length > 0 ? (
-        <Pager
-          pages={
-            data.paging === "pages"
-              ? {
-                  page: query.page,
-                  totalPages: data.page.totalPages,
-                  totalElements: data.page.totalElements,
-                  totalIsLowerBound: data.page.totalIsLowerBound,
-                  onPage: (page) => go(withPage(view, page), { toTop: true }),
-                }
-              : {
-                  alarms: data.alarms,
-                  newer: data.newer !== null ? place({ ...view, cursor: data.newer }) : null,
-                  older: data.older !== null ? place({ ...view, cursor: data.older }) : null,
-                  newest: view.cursor !== null ? place({ ...view, cursor: null }) : null,
-                }
-          }
-          size={query.size}
-          onSize={(size) =>
-            // Keep the first alarm on screen in view: its page under the new size.
-            go(
-              data.paging === "pages"
-                ? withPage(withSize(view, size), Math.floor((query.page * query.size) / size))
-                : withSize(view, size),
-            )
-          }
-        />
+        data.paging === "pages" ? (
+          <Pager
+            pages={numberedPages(query.page, data.page, (page) =>
+              go(withPage(view, page), { toTop: true }),
+            )}
+            size={query.size}
+            onSize={(size) =>
+              go(withPage(withSize(view, size), pageUnderSize(query.page, query.size, size)))
+            }
+          />
+        ) : (
+          <CursorPager
+            pages={{
+              alarms: data.alarms,
+              newer: data.newer !== null ? place({ ...view, cursor: data.newer }) : null,
+              older: data.older !== null ? place({ ...view, cursor: data.older }) : null,
+              newest: view.cursor !== null ? place({ ...view, cursor: null }) : null,
+            }}
+            size={query.size}
+            onSize={(size) => go(withSize(view, size))}
+          />
+        )
       ) : null}
     </>
   );
