@@ -6,8 +6,16 @@
 import { useEffect } from "react";
 import { afterHydration } from "@/components/lazy";
 import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
+import { TimeZonePicker } from "@/components/ui/lazy-time-zone-picker";
 
 export function ListCodeAhead() {
-  useEffect(() => afterHydration(AlarmOverview.preload), []);
+  useEffect(
+    () =>
+      afterHydration(() => {
+        AlarmOverview.preload();
+        TimeZonePicker.preload();
+      }),
+    [],
+  );
   return null;
 }

@@ -1,11 +1,17 @@
 "use client";
 
 import { useCallback, useId, useRef, useState } from "react";
-import { ThemeChoice } from "@/components/theme/theme-choice";
+import { lazyComponent } from "@/components/lazy";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { getJson, sendForm, sendJson } from "@/lib/shared/queries/http";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { whileSigningOut } from "@/lib/shared/queries/query-client";
+
+// The menu's panel (the theme's choice, "Sign out everywhere") is fetched when first opened, or on
+// a hint of use: no page needs it to be usable.
+const AccountMenuPanel = lazyComponent(() =>
+  import("./account-menu-panel").then((m) => m.AccountMenuPanel),
+);
 
 export interface UserMenuProps {
   /** The signed-in analyst's display name (from requireAnalyst() / getAnalyst()). */
@@ -96,6 +102,8 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
         aria-controls={menuId}
         aria-label="Account menu"
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={AccountMenuPanel.preload}
+        onFocus={AccountMenuPanel.preload}
         disabled={pending !== null}
         className={`${button} px-1.5`}
       >
@@ -104,27 +112,13 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
         </svg>
       </button>
       {open ? (
-        <div
+        <AccountMenuPanel
           id={menuId}
-          className="absolute top-full right-0 z-20 mt-2 w-64 rounded-md border border-slate-200 bg-white p-3 text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-        >
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={email ?? name}>
-            Signed in as{" "}
-            <span className="font-medium text-slate-700 dark:text-slate-200">{name}</span>
-          </p>
-          <ThemeChoice className="mt-3" />
-          <button
-            type="button"
-            onClick={() => onSignOut(true)}
-            disabled={pending !== null}
-            className="mt-3 w-full rounded-md border border-slate-300 px-2 py-1.5 text-left text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
-            {pending === "everywhere" ? "Signing out everywhere…" : "Sign out everywhere"}
-          </button>
-          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            Ends your sessions in every browser and on every device, this one too.
-          </p>
-        </div>
+          name={name}
+          email={email}
+          pending={pending}
+          onSignOutEverywhere={() => onSignOut(true)}
+        />
       ) : null}
       {error ? (
         <p

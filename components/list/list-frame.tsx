@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef } from "react";
 import type { ApiError } from "@/lib/shared/core/errors";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { TimeZoneProvider } from "@/components/ui/time-zone";
-import { TimeZonePicker } from "@/components/ui/time-zone-picker";
+import { TimeZonePicker } from "@/components/ui/lazy-time-zone-picker";
 import { whenIdle } from "@/components/lazy";
 import { useHydratedMark } from "@/components/use-hydrated";
 import { ErrorState, preloadListStates } from "./lazy-states";

@@ -1,32 +1,58 @@
 "use client";
 // What the search box offers for the term at the caret: field names as one starts a word, the
 // index's values as one types a field's value (asked of the server a moment after typing stops).
+// The field table comes with the box's first opening (./field-table.ts): a list is usable
+// without it, and its first load is lighter by it.
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { suggestionsQueryOptions } from "@/lib/shared/queries/query-options";
-import { SEARCH_ALIASES, SEARCH_FIELDS, resolveSearchField } from "@/lib/shared/search/fields";
-import { fieldNameSuggestions } from "@/lib/shared/search/suggestions";
 import { termAt, type TypedTerm } from "@/lib/shared/search/typing";
+
+type FieldTable = typeof import("./field-table");
+
+let loadedTable: FieldTable | null = null;
+let loadingTable: Promise<FieldTable> | null = null;
+
+/** The field table, fetched once per page when first wanted. */
+function loadTable(): Promise<FieldTable> {
+  return (loadingTable ??= import("./field-table").then((table) => (loadedTable = table)));
+}
+
+/** The field table once the box has been opened (null until it is there). */
+function useFieldTable(open: boolean): FieldTable | null {
+  const [table, setTable] = useState<FieldTable | null>(loadedTable);
+  useEffect(() => {
+    if (!open || table) return;
+    let live = true;
+    void loadTable().then((loaded) => {
+      if (live) setTable(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, table]);
+  return table;
+}
 
 export type SearchOption = { field: string; hint: string } | { value: string; hint?: undefined };
 
 const NAMES_SHOWN = 6;
 const WAIT_MS = 150;
 
-function describe(name: string): string {
-  const own = SEARCH_FIELDS.find((field) => field.name === name);
+function describe(table: FieldTable, name: string): string {
+  const own = table.SEARCH_FIELDS.find((field) => field.name === name);
   if (own) return own.description;
-  const alias = SEARCH_ALIASES.find((entry) => entry.alias === name);
+  const alias = table.SEARCH_ALIASES.find((entry) => entry.alias === name);
   return alias?.field ? `Same as ${alias.field}` : "Searched as text";
 }
 
 type Request = { field: string | null; prefix: string } | null;
 
 /** What the server is asked for the term: a field's value with a typed prefix, else nothing. */
-function requestFor(term: TypedTerm | null): Request {
-  if (!term || term.field === null || term.value.trim() === "") return null;
-  const resolved = resolveSearchField(term.field);
+function requestFor(table: FieldTable | null, term: TypedTerm | null): Request {
+  if (!table || !term || term.field === null || term.value.trim() === "") return null;
+  const resolved = table.resolveSearchField(term.field);
   if (resolved?.kind !== "field" || resolved.field.values) return null; // closed sets are known
   return { field: term.field, prefix: term.value };
 }
@@ -49,8 +75,9 @@ export function useSearchSuggestions(
   caret: number,
   open: boolean,
 ): { term: TypedTerm | null; options: SearchOption[] } {
+  const table = useFieldTable(open);
   const term = useMemo(() => (open ? termAt(draft, caret) : null), [open, draft, caret]);
-  const settled = useSettled(requestFor(term));
+  const settled = useSettled(requestFor(table, term));
   const { data } = useQuery({
     ...suggestionsQueryOptions(scope, { ...(settled ?? { field: null, prefix: "" }), deployments }),
     enabled: settled !== null,
@@ -58,14 +85,14 @@ export function useSearchSuggestions(
   });
 
   const options = useMemo((): SearchOption[] => {
-    if (!term) return [];
+    if (!term || !table) return [];
     if (term.field === null) {
-      return fieldNameSuggestions(term.value, NAMES_SHOWN).map((name) => ({
+      return table.fieldNameSuggestions(term.value, NAMES_SHOWN).map((name) => ({
         field: name,
-        hint: describe(name),
+        hint: describe(table, name),
       }));
     }
-    const resolved = resolveSearchField(term.field);
+    const resolved = table.resolveSearchField(term.field);
     if (resolved?.kind !== "field") return [];
     const typed = term.value.toLowerCase();
     const known = resolved.field.values;
@@ -77,7 +104,7 @@ export function useSearchSuggestions(
         return lower.startsWith(typed) || lower.includes(` ${typed}`);
       })
       .map((value) => ({ value }));
-  }, [term, data]);
+  }, [term, data, table]);
 
   return { term, options };
 }
