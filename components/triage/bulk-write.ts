@@ -4,20 +4,14 @@
 import { formatCount } from "@/lib/shared/alarms/format";
 import { api } from "@/lib/shared/alarms/paths";
 import { sendJson } from "@/lib/shared/queries/http";
+import type { BulkAnswer } from "@/lib/shared/triage/bulk";
 
 export type BulkAction =
   | { type: "owner"; owner: string | null }
   | { type: "acknowledged"; acknowledged: boolean }
   | { type: "note"; text: string };
 
-export interface BulkAnswer {
-  count: number;
-  view: string;
-  missing?: string[];
-  done?: number;
-  unchanged?: number;
-  skipped?: { owned_by_another?: number; not_indexed?: number; failed?: number };
-}
+export type { BulkAnswer };
 
 /** An action waiting for the analyst's confirmation. */
 export interface PendingBulk {

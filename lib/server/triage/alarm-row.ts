@@ -1,5 +1,5 @@
 import "server-only";
-import type { Kysely, Transaction, Updateable } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction, Updateable } from "kysely";
 import type { Database } from "@/lib/server/db";
 import type { TriageAction } from "@/lib/shared/triage/types";
 
@@ -26,6 +26,16 @@ export interface TriageWrite {
 }
 
 export type Tx = Transaction<Database>;
+
+/** A where-condition: the row's (deployment, uuid) is one of `alarms`. */
+export function amongAlarms(alarms: readonly AlarmRef[]) {
+  return (eb: ExpressionBuilder<Database, "alarms" | "triage_alarms">) =>
+    eb(
+      eb.refTuple("deployment", "uuid"),
+      "in",
+      alarms.map((alarm) => eb.tuple(alarm.deployment, alarm.uuid)),
+    );
+}
 
 export async function lockAlarm(tx: Tx, alarm: AlarmRef, now: number) {
   await tx

@@ -7,7 +7,7 @@ import { indexGaps } from "@/lib/server/mirror/gaps";
 import { SEARCH_STATEMENT_TIMEOUT_MS } from "@/lib/server/search/read-index";
 import { readable } from "@/lib/server/search/search-where";
 import { indexStatuses } from "@/lib/server/mirror/sync";
-import type { AlarmRef } from "./alarm-row";
+import { amongAlarms, type AlarmRef } from "./alarm-row";
 
 // Which alarms a bulk action reaches: every alarm of a view, counted first with its range frozen
 // and acted on only when the analyst confirmed that count (Elastic once closed every open alarm
@@ -99,13 +99,7 @@ export async function indexed(
   const rows = await db
     .selectFrom("alarms")
     .select(["deployment", "uuid"])
-    .where((eb) =>
-      eb(
-        eb.refTuple("deployment", "uuid"),
-        "in",
-        alarms.map((alarm) => eb.tuple(alarm.deployment, alarm.uuid)),
-      ),
-    )
+    .where(amongAlarms(alarms))
     .execute();
   return rows;
 }

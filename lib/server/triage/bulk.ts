@@ -6,6 +6,7 @@ import { apply, oneAtATime, tell, type Outcome } from "./bulk-apply";
 import type { BulkAction, BulkScope } from "./bulk-input";
 import { confirmView, countView, indexed, viewAlarms } from "./bulk-view";
 import { actorOf, takeWrite, withDb, type TriageContext } from "./pipeline";
+import type { BulkAnswer } from "@/lib/shared/triage/bulk";
 
 // One triage action on many alarms, for the list's bulk bar and for automation: the rows chosen,
 // or every alarm of the exact view (its filters, search and deployments, its range frozen when
@@ -33,18 +34,7 @@ export interface BulkRequest {
   now: number;
 }
 
-export interface BulkAnswer {
-  /** Alarms the action was asked for (the view's count, or the rows chosen). */
-  count: number;
-  /** The view as counted: its range frozen. Send it back with `expect` to act. */
-  view: string;
-  /** Deployments the index does not hold whole over the view's range (their rest is not here). */
-  missing?: string[];
-  done?: number;
-  unchanged?: number;
-  /** What was not done, by reason. */
-  skipped?: Partial<Record<"owned_by_another" | "not_indexed" | "failed", number>>;
-}
+export type { BulkAnswer };
 
 function compareRefs(a: AlarmRef, b: AlarmRef): number {
   if (a.deployment !== b.deployment) return a.deployment < b.deployment ? -1 : 1;

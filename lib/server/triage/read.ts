@@ -7,7 +7,7 @@ import {
   type TriageAction,
   type TriageSummaries,
 } from "@/lib/shared/triage/types";
-import { audit, type Actor, type AlarmRef } from "./alarm-row";
+import { amongAlarms, audit, type Actor, type AlarmRef } from "./alarm-row";
 import { namesOfIds } from "./analysts";
 import { NOTES_PER_ALARM } from "./triage";
 
@@ -111,13 +111,7 @@ export async function readSummaries(
   const rows = await db
     .selectFrom("triage_alarms")
     .select(["deployment", "uuid", "owner_id", "acknowledged_at", "notes"])
-    .where((eb) =>
-      eb(
-        eb.refTuple("deployment", "uuid"),
-        "in",
-        alarms.map((alarm) => eb.tuple(alarm.deployment, alarm.uuid)),
-      ),
-    )
+    .where(amongAlarms(alarms))
     .execute();
   const people = await namesOfIds(
     db,
