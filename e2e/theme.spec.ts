@@ -96,7 +96,10 @@ test("the theme is chosen from the keyboard", async ({ page }) => {
   const menu = page.getByRole("button", { name: "Account menu" });
   await menu.focus();
   await page.keyboard.press("Enter");
-  // Into the menu: the theme's group comes first, at its checked choice (System).
+  // The menu open, as a person sees it before moving into it (its panel's code may still be
+  // on its way on a page just loaded)...
+  await expect(page.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
+  // ...then into it: the theme's group comes first, at its checked choice (System).
   await page.keyboard.press("Tab");
   await expect(page.getByRole("radio", { name: "System" })).toBeFocused();
   expect(await axeViolations(page, { include: "header" }), "light").toEqual([]);

@@ -1,7 +1,7 @@
 "use client";
 
-import { useCallback, useId, useRef, useState } from "react";
-import { lazyComponent } from "@/components/lazy";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { afterHydration, lazyComponent } from "@/components/lazy";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { getJson, sendForm, sendJson } from "@/lib/shared/queries/http";
 import { asApiError } from "@/lib/shared/queries/query-options";
@@ -52,6 +52,9 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
   const initial = name.trim().charAt(0).toUpperCase() || "?";
 
   useDismiss(open, root, closeMenu);
+  // Its panel's code, fetched once the page has hydrated and the browser is idle: out of the first
+  // load, and there before a hand reaches the menu.
+  useEffect(() => afterHydration(AccountMenuPanel.preload), []);
 
   async function onSignOut(everywhere: boolean) {
     setPending(everywhere ? "everywhere" : "here");
