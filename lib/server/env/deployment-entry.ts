@@ -1,7 +1,8 @@
 // One entry of the deployments list, and how a problem names its entry and field; server-only.
 import "server-only";
 import { z } from "zod";
-import { ALL_DEPLOYMENTS, DEPLOYMENT_KEY, DEPLOYMENT_KINDS } from "@/lib/shared/deployments/types";
+import { RESERVED_SEGMENT, isDeploymentKey } from "@/lib/shared/deployments/scope";
+import { DEPLOYMENT_KEY, DEPLOYMENT_KINDS } from "@/lib/shared/deployments/types";
 import { bothSet, isRequired, oneOf, origin, requiredOr, wholeNumber, type Source } from "./rules";
 
 const nonEmpty = z.string(requiredOr("must be text")).trim().min(1, "must not be empty");
@@ -21,8 +22,8 @@ export function entrySchema(source: Source) {
         key: z
           .string(requiredOr(SLUG))
           .regex(DEPLOYMENT_KEY, SLUG)
-          .refine((key) => key !== ALL_DEPLOYMENTS, {
-            message: `must not be "${ALL_DEPLOYMENTS}" (the merged queue's own path)`,
+          .refine(isDeploymentKey, {
+            message: `must not be "${RESERVED_SEGMENT}" (the path of every deployment's alarms)`,
           }),
         name: nonEmpty.max(80, { message: "must be at most 80 characters" }),
         kind: oneOf(DEPLOYMENT_KINDS),
