@@ -1,4 +1,5 @@
 import "server-only";
+import type { NextRequest } from "next/server";
 import { forgetIfGone, indexStatuses, refreshIndexedAlarm } from "@/lib/server/mirror/sync";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { asApiError } from "@/lib/shared/core/errors";
@@ -6,7 +7,9 @@ import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { fetchHealth, readAlarm, type UsmCall, readCatalogue } from "@/lib/server/usm";
 import type { IndexInput } from "@/lib/server/reads/index-read";
 import { readDeploymentPage } from "@/lib/server/reads/list";
-import type { ScopeFor } from "@/lib/server/services/context";
+import { mergedList } from "@/lib/server/reads/queue";
+import { scopeFor, type AnalystContext, type ScopeFor } from "@/lib/server/services/context";
+import type { RouteScope } from "./deployment-route";
 import { listQuery, parseQuery } from "./request-input";
 import { JsonText } from "./route";
 
@@ -31,6 +34,18 @@ export async function alarmList(
   const query = parseQuery(url.searchParams, listQuery());
   const read = await readDeploymentPage(query, call, { fresh, index: search });
   return read.source === "index" ? read.page : new JsonText(read.read.json);
+}
+
+/**
+ * GET /api/d/{key|all}/alarms: one page of the deployment's alarms (alarmList), or of the queue
+ * of every deployment the analyst may see (the read seam's, lib/server/reads/queue.ts).
+ */
+export function scopeList(request: NextRequest, scope: RouteScope, context: AnalystContext) {
+  if (scope.kind === "all") {
+    return mergedList(request.nextUrl.searchParams, scope.visible, context.analyst.id);
+  }
+  const fresh = /no-cache/i.test(request.headers.get("cache-control") ?? "");
+  return alarmList(request.nextUrl, scope.call, fresh, scopeFor(context));
 }
 
 /**

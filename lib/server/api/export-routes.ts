@@ -29,10 +29,11 @@ import {
   type IndexContext,
 } from "@/lib/server/reads/export";
 import type { AnalystContext, RequestContext, ScopeFor } from "@/lib/server/services/context";
+import type { RouteScope } from "./deployment-route";
 import { isSameOrigin } from "./route";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
-// wrap these in deploymentRoute, app/api/d/all/alarms/export/** in analystRoute), so tests can
+// wrap these in scopeRoute, for a deployment's key or `all`), so tests can
 // call them with their own store, clock and index. A deployment's plain view is read from its
 // upstream; a view the upstream cannot answer (a search, several values of a filter) and the queue
 // of every deployment from the index, which answers 503 index_unavailable saying why when this
@@ -205,6 +206,42 @@ export async function exportCancel(
 export function exportContext(context: RequestContext): Pick<Common, "visible" | "store" | "cap"> {
   const { scope, services } = context;
   return { visible: scope.allowed, store: services.store, cap: services.env.export.maxRows };
+}
+
+/** The export of `scope`'s view: one deployment's, or that of every one the analyst may see. */
+function scopeExport<T>(
+  scope: RouteScope,
+  context: AnalystContext,
+  one: (context: ExportContext) => Promise<T>,
+  all: (context: AllExportContext) => Promise<T>,
+): Promise<T> {
+  const common = { analyst: context.analyst, ...exportContext(context) };
+  if (scope.kind === "all") return all(common);
+  return one({ ...common, deployment: scope.deployment, call: scope.call });
+}
+
+/** GET /api/d/{key|all}/alarms/export/plan?<view>: the plan of the scope's export. */
+export function scopeExportPlan(url: URL, scope: RouteScope, context: AnalystContext) {
+  return scopeExport(
+    scope,
+    context,
+    (one) => exportPlan(url, one),
+    (all) => allExportPlan(url, all),
+  );
+}
+
+/** GET /api/d/{key|all}/alarms/export?<view>&format&id: the scope's file, streamed. */
+export function scopeExportDownload(
+  request: NextRequest,
+  scope: RouteScope,
+  context: AnalystContext,
+) {
+  return scopeExport(
+    scope,
+    context,
+    (one) => exportDownload(request, one),
+    (all) => allExportDownload(request, all),
+  );
 }
 
 /** DELETE …/export/{id} as its routes call it: from the console itself, on the context's store. */

@@ -6,7 +6,7 @@ import { NOW, seedCorpus } from "@/test/search-corpus";
 import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { indexedAlarm } from "@/test/indexed-alarm";
 import { respond } from "./route";
-import { mergedGroupScope } from "@/lib/server/deployments/scope";
+import { allScopeOf } from "@/lib/server/deployments/scope";
 import { groupList } from "./search-routes";
 
 // The groups API through the one wrapper's respond(), on both engines: the page of groups with
@@ -130,7 +130,7 @@ describeEachEngine("The groups API", ({ database }) => {
 
   it("refuses deployments on the merged queue's groups that the analyst may not see", () => {
     const scope = (search: string) =>
-      mergedGroupScope(new URL(`http://app.test/api/d/all/alarms/groups?${search}`), ["acme"]);
+      allScopeOf(new URL(`http://app.test/api/d/all/alarms/groups?${search}`), ["acme"]);
     expect(scope("").deployments).toEqual(["acme"]);
     expect(scope("deployments=ACME").deployments).toEqual(["acme"]);
     expect(() => scope("deployments=other")).toThrow(/no deployment other you may see/);

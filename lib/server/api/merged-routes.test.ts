@@ -18,7 +18,7 @@ import {
   vendor,
   type Key,
 } from "@/test/merged-world";
-import { mergedOverview } from "./overview-routes";
+import { allOverview } from "./overview-routes";
 import { mergedList } from "./search-routes";
 
 // The queue of every deployment from the index, against the simulators' own truth on both
@@ -115,7 +115,7 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ database }) => {
     const gets = upstreamGets();
     const url = (search: string) => new URL(`http://app.test/api/d/all/alarms/overview?${search}`);
     const section = async (search: string, allowed: readonly string[] = KEYS) =>
-      (await mergedOverview(url(search), allowed, {
+      (await allOverview(url(search), allowed, {
         database: database(),
         now: now(),
         statuses,

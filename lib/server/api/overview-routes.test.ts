@@ -18,7 +18,7 @@ import {
   type SyncWorld,
 } from "@/test/index-sync";
 import { testClient } from "@/test/usm-client";
-import { alarmOverview, mergedOverview } from "./overview-routes";
+import { alarmOverview, allOverview } from "./overview-routes";
 import { respond } from "./route";
 import { searchList } from "./search-routes";
 
@@ -64,7 +64,7 @@ describeEachEngine("A view's overview", ({ database }) => {
   });
   /** A section of acme's view, as the queue of every deployment reads it (always the index). */
   const fromIndex = async (search: string) =>
-    (await mergedOverview(
+    (await allOverview(
       new URL(`http://app.test/api/d/all/alarms/overview?deployments=acme&${search}`),
       ["acme"],
       index(),

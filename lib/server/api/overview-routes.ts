@@ -1,4 +1,5 @@
 import "server-only";
+import type { NextRequest } from "next/server";
 import { z } from "zod";
 import {
   readDeploymentSection,
@@ -6,12 +7,14 @@ import {
   type SectionRequest,
 } from "@/lib/server/reads/counts";
 import { readSearch, type IndexInput } from "@/lib/server/reads/index-read";
-import { mergedGroupScope } from "@/lib/server/deployments/scope";
+import { allScopeOf } from "@/lib/server/deployments/scope";
 import type { SharedStore } from "@/lib/server/store";
 import type { UsmCall } from "@/lib/server/usm";
 import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { OVERVIEW_PARTS, type OverviewPart } from "@/lib/shared/overview/plan";
+import type { AnalystContext } from "@/lib/server/services/context";
+import type { RouteScope } from "./deployment-route";
 import { listQuery, parseQuery, type Parsed } from "./request-input";
 
 // The request -> answer logic of the overview's sections: a deployment's and the queue of every
@@ -85,20 +88,29 @@ export async function alarmOverview(
 }
 
 /**
- * GET /api/d/all/alarms/overview?part&deployments&<the list's query>: one section of the queue's
- * overview, from the index, over the deployments it names among `allowed` (none: all of them).
+ * GET /api/d/all/alarms/overview?part&deployments&<the list's query>: one section of the overview
+ * of every deployment, from the index, over the deployments it names among `allowed` (none: all).
  * Where the index does not hold a deployment whole over the view's range yet, its `source` says
  * `partial` (the queue names which): the counts are then at least these.
  */
-export async function mergedOverview(
+export async function allOverview(
   url: URL,
   allowed: readonly string[],
   index: OverviewInput = {},
   signal?: AbortSignal,
 ) {
   const request = readOverviewRequest(url, index.analyst ?? null, [DEPLOYMENTS_KEY]);
-  const scope = mergedGroupScope(url, allowed);
+  const scope = allScopeOf(url, allowed);
   const now = index.now ?? Date.now();
   const section = readQueueSection(scope, request, now, index);
   return unlessLeft(section, signal);
+}
+
+/** GET /api/d/{key|all}/alarms/overview: one section of the scope's view's overview. */
+export function scopeOverview(request: NextRequest, scope: RouteScope, context: AnalystContext) {
+  const { nextUrl: url, signal } = request;
+  return scope.kind === "deployment"
+    ? // From the index where it holds the deployment whole, else the upstream's counts.
+      alarmOverview(url, scope.call, signal, scope.deployment.key)
+    : allOverview(url, context.scope.allowed, { analyst: context.analyst.id }, signal);
 }

@@ -62,8 +62,11 @@ export interface AnalystRouteOptions<P, Q, B> {
   query?: QueryParser<Q>;
   /** The JSON body's schema and size: 400 likewise. */
   body?: BodySpec<B>;
-  /** The route's deployment among the params (deploymentRoute): the context's scope is it. */
-  deployment?: (params: P) => string;
+  /**
+   * The route's deployment among the params (deploymentRoute, scopeRoute): the context's scope
+   * is it; undefined (the path's `all`): every deployment the analyst may see.
+   */
+  deployment?: (params: P) => string | undefined;
   /**
    * A stream (the live gateway): the same session check and errors before it starts, but the
    * stream holds no place in the analyst's requests in progress once answered, and a refused

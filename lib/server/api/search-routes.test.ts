@@ -9,7 +9,7 @@ import { describeEachEngine } from "@/test/index-db";
 import { NOW, seedCorpus, type Corpus } from "@/test/search-corpus";
 import { alarmList } from "./alarm-routes";
 import { respond } from "./route";
-import { mergedList, mergedSuggestScope, searchSuggestions } from "./search-routes";
+import { mergedList, searchSuggestions } from "./search-routes";
 
 // The API's answers to a search, through the one wrapper's respond(), on both engines: the page
 // shape plus its source, 400 on `q` with the place of the problem, 503 when the index cannot
@@ -224,14 +224,5 @@ describeEachEngine("The search API", ({ database, server, engine }) => {
       }
       await expect.poll(async () => (await list(q("alice"))).status, { timeout: 10_000 }).toBe(200);
     },
-  );
-});
-
-it("refuses the queue's suggestions for a deployment the analyst may not see, as its groups do", () => {
-  const scope = (search: string) =>
-    mergedSuggestScope(new URL(`http://app.test/api/d/all/alarms/suggest?${search}`), ["acme"]);
-  expect(scope("field=user&prefix=a")).toEqual({ allowed: ["acme"], deployments: ["acme"] });
-  expect(() => scope("field=user&prefix=a&deployments=initech")).toThrow(
-    expect.objectContaining({ code: "invalid_request", param: "deployments" }),
   );
 });

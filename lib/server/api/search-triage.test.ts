@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { readSearch } from "@/lib/server/api/search-routes";
-import { mergedOverview } from "@/lib/server/api/overview-routes";
+import { allOverview } from "@/lib/server/api/overview-routes";
 import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
 import { MemoryStore } from "@/lib/server/store/memory";
 import type { DimensionOverview } from "@/lib/shared/overview/types";
@@ -131,7 +131,7 @@ describeEachEngine("Searching by the team's triage", ({ database }) => {
       const url = new URL(
         "http://app.test/api/d/all/alarms/overview?part=status&q=owner%3Ame+OR+acknowledged%3Atrue",
       );
-      const section = await mergedOverview(url, ["acme"], {
+      const section = await allOverview(url, ["acme"], {
         database: database(),
         now: NOW,
         statuses: (keys) => readIndexStatuses(db(), keys, NOW, INTERVAL_MS),

@@ -31,10 +31,11 @@ export function visibleKeys(analyst: Analyst): string[] {
 }
 
 /**
- * The queue of every deployment (ALL_DEPLOYMENTS): the `deployments` its URL names (a comma list
- * of those the analyst may see; 400 on it for any other), or all it shows.
+ * Whose alarms a request of the list of every deployment (the path's `all`) reads: the
+ * `deployments` its URL names (a comma list of those the analyst may see; 400 on it for any
+ * other), or all the analyst may see.
  */
-export function mergedGroupScope(url: URL, allowed: readonly string[]): SearchScope {
+export function allScopeOf(url: URL, allowed: readonly string[]): SearchScope {
   const problems: { param: string; message: string }[] = [];
   const given = url.searchParams.getAll(DEPLOYMENTS_KEY);
   const named = parseDeployments(given, allowed, problems);

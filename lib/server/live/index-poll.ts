@@ -1,7 +1,7 @@
 import "server-only";
 import type { Clock } from "@/lib/shared/core/clock";
 import { ApiError } from "@/lib/shared/core/errors";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { isEverySegment } from "@/lib/shared/deployments/scope";
 import type { LiveChange, LiveState } from "@/lib/shared/live/types";
 import type { LiveView } from "@/lib/shared/live/view-id";
 import type { Transaction } from "kysely";
@@ -102,7 +102,7 @@ async function observeIndex(
     throw new ApiError("invalid_request", `This search cannot be read: ${parsed.problem.message}`);
   }
   const search = parsed?.query ?? null;
-  const byDeployment = view.deployment === ALL_DEPLOYMENTS;
+  const byDeployment = isEverySegment(view.deployment);
   const read = async (db: Transaction<Database>) => {
     const request = { deployments: view.deployments, search, query: view.query };
     const window = await readLiveWindow(db, request, at, deps.window);

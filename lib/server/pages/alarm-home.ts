@@ -1,4 +1,8 @@
 import "server-only";
+import { headers } from "next/headers";
+import { detailPath } from "@/lib/shared/alarms/paths";
+import { isAlarmUuid } from "@/lib/shared/alarms/query";
+import { REQUEST_PATH_HEADER } from "@/lib/shared/auth/paths";
 import { ApiError } from "@/lib/shared/core/errors";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
@@ -39,4 +43,20 @@ export async function alarmHome(uuid: string): Promise<string | null> {
     }
   }
   return null;
+}
+
+/**
+ * Where an alarm's link without its deployment (/d/all/alarms/<uuid>: the list of every
+ * deployment shows every deployment's alarms, so a person writes one so) leads: the alarm in the
+ * deployment that holds it, the link's other parameters kept; null when none the analyst may see
+ * holds it. The link's query is the one the proxy saw (a layout, which decides the status before
+ * anything streams, is given no search parameters).
+ */
+export async function alarmHomePath(uuid: string): Promise<string | null> {
+  const home = isAlarmUuid(uuid) ? await alarmHome(uuid) : null;
+  if (home === null) return null;
+  const asked = (await headers()).get(REQUEST_PATH_HEADER) ?? "";
+  const mark = asked.indexOf("?");
+  const search = new URLSearchParams(mark < 0 ? "" : asked.slice(mark + 1)).toString();
+  return `${detailPath(home, uuid)}${search ? `?${search}` : ""}`;
 }

@@ -6,10 +6,12 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { type UsmCall } from "@/lib/server/usm";
 import type { Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry, type Deployment } from "@/lib/server/deployments/registry";
+import { scopeOfSegment } from "@/lib/shared/deployments/scope";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 
-// For pages and layouts: the deployment a path names, for the signed-in analyst. A key that names
-// no deployment and one the analyst may not see both render the not-found page.
+// For pages and layouts: the deployment a path names, for the signed-in analyst, or (the path's
+// `all`) every one they may see. A key that names no deployment and one the analyst may not see
+// both render the not-found page.
 
 export interface PageDeployment {
   deployment: Deployment;
@@ -47,4 +49,18 @@ export const visibleDeployments = cache(async (): Promise<DeploymentInfo[]> => {
   return deploymentRegistry()
     .visibleTo(analyst)
     .map(({ key, name, kind }) => ({ key, name, kind }));
+});
+
+/** What a page's deployment segment names: one of the analyst's deployments, or every one. */
+export type PageScope =
+  ({ kind: "deployment" } & PageDeployment) | { kind: "all"; analyst: Analyst };
+
+/**
+ * The scope a path's segment names for the signed-in analyst: `all`, every deployment they may
+ * see; a key, that deployment (not found otherwise, as pageDeployment).
+ */
+export const pageScope = cache(async (segment: string): Promise<PageScope> => {
+  if (scopeOfSegment(segment)?.kind === "all")
+    return { kind: "all", analyst: await requireAnalyst() };
+  return { kind: "deployment", ...(await pageDeployment(segment)) };
 });

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
 import { groupList } from "@/lib/server/reads/list";
 import { mergedList } from "@/lib/server/reads/queue";
-import { mergedGroupScope } from "@/lib/server/deployments/scope";
+import { allScopeOf } from "@/lib/server/deployments/scope";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
@@ -34,9 +34,7 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
     .map((deployment) => deployment.key);
   const url = new URL(`http://page.invalid/?${search}`);
   return pageRead(analyst.id, () =>
-    groupList(url, { ...mergedGroupScope(url, allowed), analyst: analyst.id }, {}, [
-      DEPLOYMENTS_KEY,
-    ]),
+    groupList(url, { ...allScopeOf(url, allowed), analyst: analyst.id }, {}, [DEPLOYMENTS_KEY]),
   );
 });
 

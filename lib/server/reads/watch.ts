@@ -1,7 +1,7 @@
 import "server-only";
 import { parseSearch } from "@/lib/server/search/query-language/parse";
 import { ApiError } from "@/lib/shared/core/errors";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { isEverySegment } from "@/lib/shared/deployments/scope";
 import type { LiveView } from "@/lib/shared/live/view-id";
 import { chooseSource } from "./policy";
 
@@ -20,7 +20,7 @@ export function watchedView(view: LiveView): LiveView {
       throw new ApiError("invalid_request", message, { param: "q" });
     }
   }
-  const scope = view.deployment === ALL_DEPLOYMENTS ? "all" : "deployment";
+  const scope = isEverySegment(view.deployment) ? "all" : "deployment";
   const choice = chooseSource({ kind: "watch", scope, query: view.query });
   // A watch is never refused here: an index it cannot read is its state's error, retried.
   return { ...view, source: choice.source === "upstream" ? "upstream" : "index" };

@@ -3,7 +3,7 @@ import { DEPLOYMENTS_KEY, mergedHref, parseMergedView } from "@/lib/shared/alarm
 import { listPathDeployment } from "@/lib/shared/alarms/paths";
 import { listHref, parseListView } from "@/lib/shared/alarms/url-state";
 import { ApiError } from "@/lib/shared/core/errors";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { isEverySegment } from "@/lib/shared/deployments/scope";
 import { VIEW_MAX_CHARS } from "@/lib/shared/triage/saved-views";
 
 // What a saved view may point at: a list of the console, one deployment's or the queue of all,
@@ -36,7 +36,7 @@ export function readViewPath(raw: string, visible: readonly string[]): string {
   if (deployment === null) {
     throw wrongView("view must be a list of alarms: /d/{deployment}/alarms or /d/all/alarms.");
   }
-  if (deployment === ALL_DEPLOYMENTS) {
+  if (isEverySegment(deployment)) {
     const { view, problems } = parseMergedView(url.searchParams, visible);
     refuseProblems(problems);
     return mergedHref(view);
@@ -56,7 +56,7 @@ function refuseProblems(problems: readonly { message: string }[]): void {
 export function viewDeployments(view: string): string[] {
   const url = new URL(view, BASE);
   const deployment = listPathDeployment(url.pathname) ?? "";
-  if (deployment !== ALL_DEPLOYMENTS) return [deployment];
+  if (!isEverySegment(deployment)) return [deployment];
   const keys = url.searchParams.get(DEPLOYMENTS_KEY);
   return keys ? keys.split(",") : [];
 }

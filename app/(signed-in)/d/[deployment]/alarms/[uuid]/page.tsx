@@ -6,6 +6,7 @@ import { isAlarmUuid } from "@/lib/shared/alarms/query";
 import { makeQueryClient } from "@/lib/shared/queries/query-client";
 import { alarmQueryOptions } from "@/lib/shared/queries/query-options";
 import { alarmTitle } from "@/lib/shared/alarms/titles";
+import { isEverySegment } from "@/lib/shared/deployments/scope";
 import { getAlarmOnce, isNotFound } from "@/lib/server/pages/alarm";
 import { pageDeployment } from "@/lib/server/pages/deployment";
 
@@ -13,6 +14,8 @@ type Params = { params: Promise<{ deployment: string; uuid: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { deployment, uuid } = await params;
+  // Without its deployment, the layout leads to the alarm where it is, or it is not found.
+  if (isEverySegment(deployment)) return { title: "Alarm not found · All deployments" };
   const { info, call } = await pageDeployment(deployment);
   if (!isAlarmUuid(uuid)) return { title: `Alarm not found · ${info.name}` };
   // The same once-per-request read the page makes: no second upstream call.
@@ -22,6 +25,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function AlarmPage({ params }: Params) {
   const { deployment, uuid } = await params;
+  if (isEverySegment(deployment)) notFound(); // the layout has led elsewhere already
   const { info, call } = await pageDeployment(deployment);
   if (!isAlarmUuid(uuid)) notFound();
 

@@ -1,15 +1,14 @@
-// GET /api/d/{deployment}/alarms/suggest - what the search box offers as one types (field and prefix), from the index
-import { deploymentRoute } from "@/lib/server/api/deployment-route";
+// GET /api/d/{deployment|all}/alarms/suggest - what the search box offers as one types (field and prefix; for all, `deployments`), from the index
+import { scopeRoute } from "@/lib/server/api/deployment-route";
 import { routeMethods } from "@/lib/server/api/route";
-import { SUGGEST_CACHE_CONTROL, searchSuggestions } from "@/lib/server/api/search-routes";
-import { scopeFor } from "@/lib/server/services/context";
+import { SUGGEST_CACHE_CONTROL, scopeSuggestions } from "@/lib/server/api/search-routes";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: deploymentRoute(
+  GET: scopeRoute(
     "GET /api/d/[deployment]/alarms/suggest",
-    ({ request, context }) => searchSuggestions(request.nextUrl, scopeFor(context)),
+    ({ request, scope, context }) => scopeSuggestions(request.nextUrl, scope, context),
     { cacheControl: SUGGEST_CACHE_CONTROL },
   ),
 });

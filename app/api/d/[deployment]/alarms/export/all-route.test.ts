@@ -13,10 +13,11 @@ import { GET as download, POST as post } from "./route";
 import { GET as plan } from "./plan/route";
 import { DELETE as cancel, GET as progress } from "./[id]/route";
 
-// The export of the queue of every deployment through its route files, as Next calls them: the
-// session check of the one wrapper, the deployments the registry lets each analyst see (Hidden:
-// only boss), 400 before anything is read, 503 index_unavailable while this process has no index,
-// the file itself, its progress for its owner only, and the write guard on cancel. Only the
+// The export of every deployment (the path's `all`) through the route files of the one tree, as
+// Next calls them: the session check of the one wrapper, the deployments the registry lets each
+// analyst see (Hidden: only boss), 400 before anything is read, 503 index_unavailable while this
+// process has no index, the file itself, its progress for its owner only, and the write guard on
+// cancel. Only the
 // request's cookies and this process's database are stood in for (next/headers reads cookies from
 // Next's request scope; the process's own index would open a directory of the working tree).
 
@@ -46,7 +47,7 @@ const call = (
   { method = "GET", origin = ORIGIN }: { method?: string; origin?: string } = {},
 ) =>
   handler(new NextRequest(`${ORIGIN}${path}`, { method, headers: { origin } }), {
-    params: Promise.resolve(params),
+    params: Promise.resolve({ deployment: "all", ...params }),
   });
 
 async function errorOf(response: Response) {
