@@ -78,6 +78,23 @@ export function overviewBounds(
   return { gte: filters.timestamp_occured_gte, lte: filters.timestamp_occured_lte };
 }
 
+/**
+ * The span of the view's histogram: its bounds, an open end at the step after `now`; without a
+ * lower bound it starts at the view's oldest alarm, which `oldest` reads (null: the view has no
+ * alarm, and so no span). What `oldest` throws is the caller's.
+ */
+export async function histogramSpan(
+  filters: AlarmFilters,
+  now: number,
+  oldest: () => Promise<number | null>,
+): Promise<Bucket | null> {
+  const bounds = overviewBounds(filters, now);
+  const lte = bounds.lte ?? Math.ceil(now / OVERVIEW_STEP_MS) * OVERVIEW_STEP_MS;
+  if (bounds.gte !== undefined) return { gte: bounds.gte, lte };
+  const first = await oldest();
+  return first === null ? null : { gte: Math.min(first, lte), lte };
+}
+
 /** The view's filters with the rolling range resolved (as absolute bounds). */
 export function baseFilters(filters: AlarmFilters, now: number): CountFilters {
   const { range: _range, timestamp_occured_gte, timestamp_occured_lte, ...rest } = filters;
@@ -101,6 +118,14 @@ export function withValue<K extends "priority_label" | "status" | "rule_intent">
   const { [key]: _own, ...rest } = base;
   void _own;
   return value === undefined ? rest : { ...rest, [key]: [value] };
+}
+
+/** The filters of a dimension's total: the base without the dimension's own filter. */
+export function withoutOwnFilter(
+  base: CountFilters,
+  part: keyof typeof DIMENSION_FILTER,
+): CountFilters {
+  return withValue(base, DIMENSION_FILTER[part], undefined);
 }
 
 /**
