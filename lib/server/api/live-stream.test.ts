@@ -26,6 +26,7 @@ function setup() {
   const store = new MemoryStore({ now: clock.now });
   const client = testClient(world.sim, CREDS, { store, deployment: "acme", cacheTtlMs: 0 });
   const hub = new LiveHub({
+    analyst: null,
     store,
     clock,
     intervalMs: INTERVAL,

@@ -45,6 +45,7 @@ function hub(clock: ManualClock, store: SharedStore, getPerSecond: number): Live
     shares: { live: 0.1 },
   });
   const made = new LiveHub({
+    analyst: null,
     store,
     clock,
     intervalMs: INTERVAL,

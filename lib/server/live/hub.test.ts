@@ -57,6 +57,7 @@ function hub(
   { intervalMs = INTERVAL } = {},
 ): LiveHub {
   const made = new LiveHub({
+    analyst: null,
     store,
     clock,
     intervalMs,
