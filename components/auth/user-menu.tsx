@@ -41,7 +41,14 @@ async function endSessions(everywhere: boolean): Promise<void> {
 export function UserMenu({ name, email, className = "" }: UserMenuProps) {
   const [pending, setPending] = useState<Pending>(null);
   const [error, setError] = useState<string | null>(null);
-  const { open, panelId: menuId, root, button: menuButton } = useDisclosure();
+  const {
+    open,
+    panelId: menuId,
+    root,
+    button: menuButton,
+  } = useDisclosure({
+    preload: AccountMenuPanel.preload,
+  });
   const initial = name.trim().charAt(0).toUpperCase() || "?";
 
   // Its panel's code, fetched once the page has hydrated and the browser is idle: out of the first
@@ -94,8 +101,6 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
         {...menuButton}
         type="button"
         aria-label="Account menu"
-        onPointerEnter={AccountMenuPanel.preload}
-        onFocus={AccountMenuPanel.preload}
         disabled={pending !== null}
         className={`${button} px-1.5`}
       >

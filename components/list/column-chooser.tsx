@@ -24,20 +24,14 @@ export function ColumnChooser({
   preferences: ViewPreferences;
   update: (change: ViewUpdate) => void;
 }) {
-  const { open, panelId, root, button } = useDisclosure();
+  const { open, panelId, root, button } = useDisclosure({ preload: ColumnChooserPanel.preload });
   const hiddenCount = preferences.columnOrder.filter(
     (id) => preferences.columnVisibility[id] === false,
   ).length;
 
   return (
     <div ref={root} className="relative">
-      <button
-        {...button}
-        type="button"
-        className="btn"
-        onPointerEnter={ColumnChooserPanel.preload}
-        onFocus={ColumnChooserPanel.preload}
-      >
+      <button {...button} type="button" className="btn">
         Columns
         {hiddenCount > 0 ? (
           <span className="text-slate-500 dark:text-slate-400">({hiddenCount} hidden)</span>

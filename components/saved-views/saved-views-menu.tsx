@@ -15,17 +15,13 @@ const SavedViewsPanel = lazyComponent(() =>
  * Escape or a click elsewhere closes it (Escape gives focus back to the button).
  */
 export function SavedViewsMenu() {
-  const { open, panelId, root, button, close } = useDisclosure();
+  const { open, panelId, root, button, close } = useDisclosure({
+    preload: SavedViewsPanel.preload,
+  });
 
   return (
     <div ref={root} className="relative">
-      <button
-        {...button}
-        type="button"
-        className="btn-secondary"
-        onPointerEnter={SavedViewsPanel.preload}
-        onFocus={SavedViewsPanel.preload}
-      >
+      <button {...button} type="button" className="btn-secondary">
         Views <span aria-hidden="true">▾</span>
       </button>
       {open ? <SavedViewsPanel id={panelId} close={close} /> : null}
