@@ -6,7 +6,6 @@ import {
   OVERVIEW_STEP_MS,
   baseFilters,
   dimensionValues,
-  histogramBuckets,
   histogramSpan,
   withValue,
   withoutOwnFilter,
@@ -121,7 +120,7 @@ async function readHistogram(
     return { part: "histogram", bars: [], problem: problemOf(error), readAt: Date.now() };
   }
   if (!span) return { part: "histogram", bars: [], problem: null, readAt: Date.now() };
-  const buckets = histogramBuckets(span.gte, span.lte);
+  const { buckets } = span;
   const results = await Promise.allSettled(
     buckets.map((bucket) =>
       countAlarms(

@@ -12,7 +12,6 @@ import type { IndexSource } from "@/lib/shared/alarms/types";
 import {
   baseFilters,
   dimensionValues,
-  histogramBuckets,
   histogramSpan,
   withoutOwnFilter,
   type CountFilters,
@@ -151,7 +150,7 @@ async function histogram(
       .executeTakeFirst();
     return oldest?.first === null || oldest?.first === undefined ? null : Number(oldest.first);
   });
-  const buckets = span ? histogramBuckets(span.gte, span.lte) : [];
+  const buckets = span?.buckets ?? [];
   if (!span || buckets.length === 0) return { part: "histogram", bars: [], problem: null, readAt };
   // Each alarm's bar: how many bars begin at or before it (the bars are contiguous).
   const starts = buckets.map((bucket) => bucket.gte);

@@ -78,21 +78,30 @@ export function overviewBounds(
   return { gte: filters.timestamp_occured_gte, lte: filters.timestamp_occured_lte };
 }
 
+/** The span of a view's histogram, and its bars' buckets. */
+export interface HistogramSpan extends Bucket {
+  buckets: Bucket[];
+}
+
 /**
- * The span of the view's histogram: its bounds, an open end at the step after `now`; without a
- * lower bound it starts at the view's oldest alarm, which `oldest` reads (null: the view has no
- * alarm, and so no span). What `oldest` throws is the caller's.
+ * The span of the view's histogram and its buckets: the view's bounds, an open end at the step
+ * after `now`; without a lower bound it starts at the view's oldest alarm, which `oldest` reads
+ * (null: the view has no alarm, and so no span). What `oldest` throws is the caller's.
  */
 export async function histogramSpan(
   filters: AlarmFilters,
   now: number,
   oldest: () => Promise<number | null>,
-): Promise<Bucket | null> {
+): Promise<HistogramSpan | null> {
   const bounds = overviewBounds(filters, now);
   const lte = bounds.lte ?? Math.ceil(now / OVERVIEW_STEP_MS) * OVERVIEW_STEP_MS;
-  if (bounds.gte !== undefined) return { gte: bounds.gte, lte };
-  const first = await oldest();
-  return first === null ? null : { gte: Math.min(first, lte), lte };
+  let gte = bounds.gte;
+  if (gte === undefined) {
+    const first = await oldest();
+    if (first === null) return null;
+    gte = Math.min(first, lte);
+  }
+  return { gte, lte, buckets: histogramBuckets(gte, lte) };
 }
 
 /** The view's filters with the rolling range resolved (as absolute bounds). */
