@@ -1,7 +1,15 @@
 "use client";
 // A component whose code is fetched the first time it renders: what a page rarely shows.
 
-import { type ComponentType, type ReactNode, Suspense, use, useSyncExternalStore } from "react";
+import {
+  type ComponentType,
+  type ReactNode,
+  Suspense,
+  use,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from "react";
 
 // Not next/dynamic: it carries its own loader code, and Turbopack copied it into the chunk of
 // each error boundary that used it (~1.6 KB gzipped each in `npm run bench -- lighthouse`), so
@@ -9,7 +17,7 @@ import { type ComponentType, type ReactNode, Suspense, use, useSyncExternalStore
 // suspends at its first render, so the server streams the component after the rest of the page,
 // and React reveals it a moment after the first paint. Here the server loads the code at once
 // and renders it in place; the browser fetches it when first rendered (or preloaded), and while
-// hydrating keeps the server's HTML until it is there.
+// hydrating keeps the server's HTML until it is there, whatever the page re-renders meanwhile.
 
 export interface LazyComponent<P> {
   (props: P): ReactNode;
@@ -57,11 +65,31 @@ export function lazyComponent<P extends object>(
     return <Component {...props} />;
   }
   function Loaded(props: P) {
-    return (
+    const element = (
       <Suspense fallback={fallback}>
         <Load {...props} />
       </Suspense>
     );
+    // Until the code is there, the first render's element stands, the very same object: React
+    // then leaves a boundary still waiting to hydrate alone. Given new props (a filter applied,
+    // the rows arrived, a new callback), it would drop the server's HTML for `fallback` and the
+    // page below would move up, then down again once the code came.
+    const [first] = useState(element);
+    const [ready, setReady] = useState(loaded !== undefined);
+    useEffect(() => {
+      if (ready) return;
+      let mounted = true;
+      const code = loading ?? (hydrateWhenIdle ? startWhenIdle() : start());
+      // A failed fetch is Load's to show: its use() throws to the nearest error boundary.
+      code.then(
+        () => mounted && setReady(true),
+        () => {},
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [ready]);
+    return ready ? element : first;
   }
   Loaded.preload = () => void start();
   return Loaded;

@@ -112,7 +112,11 @@ test.describe("columns and density", () => {
     await open(page, "/d/acme/alarms?size=50");
     await page.getByRole("radio", { name: "Compact" }).check();
     const overview = page.getByRole("region", { name: "Overview" });
-    await overview.getByRole("button", { name: "Hide" }).click();
+    const hide = overview.getByRole("button", { name: "Hide" });
+    // Pressable once the overview's code is there (its server HTML stands until then); a click's
+    // own wait would scroll the page about on each retry.
+    await expect(hide).toBeEnabled();
+    await hide.click();
     await expect(overview.getByRole("button", { name: "Show" })).toBeVisible();
     await expect(rows(page)).toHaveCount(50);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

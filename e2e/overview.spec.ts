@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
+import { open, pickFilter, settled, table } from "./support/list";
 import { simulatorAlarms } from "./support/simulator-api";
 
 // The overview above the list, on the real app and Globex's real simulator (read-only here):
@@ -116,6 +117,41 @@ test("folded away, the overview stays folded in this browser and asks for nothin
   await page.locator("[data-overview-toggle]").click();
   await expect(page.locator("[data-overview-bar]").first()).toHaveAttribute("data-count", /^\d+$/);
   expect(asked.length).toBe(4);
+});
+
+test("a filter applied before the overview's code is there leaves the overview standing in its space above the table", async ({
+  page,
+}) => {
+  // The overview's code (the one chunk that renders its fold button) held back until released:
+  // the page is hydrated and usable without it, and the filter changes the overview's props.
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("data-overview-toggle")) await released;
+    await route.fulfill({ response, body });
+  });
+  await open(page, "/d/globex/alarms");
+  await settled(page);
+  const overview = page.getByRole("region", { name: "Overview" });
+  await expect(overview).toBeVisible();
+  // The table's distance below the overview's top: the space the overview holds (the filter's
+  // own chip above them may move both).
+  const held = async () => (await table(page).boundingBox())!.y - (await overview.boundingBox())!.y;
+  const before = await held();
+
+  await pickFilter(page, "Status", ["Open"]);
+  await expect(page).toHaveURL(/status=open/);
+  await settled(page);
+  // The server's overview stands (not an empty space that the overview pops into later).
+  await expect(overview).toBeVisible();
+  expect(await held()).toBe(before);
+
+  release();
+  await expect(count(page, "open")).toHaveAttribute("aria-pressed", "true");
+  await expect(count(page, "open")).toHaveAttribute("data-count", /^\d+$/);
+  expect(await held()).toBe(before);
 });
 
 /** A time as a link writes it, as a pattern: 2026-11-29T06:00:00Z (or …:00.250Z). */

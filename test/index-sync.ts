@@ -2,7 +2,10 @@
 // is the test's manual clock (so the alarms it stages are "now" for the worker too), workers on
 // a database of test/index-db.ts, and what the upstream and the index hold, to compare.
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/server/db";
+import { afterEach, beforeAll } from "vitest";
+import type { ConsoleDatabase, Database } from "@/lib/server/db";
+import { IndexSync } from "@/lib/server/mirror/sync/service";
+import { systemClock, type Clock } from "@/lib/shared/core/clock";
 import { SyncWorker, type WorkerOptions } from "@/lib/server/mirror/sync/worker";
 import { loadState } from "@/lib/server/mirror/sync/state";
 import type { SharedStore } from "@/lib/server/store";
@@ -34,6 +37,27 @@ export async function startSyncWorld(options: SimulatorOptions): Promise<SyncWor
   return { sim, clock };
 }
 
+export interface FileSyncWorld extends SyncWorld {
+  /** What a test started (workers, syncs): each stopped after the test. */
+  running: { stop(): Promise<void> }[];
+}
+
+/**
+ * A sync world for the whole test file, started before its tests. After each test, what it
+ * started (`running`) stops, then the simulator forgets what the test staged and counted.
+ */
+export function syncWorldForFile(options: SimulatorOptions): FileSyncWorld {
+  const world = { running: [] } as unknown as FileSyncWorld;
+  beforeAll(async () => {
+    Object.assign(world, await startSyncWorld(options));
+  }, 60_000);
+  afterEach(async () => {
+    await Promise.all(world.running.splice(0).map((one) => one.stop()));
+    world.sim.reset();
+  });
+  return world;
+}
+
 /**
  * A worker of deployment "acme" (or `options.deployment`: a client of its own on `store`,
  * unlimited on our side unless `getPerSecond` says otherwise), on the world's clock.
@@ -63,6 +87,26 @@ export function syncWorker(
     clock: world.clock,
     ...rest,
   });
+}
+
+/**
+ * This server's sync with its workers off, on an open database: what an alarm's read refreshes
+ * in the index, or takes out of it, goes through it. Settled once ready.
+ */
+export async function readsOnlySync(
+  database: ConsoleDatabase,
+  store: SharedStore,
+  clock: Clock = systemClock,
+): Promise<IndexSync> {
+  const sync = new IndexSync({
+    deployments: [],
+    store,
+    index: { intervalMs: 0, pageSize: 100, retentionMs: RETENTION_MS },
+    database: async () => ({ ok: true, database }),
+    clock,
+  });
+  await sync.ready;
+  return sync;
 }
 
 /** The deployment's stored sync state (null: none). */

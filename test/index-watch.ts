@@ -52,6 +52,7 @@ export function indexWatchWorld(options: SimulatorOptions): IndexWatchWorld {
     hub(store, database, { state, client } = {}) {
       let reads = 0;
       const hub = new LiveHub({
+        analyst: null,
         store,
         clock: world().clock,
         intervalMs: 15_000,

@@ -1,5 +1,6 @@
-// Alarms as the index's sync reads them, for the index's own tests: a summary with defaults, the
-// fields a test cares about given. (End-to-end tests stage alarms in the simulator instead.)
+// Alarms as the index's sync reads them (and as our routes answer them), for the server's own
+// tests: a summary with defaults, the fields a test cares about given. (End-to-end tests stage
+// alarms in the simulator instead.)
 import { NO_ENDPOINT } from "@/lib/shared/alarms/format";
 import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import type { IndexedAlarm } from "@/lib/server/mirror/ingest";
@@ -16,12 +17,15 @@ export function endpoint(fields: Partial<Endpoint>): Endpoint {
   return { ...NO_ENDPOINT, ...fields };
 }
 
-export function indexedAlarm(
-  fields: Omit<Partial<AlarmSummary>, "rule"> & { rule?: Partial<AlarmSummary["rule"]> } = {},
-  extra: Partial<Omit<IndexedAlarm, "summary">> = {},
-): IndexedAlarm {
+/** The fields of a summary a test gives: any of them, and any of its rule's. */
+export type SummaryFields = Omit<Partial<AlarmSummary>, "rule"> & {
+  rule?: Partial<AlarmSummary["rule"]>;
+};
+
+/** A summary of `fields`, the rest defaults (an open, medium alarm of acme, a uuid of its own). */
+export function testSummary(fields: SummaryFields = {}): AlarmSummary {
   const { rule, ...rest } = fields;
-  const summary: AlarmSummary = {
+  return {
     uuid: testUuid(),
     deployment: "acme",
     status: "open",
@@ -52,5 +56,12 @@ export function indexedAlarm(
       ...rule,
     },
   };
+}
+
+export function indexedAlarm(
+  fields: SummaryFields = {},
+  extra: Partial<Omit<IndexedAlarm, "summary">> = {},
+): IndexedAlarm {
+  const summary = testSummary(fields);
   return { summary, eventNames: extra.eventNames ?? [], rawText: extra.rawText ?? "" };
 }

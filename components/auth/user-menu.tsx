@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { afterHydration, lazyComponent } from "@/components/lazy";
-import { useDismiss } from "@/components/ui/use-dismiss";
+import { useDisclosure } from "@/components/ui/use-disclosure";
 import { getJson, sendForm, sendJson } from "@/lib/shared/queries/http";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { whileSigningOut } from "@/lib/shared/queries/query-client";
@@ -41,17 +41,16 @@ async function endSessions(everywhere: boolean): Promise<void> {
 export function UserMenu({ name, email, className = "" }: UserMenuProps) {
   const [pending, setPending] = useState<Pending>(null);
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback((byKey: boolean) => {
-    setOpen(false);
-    if (byKey) menuButton.current?.focus(); // Escape: back where the analyst opened it
-  }, []);
+  const {
+    open,
+    panelId: menuId,
+    root,
+    button: menuButton,
+  } = useDisclosure({
+    preload: AccountMenuPanel.preload,
+  });
   const initial = name.trim().charAt(0).toUpperCase() || "?";
 
-  useDismiss(open, root, closeMenu);
   // Its panel's code, fetched once the page has hydrated and the browser is idle: out of the first
   // load, and there before a hand reaches the menu.
   useEffect(() => afterHydration(AccountMenuPanel.preload), []);
@@ -99,14 +98,9 @@ export function UserMenu({ name, email, className = "" }: UserMenuProps) {
         {pending === "here" ? "Signing out…" : "Sign out"}
       </button>
       <button
-        ref={menuButton}
+        {...menuButton}
         type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
         aria-label="Account menu"
-        onClick={() => setOpen((value) => !value)}
-        onPointerEnter={AccountMenuPanel.preload}
-        onFocus={AccountMenuPanel.preload}
         disabled={pending !== null}
         className={`${button} px-1.5`}
       >

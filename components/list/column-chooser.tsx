@@ -1,9 +1,8 @@
 "use client";
 // "Columns": which of the alarm table's columns show, and in which order.
 
-import { useCallback, useId, useRef, useState } from "react";
 import { lazyComponent } from "@/components/lazy";
-import { useDismiss } from "@/components/ui/use-dismiss";
+import { useDisclosure } from "@/components/ui/use-disclosure";
 import type { ViewPreferences } from "./view-preferences";
 import type { ViewUpdate } from "./use-view-preferences";
 
@@ -25,35 +24,14 @@ export function ColumnChooser({
   preferences: ViewPreferences;
   update: (change: ViewUpdate) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, panelId, root, button } = useDisclosure({ preload: ColumnChooserPanel.preload });
   const hiddenCount = preferences.columnOrder.filter(
     (id) => preferences.columnVisibility[id] === false,
   ).length;
 
-  useDismiss(
-    open,
-    root,
-    useCallback((byKey: boolean) => {
-      setOpen(false);
-      if (byKey) button.current?.focus();
-    }, []),
-  );
-
   return (
     <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        className="btn"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onPointerEnter={ColumnChooserPanel.preload}
-        onFocus={ColumnChooserPanel.preload}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...button} type="button" className="btn">
         Columns
         {hiddenCount > 0 ? (
           <span className="text-slate-500 dark:text-slate-400">({hiddenCount} hidden)</span>

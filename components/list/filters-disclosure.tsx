@@ -1,7 +1,7 @@
 "use client";
 // Below md the filter bar folds behind one button, "Filters (2)".
 
-import { useId, useRef, useState } from "react";
+import { useDisclosure } from "@/components/ui/use-disclosure";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { activeFilterChips } from "./filter-chips";
 
@@ -17,21 +17,13 @@ export function FiltersDisclosure({
   filters: AlarmFilters;
   children: React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
+  // A fold of the page, not a panel over it: it stays open until its button folds it again.
+  const { open, panelId, button } = useDisclosure({ dismiss: false });
   const active = activeFilterChips(filters).length;
 
   return (
     <div className="flex flex-col gap-2">
-      <button
-        ref={button}
-        type="button"
-        className="btn self-start md:hidden"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...button} type="button" className="btn self-start md:hidden">
         <span aria-hidden="true" className="text-[9px]">
           {open ? "▲" : "▼"}
         </span>

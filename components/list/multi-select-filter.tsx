@@ -2,8 +2,8 @@
 // A filter of a fixed few values that takes several (open or in review): a button naming what is
 // picked, opening a list of checkboxes.
 
-import { useCallback, useId, useRef, useState } from "react";
-import { useDismiss } from "@/components/ui/use-dismiss";
+import { useId, useState } from "react";
+import { useDisclosure } from "@/components/ui/use-disclosure";
 
 /**
  * Any of `options` (none picked: any). Each box ticked or cleared changes the filter at once, and
@@ -28,14 +28,7 @@ export function MultiSelectFilter<T extends string>({
   className?: string;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback((byKey: boolean) => {
-    setOpen(false);
-    if (byKey) button.current?.focus();
-  }, []);
-  useDismiss(open, root, close);
+  const { open, panelId, root, button } = useDisclosure();
 
   // What the boxes show follows a tick at once, and the URL whenever it changes (back, a link).
   const urlKey = (values ?? []).join("\n");
@@ -68,15 +61,12 @@ export function MultiSelectFilter<T extends string>({
         {label}
       </span>
       <button
-        ref={button}
+        {...button}
         type="button"
         aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
         aria-labelledby={`${id}-label ${id}-value`}
         title={picked.length > 1 ? summary : undefined}
         className={`control flex items-center justify-between gap-1 text-left ${className}`}
-        onClick={() => setOpen((was) => !was)}
       >
         <span id={`${id}-value`} className="truncate">
           {summary}
@@ -87,7 +77,7 @@ export function MultiSelectFilter<T extends string>({
       </button>
       {open ? (
         <fieldset
-          id={`${id}-panel`}
+          id={panelId}
           className="absolute top-full left-0 z-30 mt-1 flex max-h-80 min-w-44 flex-col gap-0.5 overflow-y-auto rounded-md border border-slate-300 bg-white p-1.5 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <legend className="sr-only">{label}: any of</legend>

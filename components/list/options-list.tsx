@@ -2,6 +2,29 @@
 // The list of options under a combobox (a text filter, the search box): one look, one behaviour.
 
 /**
+ * The box's part of the pair (spread on its input): a combobox whose list is OptionsList `id`'s,
+ * the active option (-1: none, the typed text) its aria-activedescendant while the list shows.
+ */
+export function comboboxOf(id: string, expanded: boolean, active: number) {
+  return {
+    role: "combobox",
+    "aria-autocomplete": "list",
+    "aria-expanded": expanded,
+    "aria-controls": `${id}-list`,
+    "aria-activedescendant": expanded && active >= 0 ? `${id}-option-${active}` : undefined,
+  } as const;
+}
+
+/**
+ * Where an arrow key moves the active option among `count`: from the typed text (-1) through
+ * the options, and round again.
+ */
+export function stepActive(active: number, key: "ArrowDown" | "ArrowUp", count: number): number {
+  const next = active + (key === "ArrowDown" ? 1 : -1);
+  return next >= count ? -1 : next < -1 ? count - 1 : next;
+}
+
+/**
  * `options` under their box, the active one marked (its id is `${id}-option-${index}`, for the
  * box's aria-activedescendant); a press takes one before the box's blur could close the list.
  */

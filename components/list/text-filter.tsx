@@ -3,7 +3,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { matchSuggestions } from "@/lib/shared/alarms/suggest";
-import { OptionsList } from "./options-list";
+import { OptionsList, comboboxOf, stepActive } from "./options-list";
 
 const SHOWN = 8;
 
@@ -47,7 +47,6 @@ export function TextFilter({
   tokens?: React.ReactNode;
 }) {
   const id = useId();
-  const listId = `${id}-list`;
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState(value ?? "");
   const [shown, setShown] = useState(value);
@@ -102,11 +101,7 @@ export function TextFilter({
         ref={inputRef}
         name={name}
         type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+        {...comboboxOf(id, expanded, active)}
         value={draft}
         onChange={(event) => {
           setDraft(event.currentTarget.value);
@@ -129,9 +124,7 @@ export function TextFilter({
           if (event.key === "ArrowDown" || event.key === "ArrowUp") {
             event.preventDefault();
             if (!expanded) return setOpen(true);
-            // From the typed text (-1) through the options and round again.
-            const next = active + (event.key === "ArrowDown" ? 1 : -1);
-            setMoved(next >= matches.length ? -1 : next < -1 ? matches.length - 1 : next);
+            setMoved(stepActive(active, event.key, matches.length));
           } else if (event.key === "Enter") {
             event.preventDefault();
             const picked = expanded && active >= 0 ? matches[active] : undefined;

@@ -96,6 +96,9 @@ export function AlarmOverview({
           aria-expanded={shown}
           aria-controls={bodyId}
           data-overview-toggle
+          // The server's HTML stands until this code is there (components/lazy.tsx): a press before
+          // then would be lost, so the button says it cannot be pressed yet.
+          disabled={!hydrated}
           onClick={() =>
             setPreferences((current) => ({
               ...current,

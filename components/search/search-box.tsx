@@ -7,7 +7,7 @@ import { lazyComponent } from "@/components/lazy";
 import { formatCount } from "@/lib/shared/alarms/format";
 import { SEARCH_LIMITS } from "@/lib/shared/search/ast";
 import { problemWindow, withChoice } from "@/lib/shared/search/typing";
-import { OptionsList } from "@/components/list/options-list";
+import { OptionsList, comboboxOf, stepActive } from "@/components/list/options-list";
 import { useSearchSuggestions, type SearchOption } from "./use-search-suggestions";
 
 const SearchHelp = lazyComponent(() => import("./search-help").then((m) => m.SearchHelp));
@@ -112,7 +112,6 @@ export function SearchBox({
   const shownProblem = tooLong ?? (problem !== null && draft === (value ?? "") ? problem : null);
   const showProblem = shownProblem !== null;
   const place = shownProblem?.position != null ? problemWindow(draft, shownProblem.position) : null;
-  const listId = `${id}-list`;
   const helpId = `${id}-help`;
   const problemId = `${id}-problem`;
 
@@ -137,11 +136,7 @@ export function SearchBox({
             name="q"
             type="text"
             enterKeyHint="search"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+            {...comboboxOf(id, expanded, active)}
             aria-invalid={showProblem ? true : undefined}
             aria-describedby={showProblem ? problemId : undefined}
             value={draft}
@@ -163,9 +158,7 @@ export function SearchBox({
               if (event.key === "ArrowDown" || event.key === "ArrowUp") {
                 if (!expanded) return;
                 event.preventDefault();
-                const step = event.key === "ArrowDown" ? 1 : -1;
-                const next = active + step;
-                setActive(next >= options.length ? -1 : next < -1 ? options.length - 1 : next);
+                setActive(stepActive(active, event.key, options.length));
               } else if (event.key === "Enter" && expanded && active >= 0) {
                 event.preventDefault(); // a suggestion taken, not a search yet
                 const option = options[active];

@@ -1,7 +1,7 @@
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { subscribeIndexNotices, type IndexNotice } from "@/lib/server/mirror/live-notices";
-import { IndexSync, setProcessIndexSync } from "@/lib/server/mirror/sync";
+import { setProcessIndexSync } from "@/lib/server/mirror/sync";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { recordAnalyst } from "@/lib/server/triage/analysts";
 import { readTriage } from "@/lib/server/triage/read";
@@ -9,7 +9,7 @@ import { addNote } from "@/lib/server/triage/triage";
 import { fetchAlarm, indexedAlarmOf } from "@/lib/server/usm";
 import { describeEachEngine } from "@/test/index-db";
 import { alarmRows } from "@/test/index-rows";
-import { RETENTION_MS, startSyncWorld, SYNC_CLIENT, type SyncWorld } from "@/test/index-sync";
+import { SYNC_CLIENT, readsOnlySync, syncWorldForFile } from "@/test/index-sync";
 import { actor, alice } from "@/test/triage-team";
 import { testClient } from "@/test/usm-client";
 import { alarmDetail } from "./alarm-routes";
@@ -21,31 +21,16 @@ import { respond } from "./route";
 // team's notes on it stay (ours, not the mirror's), and every replica's live views are told.
 
 const KEY = "acme";
-let world: SyncWorld;
-const syncs: IndexSync[] = [];
 
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 200, seed: 41 });
-});
-afterEach(async () => {
-  setProcessIndexSync(undefined);
-  await Promise.all(syncs.splice(0).map((sync) => sync.stop()));
-  world.sim.reset();
-});
+const world = syncWorldForFile({ alarms: 200, seed: 41 });
+afterEach(() => setProcessIndexSync(undefined));
 
 describeEachEngine("An alarm's detail answered 404", ({ database }) => {
   it("takes the alarm out of the index at once, keeps the team's notes, and tells live views", async () => {
     const { db } = database();
     const store = new MemoryStore({ now: world.clock.now });
-    const sync = new IndexSync({
-      deployments: [],
-      store,
-      index: { intervalMs: 0, pageSize: 100, retentionMs: RETENTION_MS },
-      database: async () => ({ ok: true, database: database() }),
-      clock: world.clock,
-    });
-    syncs.push(sync);
-    await sync.ready;
+    const sync = await readsOnlySync(database(), store, world.clock);
+    world.running.push(sync);
     setProcessIndexSync(sync);
     const call = {
       analyst: "alice",

@@ -6,7 +6,8 @@ import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { openDatabase } from "@/lib/server/db";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
-import { IndexSync, setProcessIndexSync } from "@/lib/server/mirror/sync";
+import { setProcessIndexSync } from "@/lib/server/mirror/sync";
+import { readsOnlySync } from "@/test/index-sync";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { simulatedDeployment } from "@/test/deployment-config";
 import { alarmDetail, alarmList, health, healthOfAll } from "./alarm-routes";
@@ -199,13 +200,7 @@ async function withIndex<T>(
   run: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
 ): Promise<T> {
   const database = await openDatabase({ dir: "memory://" });
-  const sync = new IndexSync({
-    deployments: [],
-    store: new MemoryStore(),
-    index: { intervalMs: 0, pageSize: 100, retentionMs: 86_400_000 },
-    database: async () => ({ ok: true, database }),
-  });
-  await sync.ready;
+  const sync = await readsOnlySync(database, new MemoryStore());
   setProcessIndexSync(sync);
   try {
     return await run(database.db);

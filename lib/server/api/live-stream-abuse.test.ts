@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { ApiError } from "@/lib/shared/core/errors";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { testAnalyst } from "@/test/analyst";
+import { acmeSimulator } from "@/test/deployments-env";
+import { liveStream } from "./live-stream";
 import type { LiveHub, LiveListener } from "@/lib/server/live/hub";
 import { StreamSessions, type SessionChecks } from "@/lib/server/live/stream-sessions";
 import { MemoryStore } from "@/lib/server/store/memory";
@@ -12,17 +14,9 @@ import { liveViewId } from "@/lib/shared/live/view-id";
 
 // The SSE route's stream, driven directly with a hub stand-in (no Next server).
 
-vi.mock("@/lib/server/deployments/registry", () => ({
-  deploymentRegistry: () => ({
-    get: (key: string) => {
-      if (key !== "acme") throw new ApiError("not_found", "There is no such deployment.");
-      return { key };
-    },
-    visibleTo: () => [{ key: "acme" }],
-  }),
-}));
-
-const { liveStream } = await import("./live-stream");
+// The console configured with Acme (everyone's) and Hidden (not these analysts'), on a simulator
+// that no stream here reads: the route checks each view's deployment against the analyst's.
+acmeSimulator({ id: "stream-client", secret: "stream-secret-5e2d" }, { alarms: 10 });
 
 /** A hub stand-in that hands each subscriber whatever the test pushes. */
 function fakeHub() {

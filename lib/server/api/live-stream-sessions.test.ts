@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/shared/core/errors";
+import { describe, expect, it } from "vitest";
 import { TRIAGE_STREAM_VIEW } from "@/lib/shared/triage/types";
 import { SessionRegistry } from "@/lib/server/auth/sessions";
 import type { LiveHub } from "@/lib/server/live/hub";
@@ -10,6 +9,8 @@ import type { SharedStore } from "@/lib/server/store";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { publishTriageNotice, triageNotices } from "@/lib/server/triage/notices";
 import { testAnalyst } from "@/test/analyst";
+import { acmeSimulator } from "@/test/deployments-env";
+import { liveStream } from "./live-stream";
 import { ManualClock } from "@/test/manual-clock";
 import { redisFixture } from "@/test/redis-fixture";
 
@@ -19,17 +20,9 @@ import { redisFixture } from "@/test/redis-fixture";
 // clock is a manual one that never moves: what ends a stream here is the revocation's notice,
 // not the periodic check.
 
-vi.mock("@/lib/server/deployments/registry", () => ({
-  deploymentRegistry: () => ({
-    get: (key: string) => {
-      if (key !== "acme") throw new ApiError("not_found", "There is no such deployment.");
-      return { key };
-    },
-    visibleTo: () => [{ key: "acme" }],
-  }),
-}));
-
-const { liveStream } = await import("./live-stream");
+// The console configured with Acme (everyone's) and Hidden (not these analysts'), on a simulator
+// that no stream here reads: the route checks each view's deployment against the analyst's.
+acmeSimulator({ id: "stream-client", secret: "stream-secret-5e2d" }, { alarms: 10 });
 
 const HOUR = 3_600_000;
 const limits = { maxAgeMs: 12 * HOUR, idleTimeoutMs: 2 * HOUR };

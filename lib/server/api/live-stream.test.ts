@@ -7,7 +7,8 @@ import { acmeSimulator } from "@/test/deployments-env";
 import { testAnalyst } from "@/test/analyst";
 import { ManualClock } from "@/test/manual-clock";
 import { metricValue } from "@/test/metrics";
-import { LiveHub } from "@/lib/server/live/hub";
+import type { LiveHub } from "@/lib/server/live/hub";
+import { acmeHub } from "@/test/live-hub";
 import { StreamSessions } from "@/lib/server/live/stream-sessions";
 import { liveStream } from "./live-stream";
 import { liveViewId } from "@/lib/shared/live/view-id";
@@ -25,13 +26,7 @@ function setup() {
   const clock = new ManualClock();
   const store = new MemoryStore({ now: clock.now });
   const client = testClient(world.sim, CREDS, { store, deployment: "acme", cacheTtlMs: 0 });
-  const hub = new LiveHub({
-    store,
-    clock,
-    intervalMs: INTERVAL,
-    window: 100,
-    deployment: (key) => (key === "acme" ? client : undefined),
-  });
+  const hub = acmeHub(clock, store, client, INTERVAL);
   return { clock, hub };
 }
 

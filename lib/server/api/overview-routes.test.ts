@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
@@ -7,17 +7,10 @@ import type {
   HistogramOverview,
   OverviewSection,
 } from "@/lib/shared/overview/types";
-import { getToken, readAll, type Alarm } from "@/simulator/test-support";
+import type { Alarm } from "@/simulator/test-support";
 import { describeEachEngine, emptyIndex } from "@/test/index-db";
-import {
-  INTERVAL_MS,
-  SYNC_CLIENT,
-  backfill,
-  startSyncWorld,
-  syncWorker,
-  type SyncWorld,
-} from "@/test/index-sync";
-import { testClient } from "@/test/usm-client";
+import { INTERVAL_MS } from "@/test/index-sync";
+import { listGets, syncWhole, truthWorld, upstreamCall } from "@/test/truth-world";
 import { alarmOverview, allOverview } from "./overview-routes";
 import { respond } from "./route";
 import { searchList } from "./search-routes";
@@ -27,18 +20,11 @@ import { searchList } from "./search-routes";
 // from the index and from the upstream's counts alike; and a view with a search (`q`) has the
 // overview of its matches, from the index, as its list finds them, at no upstream cost.
 
-let world: SyncWorld;
-let vendor: Alarm[];
-
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 1_000, seed: 36 });
-  vendor = await readAll(world.sim, await getToken(world.sim, SYNC_CLIENT), "?size=1000");
-}, 60_000);
+const world = truthWorld({ alarms: 1_000, seed: 36 });
 
 afterEach(() => vi.restoreAllMocks());
 
 const now = () => world.clock.now();
-const upstreamGets = () => world.sim.stats().byRoute.alarms;
 const STATUS_VALUES = ["open", "in_review", "closed", "none"] as const;
 
 /** The vendor's alarms by status, those without one as "none", in the overview's order. */
@@ -52,7 +38,7 @@ function byStatus(alarms: readonly Alarm[]) {
 describeEachEngine("A view's overview", ({ database }) => {
   // Each test's index is emptied first (describeEachEngine): acme synced whole again.
   beforeEach(async () => {
-    await backfill(syncWorker(world, database().db, { pageSize: 500 }), database().db);
+    await syncWhole(world, database().db);
   }, 120_000);
 
   const index = () => ({
@@ -69,11 +55,7 @@ describeEachEngine("A view's overview", ({ database }) => {
       ["acme"],
       index(),
     )) as OverviewSection;
-  const call = () => ({
-    analyst: "tester",
-    client: testClient(world.sim, SYNC_CLIENT, { deployment: "acme", cacheTtlMs: 0 }),
-    now,
-  });
+  const call = () => upstreamCall(world, now);
   /** A section of acme's own view (the upstream's counts, this process's index being off). */
   const ofDeployment = (search: string) =>
     respond("GET /api/d/[deployment]/alarms/overview", () =>
@@ -87,7 +69,7 @@ describeEachEngine("A view's overview", ({ database }) => {
     );
 
   it("puts every alarm in one status, those without one as none: the counts add up to all", async () => {
-    const expected = byStatus(vendor);
+    const expected = byStatus(world.vendor);
     expect(expected.at(-1)!.count).toBeGreaterThan(0);
     const indexed = (await fromIndex("part=status")) as DimensionOverview;
     expect(indexed.counts).toEqual(expected);
@@ -110,14 +92,14 @@ describeEachEngine("A view's overview", ({ database }) => {
   });
 
   it("counts a search's matches from the index, as its list finds them, at no upstream cost", async () => {
-    const strategy = vendor.find((alarm) => alarm.status === undefined)!.rule_strategy;
+    const strategy = world.vendor.find((alarm) => alarm.status === undefined)!.rule_strategy;
     const q = `rule_strategy:"${strategy}" AND priority >= 40`;
-    const matches = vendor.filter(
+    const matches = world.vendor.filter(
       (alarm) => alarm.rule_strategy === strategy && alarm.priority >= 40,
     );
     expect(matches.length).toBeGreaterThan(1);
     const search = `q=${encodeURIComponent(q)}`;
-    const gets = upstreamGets();
+    const gets = listGets(world);
 
     const { query } = parseAlarmListQuery(new URLSearchParams(search));
     const list = await searchList(
@@ -147,7 +129,7 @@ describeEachEngine("A view's overview", ({ database }) => {
         matches.filter((alarm) => alarm.status === "open").length,
       );
     }
-    expect(upstreamGets()).toBe(gets);
+    expect(listGets(world)).toBe(gets);
 
     // Before the index holds acme, a search's overview says its counts are at least these.
     await emptyIndex(database());

@@ -1,22 +1,14 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { alarmPageSchema } from "@/lib/server/core/shapes";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { MAX_FILTER_VALUES } from "@/lib/shared/alarms/query";
 import { parseErrorBody } from "@/lib/shared/core/errors";
-import { getToken, readAll, type Alarm } from "@/simulator/test-support";
+import type { Alarm } from "@/simulator/test-support";
 import { indexOnlyRegistry } from "@/test/deployment-config";
 import { describeEachEngine } from "@/test/index-db";
 import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
-import {
-  INTERVAL_MS,
-  RETENTION_MS,
-  SYNC_CLIENT,
-  backfill,
-  startSyncWorld,
-  syncWorker,
-  type SyncWorld,
-} from "@/test/index-sync";
-import { testClient } from "@/test/usm-client";
+import { INTERVAL_MS, RETENTION_MS } from "@/test/index-sync";
+import { listGets, syncWhole, truthWorld, upstreamCall } from "@/test/truth-world";
 import { MATCH_CAP } from "@/lib/server/search/search";
 import { alarmList } from "./alarm-routes";
 import { respond } from "./route";
@@ -28,19 +20,13 @@ import { mergedList } from "./search-routes";
 // exact past the search's cap, its pages are the hand-sorted ones (deep pages too), and it costs
 // the upstream nothing; one value still reads the upstream as before.
 
-let world: SyncWorld;
-let vendor: Alarm[];
-
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 3_000, seed: 47 });
-  vendor = await readAll(world.sim, await getToken(world.sim, SYNC_CLIENT), "?size=1000");
-}, 60_000);
+const world = truthWorld({ alarms: 3_000, seed: 47 });
 
 const registry = indexOnlyRegistry(["acme"]);
 
 /** The alarms a filter of several values keeps, newest first (then by uuid), by hand. */
 function picked(keep: (alarm: Alarm) => boolean): string[] {
-  return vendor
+  return world.vendor
     .filter(keep)
     .sort(
       (a, b) =>
@@ -53,7 +39,7 @@ function picked(keep: (alarm: Alarm) => boolean): string[] {
 /** The most frequent values of a field, most first. */
 function mostSeen(field: keyof Alarm, n: number): string[] {
   const counts = new Map<string, number>();
-  for (const alarm of vendor) {
+  for (const alarm of world.vendor) {
     const value = alarm[field];
     if (typeof value === "string") counts.set(value, (counts.get(value) ?? 0) + 1);
   }
@@ -69,11 +55,7 @@ describeEachEngine("Several values of a filter", ({ database }) => {
     respond("GET /api/d/[deployment]/alarms", () =>
       alarmList(
         new URL(`http://app.test/api/d/acme/alarms?${search}`),
-        {
-          analyst: "tester",
-          client: testClient(world.sim, SYNC_CLIENT, { deployment: "acme", cacheTtlMs: 0 }),
-          now,
-        },
+        upstreamCall(world, now),
         false,
         {
           allowed: ["acme"],
@@ -95,7 +77,7 @@ describeEachEngine("Several values of a filter", ({ database }) => {
     { timeout: 240_000 },
     async () => {
       const { db } = database();
-      await backfill(syncWorker(world, db, { pageSize: 500 }), db);
+      await syncWhole(world, db);
       const [s1, s2] = mostSeen("rule_strategy", 2);
       const [m1, m2, m3] = mostSeen("rule_method", 3);
       const sensors = mostSeen("sensor_uuid", 2);
@@ -123,7 +105,7 @@ describeEachEngine("Several values of a filter", ({ database }) => {
           (a) => sensors.includes(a.sensor_uuid),
         ],
       ];
-      const gets = world.sim.stats().byRoute.alarms;
+      const gets = listGets(world);
       for (const [search, keep] of views) {
         const truth = picked(keep);
         expect(truth.length, search).toBeGreaterThan(20);
@@ -142,7 +124,7 @@ describeEachEngine("Several values of a filter", ({ database }) => {
           search,
         ).toEqual(truth.slice(last * 50));
       }
-      expect(world.sim.stats().byRoute.alarms, "no upstream call").toBe(gets);
+      expect(listGets(world), "no upstream call").toBe(gets);
 
       // Past the search's cap the count stays exact, and every page is there.
       const search =
@@ -178,10 +160,10 @@ describeEachEngine("Several values of a filter", ({ database }) => {
   );
 
   it("reads one value from the upstream as before, and refuses wrong values by name", async () => {
-    const gets = world.sim.stats().byRoute.alarms;
+    const gets = listGets(world);
     const one = await pageOf("status=open");
     expect(one.source).toBeUndefined();
-    expect(world.sim.stats().byRoute.alarms).toBe(gets + 1);
+    expect(listGets(world)).toBe(gets + 1);
     expect(one.page.totalElements).toBe(picked((a) => a.status === "open").length);
 
     for (const [search, param] of [

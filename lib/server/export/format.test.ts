@@ -8,42 +8,32 @@ import { contentDisposition, exportFileName, exportScopeName } from "@/lib/share
 import { exportPageSizes } from "./pages";
 import { CSV_COLUMNS, isoInZone } from "./rows";
 import { exportWriter } from "./writers";
+import { testSummary } from "@/test/indexed-alarm";
 
 // What a written file holds, cell by cell: formula escaping, lists in one cell, times, names.
 
-const alarm = (overrides: Partial<AlarmSummary> = {}): AlarmSummary => ({
-  uuid: "0b6b4c3e-8f7a-4d2a-9e1f-1a2b3c4d5e6f",
-  deployment: "acme",
-  status: "open",
-  priority: 70,
-  priorityLabel: "high",
-  suppressed: false,
-  rule: {
-    id: "rule-1",
-    intent: "Delivery & Attack",
-    strategy: "Brute Force Authentication",
-    method: "SSH",
-    dictionary: null,
-    attackId: "T1110",
-    attackTechnique: "Brute Force",
-    attackTactics: ["Credential Access", "Initial Access"],
-  },
-  occurredAt: Date.UTC(2026, 0, 15, 9, 30, 5, 120),
-  receivedAt: Date.UTC(2026, 0, 15, 9, 31, 0),
-  sources: [
-    { ...NO_ENDPOINT, address: "10.0.0.5", hostname: "web-1", eventCount: 3 },
-    { ...NO_ENDPOINT, address: "203.0.113.9", country: "NL", eventCount: 1 },
-  ],
-  destinations: [],
-  sourceUsername: "j.doe",
-  destinationUsername: null,
-  eventsShown: 2,
-  eventsTotal: 40,
-  labels: [],
-  sensorUuid: null,
-  sensorSources: [],
-  ...overrides,
-});
+/** An alarm of the files: a high one of a known uuid, times and sources, `overrides` given. */
+const alarm = (overrides: Partial<AlarmSummary> = {}): AlarmSummary =>
+  testSummary({
+    uuid: "0b6b4c3e-8f7a-4d2a-9e1f-1a2b3c4d5e6f",
+    priority: 70,
+    priorityLabel: "high",
+    occurredAt: Date.UTC(2026, 0, 15, 9, 30, 5, 120),
+    receivedAt: Date.UTC(2026, 0, 15, 9, 31, 0),
+    sources: [
+      { ...NO_ENDPOINT, address: "10.0.0.5", hostname: "web-1", eventCount: 3 },
+      { ...NO_ENDPOINT, address: "203.0.113.9", country: "NL", eventCount: 1 },
+    ],
+    sourceUsername: "j.doe",
+    eventsShown: 2,
+    eventsTotal: 40,
+    ...overrides,
+    rule: {
+      id: "rule-1",
+      attackTactics: ["Credential Access", "Initial Access"],
+      ...overrides.rule,
+    },
+  });
 
 const csvOf = (alarms: AlarmSummary[], zone = "UTC") => {
   const writer = exportWriter("csv", zone);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, type AlarmListQuery, type AlarmStatus } from "@/lib/shared/alarms/query";
+import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
+import { testSummary } from "@/test/indexed-alarm";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { observe, type WatchMemory } from "./diff";
 
@@ -10,36 +11,8 @@ const MIN = 60_000;
 
 /** An alarm of the page: `name` is its uuid, occurred `age` minutes before NOW. */
 function alarm(name: string, age: number, more: Partial<AlarmSummary> = {}): AlarmSummary {
-  return {
-    uuid: name,
-    deployment: "acme",
-    status: "open" as AlarmStatus,
-    priority: 50,
-    priorityLabel: "medium",
-    suppressed: false,
-    rule: {
-      id: null,
-      intent: null,
-      strategy: null,
-      method: null,
-      dictionary: null,
-      attackId: null,
-      attackTechnique: null,
-      attackTactics: [],
-    },
-    occurredAt: NOW - age * MIN,
-    receivedAt: NOW - age * MIN + 2_000,
-    sources: [],
-    destinations: [],
-    sourceUsername: null,
-    destinationUsername: null,
-    eventsShown: 1,
-    eventsTotal: 1,
-    labels: [],
-    sensorUuid: null,
-    sensorSources: [],
-    ...more,
-  };
+  const occurredAt = NOW - age * MIN;
+  return testSummary({ uuid: name, occurredAt, receivedAt: occurredAt + 2_000, ...more });
 }
 
 const bySort = (

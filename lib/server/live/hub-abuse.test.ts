@@ -5,7 +5,8 @@ import type { SharedStore } from "@/lib/server/store";
 import { testClient } from "@/test/usm-client";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { ManualClock } from "@/test/manual-clock";
-import { LiveHub } from "./hub";
+import type { LiveHub } from "./hub";
+import { acmeHub } from "@/test/live-hub";
 import type { LiveState } from "@/lib/shared/live/types";
 import { liveViewId, parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
 
@@ -44,13 +45,7 @@ function hub(clock: ManualClock, store: SharedStore, getPerSecond: number): Live
     getPerSecond,
     shares: { live: 0.1 },
   });
-  const made = new LiveHub({
-    store,
-    clock,
-    intervalMs: INTERVAL,
-    window: 100,
-    deployment: (key) => (key === "acme" ? client : undefined),
-  });
+  const made = acmeHub(clock, store, client, INTERVAL);
   hubs.push(made);
   return made;
 }

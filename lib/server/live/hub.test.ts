@@ -8,7 +8,8 @@ import { testClient } from "@/test/usm-client";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { ManualClock } from "@/test/manual-clock";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";
-import { LiveHub } from "./hub";
+import type { LiveHub } from "./hub";
+import { acmeHub } from "@/test/live-hub";
 import type { LiveState } from "@/lib/shared/live/types";
 import { liveViewId, parseLiveViewId, type LiveView } from "@/lib/shared/live/view-id";
 
@@ -56,13 +57,7 @@ function hub(
   client: UsmClient,
   { intervalMs = INTERVAL } = {},
 ): LiveHub {
-  const made = new LiveHub({
-    store,
-    clock,
-    intervalMs,
-    window: 100,
-    deployment: (key) => (key === "acme" ? client : undefined),
-  });
+  const made = acmeHub(clock, store, client, intervalMs);
   hubs.push(made);
   return made;
 }

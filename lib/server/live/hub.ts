@@ -21,6 +21,8 @@ import { ViewWatch, type LiveListener } from "./watch";
 export type { LiveListener } from "./watch";
 
 export interface LiveHubOptions {
+  /** Whom the watches are for: no one (backgroundContext()'s analyst; a view is everyone's). */
+  analyst: null;
   store: SharedStore;
   /** The deployment's client: its budget's live class holds the watchers' share. */
   deployment: (key: string) => UsmClient | undefined;
@@ -95,6 +97,7 @@ export class LiveHub {
         leaseMs: leaseMs(this.#options.intervalMs),
         index: this.#options.index,
         notices: this.#notices,
+        analyst: this.#options.analyst,
       });
       this.#watches.set(view.id, watch);
     }

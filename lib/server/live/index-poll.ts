@@ -44,6 +44,8 @@ export interface IndexPollDeps {
   /** Absent: this replica has no index (the state says so). */
   index?: LiveIndex;
   notices: IndexNoticeBoard;
+  /** Whom a read is for: no one, so it waits in the background's turn of the index. */
+  analyst: null;
 }
 
 const NO_INDEX =
@@ -134,8 +136,7 @@ async function observeIndex(
     }
     return { memory: observed.memory, fresh: observed.fresh, changes };
   };
-  // A watch is for no one: it waits in the background's turn.
-  return readIndex(database, read, { analyst: null });
+  return readIndex(database, read, { analyst: deps.analyst });
 }
 
 function errorOf(failure: unknown): LiveState["error"] {

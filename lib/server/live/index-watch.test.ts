@@ -159,6 +159,7 @@ describeEachEngine("A view the index answers, watched live", ({ database }) => {
     expect(states.heard.length).toBe(2); // read again on the timer, still saying why
     // A server with no index at all.
     const none = new LiveHub({
+      analyst: null,
       store: new MemoryStore({ now: world.sync.clock.now }),
       clock: world.sync.clock,
       intervalMs: 15_000,

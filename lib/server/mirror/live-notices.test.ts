@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import { MemoryStore } from "@/lib/server/store/memory";
@@ -9,15 +9,15 @@ import {
   DEPLOYMENT,
   INTERVAL_MS,
   RETENTION_MS,
+  readsOnlySync,
   backfill,
   indexedUuids,
   runFor,
   runUntil,
-  startSyncWorld,
   SYNC_CLIENT,
   syncWorker,
   upstreamUuids,
-  type SyncWorld,
+  syncWorldForFile,
 } from "@/test/index-sync";
 import { testClient } from "@/test/usm-client";
 import { ingestAlarms } from "@/lib/server/mirror/ingest";
@@ -26,25 +26,14 @@ import {
   type IndexNotice,
   type RowChangeKind,
 } from "@/lib/server/mirror/live-notices";
-import { IndexSync } from "@/lib/server/mirror/sync/service";
 import { initialState } from "@/lib/server/mirror/sync/state";
 import { retentionStep } from "@/lib/server/mirror/sync/steps";
-import type { SyncWorker } from "@/lib/server/mirror/sync/worker";
 
 // The index's change notices, as every replica hears them: one for each write of the sync's
 // steps and of a detail's refresh that changed rows, none for one that changed nothing, and a
 // sync that goes on when its notices cannot be sent.
 
-let world: SyncWorld;
-const running: SyncWorker[] = [];
-
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 400, seed: 33 });
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((worker) => worker.stop()));
-  world.sim.reset();
-});
+const world = syncWorldForFile({ alarms: 400, seed: 33 });
 
 /** A store the sync writes on, and every notice heard on it. */
 async function listening() {
@@ -65,7 +54,7 @@ describeEachEngine("The index's change notices", ({ database }) => {
     const { db } = database();
     const { store, heard, of } = await listening();
     const worker = syncWorker(world, db, { pageSize: 100 }, store);
-    running.push(worker);
+    world.running.push(worker);
     await backfill(worker, db);
     expect(heard.length).toBeGreaterThanOrEqual(4);
     expect(heard.every((notice) => notice.kind === "backfill")).toBe(true);
@@ -95,7 +84,7 @@ describeEachEngine("The index's change notices", ({ database }) => {
     const { db } = database();
     const { store, of } = await listening();
     const worker = syncWorker(world, db, { pageSize: 500 }, store);
-    running.push(worker);
+    world.running.push(worker);
     await backfill(worker, db);
     worker.start();
     const now = world.clock.now();
@@ -142,14 +131,7 @@ describeEachEngine("The index's change notices", ({ database }) => {
 
   it("tells of a detail's refresh that changed its row, and of none that changed nothing", async () => {
     const { store, of } = await listening();
-    const sync = new IndexSync({
-      deployments: [],
-      store,
-      index: { intervalMs: 0, pageSize: 100, retentionMs: RETENTION_MS },
-      database: async () => ({ ok: true, database: database() }),
-      clock: world.clock,
-    });
-    await sync.ready;
+    const sync = await readsOnlySync(database(), store, world.clock);
     const client = testClient(world.sim, SYNC_CLIENT, { deployment: DEPLOYMENT, cacheTtlMs: 0 });
     const [uuid] = await upstreamUuids(world);
     const read = () => fetchAlarm(uuid!, { client, analyst: "alice" });
@@ -169,7 +151,7 @@ describeEachEngine("The index's change notices", ({ database }) => {
     const store = new MemoryStore({ now: world.clock.now });
     store.publish = () => Promise.reject(new Error("store_unavailable"));
     const worker = syncWorker(world, db, { pageSize: 100 }, store);
-    running.push(worker);
+    world.running.push(worker);
     await backfill(worker, db);
     expect(await indexedUuids(db)).toEqual(await upstreamUuids(world));
   });

@@ -6,9 +6,9 @@ import {
   OVERVIEW_STEP_MS,
   baseFilters,
   dimensionValues,
-  histogramBuckets,
-  overviewBounds,
+  histogramSpan,
   withValue,
+  withoutOwnFilter,
   type CountFilters,
   type OverviewPart,
 } from "@/lib/shared/overview/plan";
@@ -84,7 +84,7 @@ async function readDimension(
     Promise.allSettled(
       values.map((value) => countAlarms(withValue(base, key, value as never), call, COUNT)),
     ),
-    Promise.allSettled([countAlarms(withValue(base, key, undefined), call, COUNT)]),
+    Promise.allSettled([countAlarms(withoutOwnFilter(base, part), call, COUNT)]),
   ]);
   const counts = values.map((value, index) => ({ value, count: totalOf(named[index]!) }));
   const all = totalOf(total[0]!);
@@ -110,23 +110,17 @@ async function readHistogram(
   now: number,
 ): Promise<HistogramOverview> {
   const base = baseFilters(query.filters, now);
-  const bounds = overviewBounds(query.filters, now);
-  const lte = bounds.lte ?? Math.ceil(now / OVERVIEW_STEP_MS) * OVERVIEW_STEP_MS;
-  let gte = bounds.gte;
-  if (gte === undefined) {
-    // No lower bound: the histogram starts at the view's oldest alarm.
-    let oldest;
-    try {
-      oldest = await countAlarms(base, call, { ...COUNT, order: "asc" });
-    } catch (error) {
-      return { part: "histogram", bars: [], problem: problemOf(error), readAt: Date.now() };
-    }
-    if (oldest.total === 0 || oldest.first === null) {
-      return { part: "histogram", bars: [], problem: null, readAt: Date.now() };
-    }
-    gte = Math.min(oldest.first, lte);
+  let span;
+  try {
+    span = await histogramSpan(query.filters, now, async () => {
+      const oldest = await countAlarms(base, call, { ...COUNT, order: "asc" });
+      return oldest.total === 0 ? null : oldest.first;
+    });
+  } catch (error) {
+    return { part: "histogram", bars: [], problem: problemOf(error), readAt: Date.now() };
   }
-  const buckets = histogramBuckets(gte, lte);
+  if (!span) return { part: "histogram", bars: [], problem: null, readAt: Date.now() };
+  const { buckets } = span;
   const results = await Promise.allSettled(
     buckets.map((bucket) =>
       countAlarms(

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import {
@@ -11,14 +11,8 @@ import {
 } from "@/lib/shared/alarms/groups";
 import { DEFAULT_QUERY, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { describeEachEngine } from "@/test/index-db";
-import {
-  SYNC_CLIENT,
-  backfill,
-  startSyncWorld,
-  syncWorker,
-  type SyncWorld,
-} from "@/test/index-sync";
-import { getToken, readAll, type Alarm } from "@/simulator/test-support";
+import { syncWhole, truthWorld } from "@/test/truth-world";
+import type { Alarm } from "@/simulator/test-support";
 import { groupAlarms } from "@/lib/server/search/groups";
 import { parseSearch } from "@/lib/server/search/query-language/parse";
 import { searchAlarmPage } from "@/lib/server/search/search";
@@ -28,13 +22,7 @@ import { searchAlarmPage } from "@/lib/server/search/search";
 // "none" group), on both engines, after the real sync indexed them. And each group opens
 // exactly its alarms: the search its values make (groupTerm) finds as many as it counts.
 
-let world: SyncWorld;
-let vendor: Alarm[];
-
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 800, seed: 22 });
-  vendor = await readAll(world.sim, await getToken(world.sim, SYNC_CLIENT), "?size=1000");
-}, 60_000);
+const world = truthWorld({ alarms: 800, seed: 22 });
 
 const lower = (value: unknown) =>
   typeof value === "string" && value.trim() !== "" ? value.trim().toLowerCase() : null;
@@ -139,20 +127,20 @@ describeEachEngine("Groups against the simulator's truth", ({ database }) => {
     { timeout: 180_000 },
     async () => {
       const { db } = database();
-      await backfill(syncWorker(world, db, { pageSize: 500 }), db);
+      await syncWhole(world, db);
       // The corpus has what the test is about: alarms with several values, and with none.
-      expect(vendor.some((a) => valuesOf(a, "host").length > 1)).toBe(true);
-      expect(vendor.some((a) => valuesOf(a, "user")[0] === null)).toBe(true);
-      expect(vendor.some((a) => a.status === undefined)).toBe(true);
+      expect(world.vendor.some((a) => valuesOf(a, "host").length > 1)).toBe(true);
+      expect(world.vendor.some((a) => valuesOf(a, "user")[0] === null)).toBe(true);
+      expect(world.vendor.some((a) => a.status === undefined)).toBe(true);
 
       for (const field of GROUP_FIELDS) {
         const { found, result } = await allGroups(db, [field]);
-        expect(counts(found), field).toEqual(truth(vendor, [field]));
-        expect(result.alarms, field).toBe(vendor.length);
+        expect(counts(found), field).toEqual(truth(world.vendor, [field]));
+        expect(result.alarms, field).toBe(world.vendor.length);
       }
       const fields: GroupField[] = ["strategy", "user", "status"];
       const { found } = await allGroups(db, fields);
-      expect(counts(found)).toEqual(truth(vendor, fields));
+      expect(counts(found)).toEqual(truth(world.vendor, fields));
     },
   );
 
@@ -161,7 +149,7 @@ describeEachEngine("Groups against the simulator's truth", ({ database }) => {
     { timeout: 180_000 },
     async () => {
       const { db } = database();
-      await backfill(syncWorker(world, db, { pageSize: 500 }), db);
+      await syncWhole(world, db);
       for (const field of GROUP_FIELDS) {
         if (field === "deployment") continue;
         const { found } = await allGroups(db, [field]);
@@ -187,7 +175,7 @@ describeEachEngine("Groups against the simulator's truth", ({ database }) => {
       // A group's figures, by hand: the most common strategy's.
       const { found } = await allGroups(db, ["strategy"]);
       const top = [...found.values()].sort((a, b) => b.count - a.count)[0]!;
-      const mine = vendor.filter((a) => lower(a.rule_strategy) === top.values[0]);
+      const mine = world.vendor.filter((a) => lower(a.rule_strategy) === top.values[0]);
       const times = mine.map((a) => Number(a.timestamp_occured));
       expect(top).toMatchObject({
         count: mine.length,
@@ -210,12 +198,12 @@ describeEachEngine("Groups against the simulator's truth", ({ database }) => {
     { timeout: 180_000 },
     async () => {
       const { db } = database();
-      await backfill(syncWorker(world, db, { pageSize: 500 }), db);
+      await syncWhole(world, db);
       const now = world.clock.now();
       // A search and a filter narrow the alarms grouped.
       const q = narrowSearch("priority >= 50", ["status:open"])!;
       const { found, result } = await allGroups(db, ["src_ip"], q);
-      const view = vendor.filter((a) => a.priority >= 50 && a.status === "open");
+      const view = world.vendor.filter((a) => a.priority >= 50 && a.status === "open");
       expect(counts(found)).toEqual(truth(view, ["src_ip"]));
       expect(result.alarms).toBe(view.length);
 
@@ -227,7 +215,7 @@ describeEachEngine("Groups against the simulator's truth", ({ database }) => {
       );
       const counted = first.groups.map((g) => g.count);
       expect(counted).toEqual([...counted].sort((a, b) => b - a));
-      const all = truth(vendor, ["src_ip"]);
+      const all = truth(world.vendor, ["src_ip"]);
       expect(first.page.totalElements).toBe(all.size);
       expect(Math.max(...all.values())).toBe(counted[0]);
       const past = await groupAlarms(

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   DEFAULT_QUERY,
   type AlarmFilters,
@@ -11,14 +11,7 @@ import { DIMENSION_FILTER, OVERVIEW_PARTS, type OverviewPart } from "@/lib/share
 import type { OverviewSection } from "@/lib/shared/overview/types";
 import { readOverviewPart } from "@/lib/server/overview/read";
 import { describeEachEngine } from "@/test/index-db";
-import {
-  SYNC_CLIENT,
-  backfill,
-  startSyncWorld,
-  syncWorker,
-  type SyncWorld,
-} from "@/test/index-sync";
-import { testClient } from "@/test/usm-client";
+import { listGets, syncWhole, truthWorld, upstreamCall } from "@/test/truth-world";
 import { indexedOverviewPart } from "@/lib/server/search/overview";
 
 // The overview from the index against the upstream's own counts: for a deployment the index
@@ -26,11 +19,7 @@ import { indexedOverviewPart } from "@/lib/server/search/overview";
 // a month's range, with and without filters) says exactly what the upstream's size=1 counts
 // say, on both engines, and costs the upstream nothing (the simulator's stats count its GETs).
 
-let world: SyncWorld;
-
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 2_000, seed: 31 });
-}, 60_000);
+const world = truthWorld({ alarms: 2_000, seed: 31 });
 
 const VIEWS: { name: string; filters: AlarmFilters }[] = [
   { name: "everything", filters: {} },
@@ -59,19 +48,15 @@ function figures(section: OverviewSection) {
  * cost the upstream nothing; `call` reads the upstream's own counts as of the same moment.
  */
 async function synced(db: Kysely<Database>) {
-  await backfill(syncWorker(world, db, { pageSize: 500 }), db);
+  await syncWhole(world, db);
   const now = world.clock.now();
   const source = { kind: "index" as const, indexedUpTo: now };
   return {
-    call: {
-      analyst: "tester",
-      client: testClient(world.sim, SYNC_CLIENT, { deployment: "acme", cacheTtlMs: 0 }),
-      now: () => now,
-    },
+    call: upstreamCall(world, () => now),
     fromIndex: async (part: OverviewPart, query: AlarmListQuery, what: string) => {
-      const gets = world.sim.stats().byRoute.alarms;
+      const gets = listGets(world);
       const indexed = await indexedOverviewPart(db, ["acme"], part, query, now, source);
-      expect(world.sim.stats().byRoute.alarms, `${what} ${part}: no upstream call`).toBe(gets);
+      expect(listGets(world), `${what} ${part}: no upstream call`).toBe(gets);
       expect(indexed.source).toEqual(source);
       return indexed;
     },

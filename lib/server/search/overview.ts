@@ -10,13 +10,10 @@ import {
 } from "@/lib/shared/alarms/query";
 import type { IndexSource } from "@/lib/shared/alarms/types";
 import {
-  DIMENSION_FILTER,
-  OVERVIEW_STEP_MS,
   baseFilters,
   dimensionValues,
-  histogramBuckets,
-  overviewBounds,
-  withValue,
+  histogramSpan,
+  withoutOwnFilter,
   type CountFilters,
   type OverviewPart,
 } from "@/lib/shared/overview/plan";
@@ -64,7 +61,7 @@ async function dimensionCounts(
   part: keyof typeof DIMENSION_COLUMN,
 ): Promise<Map<string | null, number>> {
   const { column, lower } = DIMENSION_COLUMN[part];
-  const filters = withValue(base, DIMENSION_FILTER[part], undefined);
+  const filters = withoutOwnFilter(base, part);
   const value = lower ? sql<string | null>`lower(${sql.ref(column)})` : sql.ref(column);
   const rows = await counted(db, view, filters)
     .select([value.as("value"), sql<number>`count(*)`.as("n")])
@@ -147,27 +144,20 @@ async function histogram(
   now: number,
   readAt: number,
 ): Promise<HistogramOverview> {
-  const bounds = overviewBounds(query.filters, now);
-  const lte = bounds.lte ?? Math.ceil(now / OVERVIEW_STEP_MS) * OVERVIEW_STEP_MS;
-  let gte = bounds.gte;
-  if (gte === undefined) {
-    // No lower bound: the histogram starts at the view's oldest alarm.
+  const span = await histogramSpan(query.filters, now, async () => {
     const oldest = await counted(db, view, base)
       .select(sql<number | null>`min(a.occurred_at)`.as("first"))
       .executeTakeFirst();
-    if (oldest?.first === null || oldest?.first === undefined) {
-      return { part: "histogram", bars: [], problem: null, readAt };
-    }
-    gte = Math.min(Number(oldest.first), lte);
-  }
-  const buckets = histogramBuckets(gte, lte);
-  if (buckets.length === 0) return { part: "histogram", bars: [], problem: null, readAt };
+    return oldest?.first === null || oldest?.first === undefined ? null : Number(oldest.first);
+  });
+  const buckets = span?.buckets ?? [];
+  if (!span || buckets.length === 0) return { part: "histogram", bars: [], problem: null, readAt };
   // Each alarm's bar: how many bars begin at or before it (the bars are contiguous).
   const starts = buckets.map((bucket) => bucket.gte);
   const rows = await counted(db, view, {
     ...base,
-    timestamp_occured_gte: gte,
-    timestamp_occured_lte: lte,
+    timestamp_occured_gte: span.gte,
+    timestamp_occured_lte: span.lte,
   })
     .select([
       sql<number>`width_bucket(a.occurred_at, ${starts}::bigint[])`.as("bar"),

@@ -9,8 +9,9 @@ import {
 import { serverEnv, type ServerEnv } from "@/lib/server/env";
 import type { ScopeFor } from "@/lib/server/deployments/scope";
 import { streamSessions, type StreamSessions } from "@/lib/server/live/stream-sessions";
+import { setProcessIndexSync } from "@/lib/server/mirror/sync";
 import { sharedStore, type SharedStore } from "@/lib/server/store";
-import { services, type Services } from "./index";
+import { Services } from "./index";
 
 // The context a piece of work runs in, built once (by the route wrapper for a request, by
 // backgroundContext() for the server's own work) and handed down: whom it is for, whose alarms it
@@ -116,6 +117,31 @@ export function backgroundContext(
     services: given,
     now,
   };
+}
+
+const KEY = Symbol.for("alarm-console.services");
+type Holder = { [KEY]?: Services };
+
+/**
+ * This process's background work (./index.ts), started on first use with backgroundContext():
+ * every deployment, for no one, on the process's store, environment and database.
+ */
+export function services(): Services {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    const { analyst, scope, services: given } = backgroundContext();
+    const { live, index } = given.env;
+    holder[KEY] = new Services({
+      analyst,
+      deployments: scope.visible,
+      store: given.store,
+      live,
+      index: { env: index, database: given.database },
+    });
+    // What the tiles, /api/health and an alarm's detail ask of the index, on this process.
+    setProcessIndexSync(holder[KEY].indexSync ?? undefined);
+  }
+  return holder[KEY];
 }
 
 export type { ScopeFor };

@@ -20,7 +20,11 @@ async function setup(live = LIVE, index?: ConstructorParameters<typeof Services>
   const registry = new DeploymentRegistry([config("acme"), config("globex")], (each) =>
     testClient(sim, CLIENT, { store, deployment: each.key }),
   );
-  return { sim, registry, services: new Services({ registry, store, live, index }) };
+  return {
+    sim,
+    registry,
+    services: new Services({ analyst: null, deployments: registry.all(), store, live, index }),
+  };
 }
 
 describe("the server's services", () => {

@@ -1,11 +1,10 @@
 import "server-only";
-import { databaseState, type DatabaseState } from "@/lib/server/db";
-import type { DeploymentRegistry } from "@/lib/server/deployments/registry";
-import { deploymentRegistry } from "@/lib/server/deployments/registry";
-import { serverEnv, type ServerEnv } from "@/lib/server/env";
-import { IndexSync, setProcessIndexSync } from "@/lib/server/mirror/sync";
+import type { DatabaseState } from "@/lib/server/db";
+import type { Deployment } from "@/lib/server/deployments/registry";
+import type { ServerEnv } from "@/lib/server/env";
+import { IndexSync } from "@/lib/server/mirror/sync";
 import { LiveHub } from "@/lib/server/live/hub";
-import { sharedStore, type SharedStore } from "@/lib/server/store";
+import type { SharedStore } from "@/lib/server/store";
 import { seedCatalogue } from "@/lib/server/usm";
 import { noticeBus } from "@/lib/server/store/notice-bus";
 import { triageNotices, type TriageNoticeBoard } from "@/lib/server/triage/notices";
@@ -13,11 +12,14 @@ import { triageNotices, type TriageNoticeBoard } from "@/lib/server/triage/notic
 // The one place the server's background work starts and stops: the live queue's watchers, the
 // seeding of each deployment's catalogue, and the index's sync (a worker per deployment once the
 // database is open). Started once per process at start-up (instrumentation.ts, through
-// ./startup.ts), stopped at shutdown; the process's one instance is kept on globalThis so that
-// every route bundle meets the same.
+// ./startup.ts), stopped at shutdown; the process's one instance (./context.ts services(), on
+// globalThis so that every route bundle meets the same) runs with backgroundContext(): for no one.
 
 export interface ServicesDeps {
-  registry: DeploymentRegistry;
+  /** Whom the work is for: no one (a watch's read of the index waits in the background's turn). */
+  analyst: null;
+  /** Whose alarms it reaches: every deployment. */
+  deployments: readonly Deployment[];
   store: SharedStore;
   live: ServerEnv["live"];
   /** The index's variables and this process's database; absent: no index here. */
@@ -35,18 +37,15 @@ export class Services {
   readonly started: Promise<void>;
   readonly #store: SharedStore;
 
-  constructor({ registry, store, live, index }: ServicesDeps) {
+  constructor({ analyst, deployments, store, live, index }: ServicesDeps) {
     this.liveHub =
       live.intervalMs > 0
         ? new LiveHub({
+            analyst,
             store,
             intervalMs: live.intervalMs,
             window: live.window,
-            deployment: (key) =>
-              registry
-                .all()
-                .find((d) => d.key === key)
-                ?.client(),
+            deployment: (key) => deployments.find((d) => d.key === key)?.client(),
             // Views the index answers are read from it when its sync writes, not polled.
             ...(index && {
               index: { database: index.database, intervalMs: index.env.intervalMs },
@@ -59,7 +58,7 @@ export class Services {
     // a failure of the sync later is its state's (shown on the tiles), never the process's.
     this.indexSync = index
       ? new IndexSync({
-          deployments: registry.all(),
+          deployments,
           store,
           index: index.env,
           database: index.database,
@@ -69,7 +68,7 @@ export class Services {
     // first analyst's filters already offer more than the pages someone happened to open. A
     // failed seed is logged by the catalogue and tried again on the next ask.
     this.started = Promise.allSettled(
-      registry.all().map((deployment) => seedCatalogue(deployment.client())),
+      deployments.map((deployment) => seedCatalogue(deployment.client())),
     ).then(() => undefined);
   }
 
@@ -84,23 +83,4 @@ export class Services {
       noticeBus(this.#store).close(),
     ]);
   }
-}
-
-const KEY = Symbol.for("alarm-console.services");
-type Holder = { [KEY]?: Services };
-
-/** This process's services, started on first use from the validated environment. */
-export function services(): Services {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    holder[KEY] = new Services({
-      registry: deploymentRegistry(),
-      store: sharedStore(),
-      live: serverEnv().live,
-      index: { env: serverEnv().index, database: databaseState },
-    });
-    // What the tiles, /api/health and an alarm's detail ask of the index, on this process.
-    setProcessIndexSync(holder[KEY].indexSync ?? undefined);
-  }
-  return holder[KEY];
 }

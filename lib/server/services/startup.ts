@@ -4,7 +4,7 @@ import { closeDatabase, databaseState } from "@/lib/server/db";
 import { serverEnv } from "@/lib/server/env";
 import { sharedStore } from "@/lib/server/store";
 import { shutDown } from "@/lib/server/core/shutdown";
-import { services } from ".";
+import { services } from "./context";
 
 // What instrumentation.ts runs once when the server process starts.
 

@@ -78,6 +78,32 @@ export function overviewBounds(
   return { gte: filters.timestamp_occured_gte, lte: filters.timestamp_occured_lte };
 }
 
+/** The span of a view's histogram, and its bars' buckets. */
+export interface HistogramSpan extends Bucket {
+  buckets: Bucket[];
+}
+
+/**
+ * The span of the view's histogram and its buckets: the view's bounds, an open end at the step
+ * after `now`; without a lower bound it starts at the view's oldest alarm, which `oldest` reads
+ * (null: the view has no alarm, and so no span). What `oldest` throws is the caller's.
+ */
+export async function histogramSpan(
+  filters: AlarmFilters,
+  now: number,
+  oldest: () => Promise<number | null>,
+): Promise<HistogramSpan | null> {
+  const bounds = overviewBounds(filters, now);
+  const lte = bounds.lte ?? Math.ceil(now / OVERVIEW_STEP_MS) * OVERVIEW_STEP_MS;
+  let gte = bounds.gte;
+  if (gte === undefined) {
+    const first = await oldest();
+    if (first === null) return null;
+    gte = Math.min(first, lte);
+  }
+  return { gte, lte, buckets: histogramBuckets(gte, lte) };
+}
+
 /** The view's filters with the rolling range resolved (as absolute bounds). */
 export function baseFilters(filters: AlarmFilters, now: number): CountFilters {
   const { range: _range, timestamp_occured_gte, timestamp_occured_lte, ...rest } = filters;
@@ -101,6 +127,14 @@ export function withValue<K extends "priority_label" | "status" | "rule_intent">
   const { [key]: _own, ...rest } = base;
   void _own;
   return value === undefined ? rest : { ...rest, [key]: [value] };
+}
+
+/** The filters of a dimension's total: the base without the dimension's own filter. */
+export function withoutOwnFilter(
+  base: CountFilters,
+  part: keyof typeof DIMENSION_FILTER,
+): CountFilters {
+  return withValue(base, DIMENSION_FILTER[part], undefined);
 }
 
 /**

@@ -1,17 +1,16 @@
 import { sql } from "kysely";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeEachEngine } from "@/test/index-db";
 import { metricValue } from "@/test/metrics";
 import {
   backfill,
   indexedUuids,
-  startSyncWorld,
   stepUntil,
   syncState,
   syncWorker,
   upstreamGets,
   upstreamUuids,
-  type SyncWorld,
+  syncWorldForFile,
 } from "@/test/index-sync";
 import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
 import { NEWER_SCHEMA } from "@/lib/server/mirror/sync/worker";
@@ -20,14 +19,12 @@ import { NEWER_SCHEMA } from "@/lib/server/mirror/sync/worker";
 // bound, at a small page size so that a few thousand alarms take dozens of pages; stopped and
 // restarted; at a page size the upstream will not serve.
 
-let world: SyncWorld;
 let upstream: string[];
 
+const world = syncWorldForFile({ alarms: 3_000, seed: 21 });
 beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 3_000, seed: 21 });
   upstream = await upstreamUuids(world);
 });
-afterEach(() => world.sim.reset());
 
 describeEachEngine("The index's backfill", ({ database }) => {
   it(

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/server/db";
 import { describeEachEngine } from "@/test/index-db";
@@ -8,10 +8,9 @@ import {
   INTERVAL_MS,
   runFor,
   runUntil,
-  startSyncWorld,
   syncWorker,
   upstreamGets,
-  type SyncWorld,
+  syncWorldForFile,
 } from "@/test/index-sync";
 import type { SyncWorker } from "@/lib/server/mirror/sync/worker";
 
@@ -19,21 +18,12 @@ import type { SyncWorker } from "@/lib/server/mirror/sync/worker";
 // and late alarms within two intervals, at one GET an interval when nothing is new; statuses
 // changed upstream (which no list read shows) found by reconciliation, at most 0.2 GET/s.
 
-let world: SyncWorld;
-const running: SyncWorker[] = [];
-
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 1_500, seed: 22 });
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((worker) => worker.stop()));
-  world.sim.reset();
-});
+const world = syncWorldForFile({ alarms: 1_500, seed: 22 });
 
 /** A worker that has backfilled the deployment, its loop started. */
 async function following(db: Kysely<Database>): Promise<SyncWorker> {
   const worker = syncWorker(world, db, { pageSize: 500 });
-  running.push(worker);
+  world.running.push(worker);
   await backfill(worker, db);
   worker.start();
   await runFor(world.clock, [worker], 2_000);

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { recordAnalyst } from "@/lib/server/triage/analysts";
 import { readTriage } from "@/lib/server/triage/read";
 import { addNote } from "@/lib/server/triage/triage";
@@ -10,15 +10,13 @@ import {
   DEPLOYMENT,
   indexedUuids,
   runUntil,
-  startSyncWorld,
   syncState,
   syncWorker,
   upstreamUuids,
-  type SyncWorld,
+  syncWorldForFile,
 } from "@/test/index-sync";
 import { actor, alice } from "@/test/triage-team";
 import { subscribeIndexNotices, type IndexNotice } from "@/lib/server/mirror/live-notices";
-import type { SyncWorker } from "@/lib/server/mirror/sync/worker";
 
 // Alarms the upstream no longer has (a deployment restarted with fewer, the simulator's reset
 // drops the alarms added to it) leave the index by the sync's reconciliation, wherever they lie
@@ -26,16 +24,8 @@ import type { SyncWorker } from "@/lib/server/mirror/sync/worker";
 // and the upstream is read at the reconciliation's pace (0.1 GET/s), not harder.
 
 const DAY_MS = 86_400_000;
-let world: SyncWorld;
-const running: SyncWorker[] = [];
 
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 1_200, seed: 37 });
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((worker) => worker.stop()));
-  world.sim.reset();
-});
+const world = syncWorldForFile({ alarms: 1_200, seed: 37 });
 
 describeEachEngine("Reconciliation removes what the upstream no longer has", ({ database }) => {
   it(
@@ -50,7 +40,7 @@ describeEachEngine("Reconciliation removes what the upstream no longer has", ({ 
       ];
       const store = new MemoryStore({ now: world.clock.now });
       const worker = syncWorker(world, db, { pageSize: 500 }, store);
-      running.push(worker);
+      world.running.push(worker);
       await backfill(worker, db);
       const held = await alarmRows(db, DEPLOYMENT, gone);
       expect(held.alarms).toBe(2);
@@ -96,14 +86,14 @@ describeEachEngine("Reconciliation removes what the upstream no longer has", ({ 
     const { db } = database();
     const store = new MemoryStore({ now: world.clock.now });
     const first = syncWorker(world, db, { pageSize: 500, owner: "first" }, store);
-    running.push(first);
+    world.running.push(first);
     await backfill(first, db);
     first.start();
     const walked = async () => (await syncState(db))?.reconcile.older.next;
     await runUntil(world.clock, [first], async () => (await walked()) === 3);
     await first.stop();
     const second = syncWorker(world, db, { pageSize: 500, owner: "second" }, store);
-    running.push(second);
+    world.running.push(second);
     second.start();
     await runUntil(world.clock, [second], async () => (await walked()) !== 3);
     expect(await walked()).toBe(4);

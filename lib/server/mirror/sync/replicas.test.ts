@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import type { Database } from "@/lib/server/db";
 import type { SharedStore } from "@/lib/server/store";
 import { MemoryStore } from "@/lib/server/store/memory";
@@ -12,34 +12,26 @@ import {
   INTERVAL_MS,
   runFor,
   runUntil,
-  startSyncWorld,
   stepUntil,
   syncState,
   syncWorker,
   upstreamUuids,
-  type SyncWorld,
+  syncWorldForFile,
 } from "@/test/index-sync";
 import { redisFixture } from "@/test/redis-fixture";
 import { redisTestsEnabled } from "@/test/redis-server";
 import { DATABASE_DOWN, readIndexStatuses } from "@/lib/server/mirror/sync/status";
-import type { SyncWorker } from "@/lib/server/mirror/sync/worker";
 
 // The sync across replicas and through outages: two workers (two replicas) on one database and
 // one shared store, only one syncing; the upstream failing, then answering again; PostgreSQL
 // stopped mid-backfill, then started. Nothing needs a restart.
 
-let world: SyncWorld;
 let upstream: string[];
-const running: SyncWorker[] = [];
 const redis = redisTestsEnabled() ? redisFixture() : null;
 
+const world = syncWorldForFile({ alarms: 1_500, seed: 23 });
 beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 1_500, seed: 23 });
   upstream = await upstreamUuids(world);
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((worker) => worker.stop()));
-  world.sim.reset();
 });
 
 const statusNow = async (db: Kysely<Database>) =>
@@ -63,7 +55,7 @@ describeEachEngine("The sync across replicas and outages", ({ database, engine, 
       const [storeA, storeB] = sharedStores(kind);
       const a = syncWorker(world, db, { pageSize: 500, owner: "replica-a" }, storeA);
       const b = syncWorker(world, db, { pageSize: 500, owner: "replica-b" }, storeB);
-      running.push(a, b);
+      world.running.push(a, b);
       await stepUntil(a, async () => {
         await b.step();
         return (await syncState(db))?.backfill === null;
@@ -86,7 +78,7 @@ describeEachEngine("The sync across replicas and outages", ({ database, engine, 
   it("says failed when the upstream keeps failing, and resumes by itself", async () => {
     const { db } = database();
     const worker = syncWorker(world, db, { pageSize: 500 });
-    running.push(worker);
+    world.running.push(worker);
     await backfill(worker, db);
     worker.start();
     const failures = () =>
@@ -112,7 +104,7 @@ describeEachEngine("The sync across replicas and outages", ({ database, engine, 
     async () => {
       const { db } = database();
       const worker = syncWorker(world, db, { pageSize: 100 });
-      running.push(worker);
+      world.running.push(worker);
       await stepUntil(worker, async () => ((await syncState(db))?.backfill?.indexed ?? 0) >= 500);
       worker.start();
       await server()!.stop();

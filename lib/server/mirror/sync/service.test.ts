@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import type { ConsoleDatabase, DatabaseState } from "@/lib/server/db";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { fetchAlarm, fetchAlarmPage } from "@/lib/server/usm";
@@ -9,9 +9,8 @@ import {
   INTERVAL_MS,
   RETENTION_MS,
   runFor,
-  startSyncWorld,
   SYNC_CLIENT,
-  type SyncWorld,
+  syncWorldForFile,
 } from "@/test/index-sync";
 import { testClient } from "@/test/usm-client";
 import {
@@ -26,17 +25,8 @@ import {
 // while it cannot be), none when the sync is off, every deployment's status from the database,
 // and an alarm an analyst reads written into the index as read.
 
-let world: SyncWorld;
-const syncs: IndexSync[] = [];
-
-beforeAll(async () => {
-  world = await startSyncWorld({ alarms: 400, seed: 24 });
-});
-afterEach(async () => {
-  setProcessIndexSync(undefined);
-  await Promise.all(syncs.splice(0).map((sync) => sync.stop()));
-  world.sim.reset();
-});
+const world = syncWorldForFile({ alarms: 400, seed: 24 });
+afterEach(() => setProcessIndexSync(undefined));
 
 const opened = (database: ConsoleDatabase) => async (): Promise<DatabaseState> => ({
   ok: true,
@@ -59,7 +49,7 @@ function indexSync(
     database,
     clock: world.clock,
   });
-  syncs.push(sync);
+  world.running.push(sync);
   return sync;
 }
 
