@@ -40,10 +40,9 @@ import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems, useListTitle } from "@/components/list/use-list-chrome";
 import { usePageKeys } from "@/components/list/use-list-keyboard";
-import { useSuggestions } from "@/components/list/use-suggestions";
+import { useSuggestions } from "@/components/list/suggestions";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
-import { IndexGaps } from "./index-gaps";
 import { useListScope, useScopeView } from "./use-list-scope";
 import { ListRows } from "./list-rows";
 import { ListSummary } from "./list-summary";
@@ -56,6 +55,8 @@ const AlarmGroups = lazyComponent(
   () => import("./alarm-groups").then((m) => m.AlarmGroups),
   <TableSkeleton rows={20} />,
 );
+// Only a list of several whose deployments the index does not hold whole says so.
+const IndexGaps = lazyComponent(() => import("./index-gaps").then((m) => m.IndexGaps));
 
 /**
  * The alarm list of `scope` (its path's; default: the deployment whose pages these are): URL

@@ -24,11 +24,17 @@ import type { PageLinkTarget } from "@/components/list/follow-here";
 import { ListBody } from "@/components/list/list-frame";
 import type { ListForms } from "@/components/list/list-forms-hint";
 import { NoRows, PastTheEnd } from "@/components/list/lazy-states";
-import { CursorPager } from "@/components/list/cursor-pager";
 import { Pager, numberedPages, pageUnderSize } from "@/components/list/pager";
 import { TableSkeleton } from "@/components/list/table-skeleton";
-import type { Suggestions } from "@/components/list/use-suggestions";
+import type { Suggestions } from "@/components/list/suggestions";
+import { lazyComponent } from "@/components/lazy";
 import { searchErrorView } from "@/components/search/search-errors";
+
+// Only a list of several paged by time (no index here, or a link's cursor) has this pager: its
+// code is fetched when one is shown, not in a list's first load.
+const CursorPager = lazyComponent(() =>
+  import("@/components/list/cursor-pager").then((m) => m.CursorPager),
+);
 
 type Go = (view: ListView, options?: { toTop?: boolean }) => void;
 

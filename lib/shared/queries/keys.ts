@@ -1,8 +1,4 @@
-import {
-  type AlarmFilters,
-  DEFAULT_QUERY,
-  toSearchParams,
-} from "@/lib/shared/alarms/query";
+import { type AlarmFilters, DEFAULT_QUERY, toSearchParams } from "@/lib/shared/alarms/query";
 import type { OverviewPart } from "@/lib/shared/overview/plan";
 
 // Every query key of the browser's cache, and nowhere else: the query options (./*-options.ts)
@@ -64,6 +60,10 @@ export const triageKeys = {
     ["triage", deployment, "summaries", search] as const,
   teammates: (deployment: string) => ["triage", deployment, "teammates"] as const,
 };
+
+/** The catalogues of several deployments read together (each cached under alarmKeys.catalogue). */
+export const cataloguesKey = (deployments: readonly string[]) =>
+  ["catalogues", deployments.join(",")] as const;
 
 export const viewKeys = {
   all: ["views"] as const,
