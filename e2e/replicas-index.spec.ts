@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { EVERY_DEPLOYMENT, scopeSegment } from "@/lib/shared/deployments/scope";
 import { liveViewId } from "@/lib/shared/live/view-id";
 import type { TriageNotice } from "@/lib/shared/triage/types";
 import { startSimulator, type RunningSimulator } from "@/simulator";
@@ -183,7 +183,7 @@ test("the queue of every deployment is the index's through every replica, and it
 
   // A watch of a queue view, through the third replica's stream: an alarm staged upstream is
   // announced once the index has it, whichever replica syncs and whichever watches.
-  const view = liveViewId(ALL_DEPLOYMENTS, { ...DEFAULT_QUERY, filters: { status: ["open"] } }, [
+  const view = liveViewId(scopeSegment(EVERY_DEPLOYMENT), { ...DEFAULT_QUERY, filters: { status: ["open"] } }, [
     "acme",
   ]);
   const stream = await openStream(`${replicas[2]!.url}/api/live?view=${encodeURIComponent(view)}`);

@@ -12,15 +12,16 @@ import { Suspense, useMemo } from "react";
 import { alarmQueryOptions, asApiError } from "@/lib/shared/queries/query-options";
 import { UTC } from "@/lib/shared/alarms/time-zone";
 import { isAlarmUuid } from "@/lib/shared/alarms/query";
+import { TZ_KEY, parseTimeZoneParam, viewHref, viewOf } from "@/lib/shared/alarms/view";
 import {
   FROM_KEY,
-  TZ_KEY,
+  QUEUE_KEY,
   fromListQuery,
+  fromQueueView,
   listHrefFrom,
-  parseTimeZoneParam,
-} from "@/lib/shared/alarms/url-state";
+} from "@/lib/shared/alarms/view-links";
 import { detailPath } from "@/lib/shared/alarms/paths";
-import { QUEUE_KEY, fromQueueView, mergedHref } from "@/lib/shared/alarms/merged-url";
+import { EVERY_DEPLOYMENT, oneDeployment } from "@/lib/shared/deployments/scope";
 import {
   useDeployment,
   useDeployments,
@@ -39,7 +40,7 @@ import { DetailSkeleton } from "./detail-skeleton";
 import { EndpointsTable } from "./endpoints-table";
 import { EventsTable } from "./events-table";
 import { ListStepper } from "./list-stepper";
-import { deploymentSource, queueSource } from "./list-source";
+import { listSource } from "./list-source";
 import { RawJson } from "./raw-json";
 import { RelatedAlarms } from "./related-alarms";
 import { useListPlace } from "./use-list-place";
@@ -63,7 +64,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
   const deployment = useDeployment();
   const visible = useDeployments();
   const product = useProductName();
-  // Opened from the queue of every deployment (`queue`), or from this deployment's list (`from`).
+  // Opened from the list of several or every deployment (`queue`), or this deployment's (`from`).
   const queueView = useMemo(
     () =>
       fromQueueView(
@@ -73,7 +74,10 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
     [queue, visible],
   );
   const source = useMemo(
-    () => (queueView ? queueSource(queueView, zone) : deploymentSource(deployment.key, zone)),
+    () =>
+      queueView
+        ? listSource(EVERY_DEPLOYMENT, queueView, zone)
+        : listSource(oneDeployment(deployment.key), viewOf(), zone),
     [queueView, zone, deployment.key],
   );
   const fromQuery = useMemo(
@@ -87,7 +91,7 @@ export function AlarmDetailView({ uuid }: { uuid: string }) {
   const backHref = place.backQuery
     ? source.listHref(place.backQuery)
     : queueView
-      ? mergedHref({ ...queueView, tz: zone })
+      ? viewHref(EVERY_DEPLOYMENT, { ...queueView, tz: zone })
       : listHrefFrom(deployment.key, from, zone);
   const result = useQuery(alarmQueryOptions(deployment.key, uuid));
   const alarm = result.data;

@@ -1,5 +1,5 @@
 import { NotFoundPanel } from "@/components/not-found-panel";
-import { MERGED_LIST_PATH } from "@/lib/shared/alarms/paths";
+import { EVERY_LIST_PATH } from "@/lib/shared/alarms/paths";
 
 /**
  * The not-found page of an alarm link without its deployment (/d/all/alarms/<uuid>): no
@@ -10,7 +10,7 @@ export function AlarmNotFoundAnywhere() {
     <NotFoundPanel
       title="Alarm not found"
       text="No deployment you may see holds an alarm with this id. The link may be mistyped or cut short, or the alarm may no longer be kept."
-      href={MERGED_LIST_PATH}
+      href={EVERY_LIST_PATH}
       action="Go to the alarms of all deployments"
     />
   );

@@ -4,9 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { listPathDeployment } from "@/lib/shared/alarms/paths";
-import { mergedHref, parseMergedView } from "@/lib/shared/alarms/merged-url";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
-import { listHref, parseListView } from "@/lib/shared/alarms/url-state";
+import { parseView, viewHref } from "@/lib/shared/alarms/view";
+import { scopeOfSegment } from "@/lib/shared/deployments/scope";
 import { requestScrollRestore } from "@/components/alarms/scroll-memory";
 import { hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
 
@@ -27,12 +26,11 @@ function previousEntryIs(href: string): boolean {
   const previous = navigation.entries()[index - 1]?.url;
   if (!previous) return false;
   const url = new URL(previous);
-  const deployment = listPathDeployment(url.pathname);
-  if (url.origin !== window.location.origin || deployment === null) return false;
-  // The queue of every deployment, or one deployment's list, in its canonical form.
-  return deployment === ALL_DEPLOYMENTS
-    ? mergedHref(parseMergedView(url.searchParams).view) === href
-    : listHref(deployment, parseListView(url.searchParams).view) === href;
+  const segment = listPathDeployment(url.pathname);
+  const scope = segment === null ? null : scopeOfSegment(segment);
+  if (url.origin !== window.location.origin || scope === null) return false;
+  // The list (a deployment's, or that of several or every deployment) in its canonical form.
+  return viewHref(scope, parseView(url.searchParams, scope.kind).view) === href;
 }
 
 type Router = ReturnType<typeof useRouter>;

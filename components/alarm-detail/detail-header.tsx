@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatCount } from "@/lib/shared/alarms/format";
 import { type AlarmFilters, isAlarmUuid, isFilterText } from "@/lib/shared/alarms/query";
-import { filteredListHref } from "@/lib/shared/alarms/url-state";
+import { filteredListHref } from "@/lib/shared/alarms/view-links";
 import type { AlarmDetail } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";

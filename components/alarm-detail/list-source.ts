@@ -1,20 +1,16 @@
 "use client";
 // The list a detail was opened from, as its place and steps read it: a deployment's list, or the
-// queue of every deployment (whose steps cross deployments). The same page queries as the lists.
+// list of several or every deployment (whose steps cross deployments). The same page queries as
+// the lists.
 
 import type { QueryFunction } from "@tanstack/react-query";
 import type { ListPage, Listed } from "@/lib/shared/alarms/neighbours";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
-import {
-  type MergedView,
-  mergedApiSearch,
-  mergedDetailHrefs,
-  mergedHref,
-} from "@/lib/shared/alarms/merged-url";
+import { type ListPage as RowsPage, isTimePaged } from "@/lib/shared/alarms/merged-types";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
-import type { AlarmPage } from "@/lib/shared/alarms/types";
-import { detailHrefsFor, listHref } from "@/lib/shared/alarms/url-state";
-import { alarmsQueryOptions, mergedQueryOptions } from "@/lib/shared/queries/query-options";
+import { type ListView, viewHref } from "@/lib/shared/alarms/view";
+import { detailHrefs } from "@/lib/shared/alarms/view-links";
+import type { ListScope } from "@/lib/shared/deployments/scope";
+import { listQueryOptions } from "@/lib/shared/queries/query-options";
 
 /** A page's query as the place reads it: the list's own key and function (the client's retries). */
 export interface PageQuery {
@@ -38,29 +34,22 @@ export interface ListSource {
   detailHref(query: AlarmListQuery, alarm: Required<Listed>): string;
 }
 
-/** A deployment's list, read in the zone `tz`. */
-export function deploymentSource(deployment: string, tz: string): ListSource {
-  return {
-    pageOptions: (query) => pageQuery(alarmsQueryOptions(deployment, query)),
-    asPage: (data) => data as AlarmPage,
-    listHref: (query) => listHref(deployment, { query, tz }),
-    detailHref: (query, alarm) => detailHrefsFor(alarm.deployment, { query, tz })(alarm.uuid),
-  };
-}
-
 /** A page paged by time has no numbers: no place in it (Back still leads there). */
 const NO_PLACE: ListPage = { alarms: [], page: { totalElements: 0, totalPages: 0 } };
 
-/** The queue of every deployment `view` names (its deployments kept), read in the zone `tz`. */
-export function queueSource(view: MergedView, tz: string): ListSource {
-  const at = (query: AlarmListQuery): MergedView => ({ ...view, query, tz });
+/**
+ * The list of `scope` (its path's) the detail was opened from, as `view` names it (the
+ * deployments of a list of several kept), read in the zone `tz`.
+ */
+export function listSource(scope: ListScope, view: ListView, tz: string): ListSource {
+  const at = (query: AlarmListQuery): ListView => ({ ...view, query, tz });
   return {
-    pageOptions: (query) => pageQuery(mergedQueryOptions(mergedApiSearch(at(query)))),
+    pageOptions: (query) => pageQuery(listQueryOptions(scope, at(query))),
     asPage: (data) => {
-      const page = data as MergedQueuePage;
-      return page.paging === "pages" ? page : NO_PLACE;
+      const page = data as RowsPage;
+      return isTimePaged(page) ? NO_PLACE : page;
     },
-    listHref: (query) => mergedHref(at(query)),
-    detailHref: (query, alarm) => mergedDetailHrefs(at(query))(alarm),
+    listHref: (query) => viewHref(scope, at(query)),
+    detailHref: (query, alarm) => detailHrefs(scope, at(query))(alarm),
   };
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { detailPath } from "@/lib/shared/alarms/paths";
-import { TZ_KEY } from "@/lib/shared/alarms/url-state";
+import { TZ_KEY } from "@/lib/shared/alarms/view";
 import { UTC } from "@/lib/shared/alarms/time-zone";
 import { formatCount } from "@/lib/shared/alarms/format";
 import { pivotHref, pivotRangePhrase } from "@/lib/shared/search/pivot-link";

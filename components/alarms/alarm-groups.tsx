@@ -1,10 +1,20 @@
 "use client";
-// A deployment's list grouped (`group=`, from the index): its groups stand where its rows would,
-// paged by number. Only a grouped view needs this code: the list loads it lazily.
+// A list grouped (`group=`, from the index), whatever its scope: its groups stand where its rows
+// would, paged by number; in a list of several, a deployment's group leads into that deployment's
+// own list. Only a grouped view needs this code: the list loads it lazily.
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import { narrowSearch, type AlarmGroupsPage, type GroupField } from "@/lib/shared/alarms/groups";
-import { type ListView, listHref } from "@/lib/shared/alarms/url-state";
+import { type ListView, viewHref, viewOf } from "@/lib/shared/alarms/view";
+import {
+  withFilters,
+  withGroup,
+  withGroupSort,
+  withPage,
+  withSearch,
+  withSize,
+} from "@/lib/shared/alarms/view-changes";
+import { type ListScope, oneDeployment, scopeSegment } from "@/lib/shared/deployments/scope";
 import { GroupsPager } from "@/components/groups/groups-pager";
 import { GroupsTable } from "@/components/groups/groups-table";
 import { ListBody } from "@/components/list/list-frame";
@@ -15,32 +25,31 @@ import { searchErrorView } from "@/components/search/search-errors";
 type Go = (view: ListView, options?: { toTop?: boolean }) => void;
 
 export function AlarmGroups({
-  deployment,
+  scope,
   view,
   group,
   result,
   go,
   listTop,
 }: {
-  /** The deployment's key. */
-  deployment: string;
+  /** The list's (its path's): a deployment's, or that of several or every deployment. */
+  scope: ListScope;
   view: ListView;
   group: GroupField[];
   result: UseQueryResult<AlarmGroupsPage, unknown>;
   go: Go;
   listTop: React.Ref<HTMLDivElement>;
 }) {
-  const { query, tz, groupSort } = view;
-  const show = (next: ListView["query"], options?: { toTop?: boolean }) =>
-    go({ ...view, query: next }, options);
-  const setPage = (page: number) => show({ ...query, page }, { toTop: true });
+  const { query } = view;
+  const several = scope.kind !== "deployment";
+  const setPage = (page: number) => go(withPage(view, page), { toTop: true });
   return (
     <>
       <ListBody
         result={result}
         listTop={listTop}
-        skeleton={<TableSkeleton rows={Math.min(query.size, 20)} />}
-        errorView={searchErrorView(() => show({ ...query, q: undefined, page: 0 }), {
+        skeleton={<TableSkeleton rows={Math.min(query.size, 20)} deployments={several} />}
+        errorView={searchErrorView(() => go(withSearch(view, undefined)), {
           onRetry: () => void result.refetch(),
           retrying: result.isFetching,
         })}
@@ -52,7 +61,7 @@ export function AlarmGroups({
               total={page.page.totalElements}
               noun={["group", "groups"]}
               pageLink={(last) => ({
-                href: listHref(deployment, { ...view, query: { ...query, page: last } }),
+                href: viewHref(scope, withPage(view, last)),
                 go: () => setPage(last),
               })}
             />
@@ -60,31 +69,28 @@ export function AlarmGroups({
             <EmptyState
               hasFilters={Object.keys(query.filters).length > 0}
               searched={query.q !== undefined}
-              onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
+              onClear={() => go(withFilters(withSearch(view, undefined), {}))}
+              several={several}
             />
           ) : (
             <GroupsTable
-              deployment={deployment}
+              deployment={scopeSegment(scope)}
+              deployments={view.deployments}
               query={query}
               fields={group}
               page={page}
-              sort={groupSort ?? "count"}
-              onSort={(sort) =>
-                go({
-                  ...view,
-                  query: { ...query, page: 0 },
-                  groupSort: sort === "count" ? undefined : sort,
-                })
-              }
+              sort={view.groupSort ?? "count"}
+              onSort={(sort) => go(withGroupSort(view, sort))}
               busy={result.isPlaceholderData}
-              viewHref={(terms, within) =>
-                listHref(deployment, {
-                  query: { ...query, q: narrowSearch(query.q, terms), page: 0 },
-                  tz,
-                  group: within,
-                  groupSort,
-                })
-              }
+              viewHref={(terms, within, deployment) => {
+                const narrowed = { ...query, page: 0, q: narrowSearch(query.q, terms) };
+                // A deployment's group leads into its own list, the same filters and search.
+                if (deployment) {
+                  const own = { ...viewOf(narrowed, view.tz), groupSort: view.groupSort };
+                  return viewHref(oneDeployment(deployment), { ...own, group: within });
+                }
+                return viewHref(scope, withGroup({ ...view, query: narrowed }, within));
+              }}
             />
           )
         }
@@ -94,7 +100,7 @@ export function AlarmGroups({
         page={query.page}
         size={query.size}
         onPage={setPage}
-        onSize={(size) => show({ ...query, size, page: 0 })}
+        onSize={(size) => go(withSize(view, size))}
       />
     </>
   );

@@ -1,46 +1,47 @@
 "use client";
-// One deployment's alarm list: the list kit, its pages by number, the overview and the live queue.
+// The alarm list of a scope (lib/shared/deployments/scope.ts): one deployment's, or that of
+// several or every deployment the analyst may see, composed once from the list kit. What differs
+// is data, decided from the scope and the answer: a deployment column, the deployments' picker,
+// the pages by time where the index cannot be had, what the index does not hold, the deployments
+// that failed.
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo } from "react";
-import { countOf, formatCount } from "@/lib/shared/alarms/format";
-import { type AlarmFilters, type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
+import { useCallback, useMemo } from "react";
+import { formatCount } from "@/lib/shared/alarms/format";
+import { isTimePaged } from "@/lib/shared/alarms/merged-types";
+import { GROUP_FIELDS } from "@/lib/shared/alarms/groups";
+import { type ListView, viewApiSearch, viewHref, viewScope } from "@/lib/shared/alarms/view";
 import {
-  type ListView,
-  type ViewProblem,
-  detailHrefsFor,
-  isCanonical,
-  listHref,
-  parseListView,
-} from "@/lib/shared/alarms/url-state";
-import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
-import { GROUP_FIELDS, type GroupField } from "@/lib/shared/alarms/groups";
-import { useDeployment } from "@/components/deployments/deployment-context";
+  withCursor,
+  withDeployments,
+  withFilters,
+  withGroup,
+  withPage,
+  withSearch,
+  withZone,
+} from "@/lib/shared/alarms/view-changes";
+import { type ListScope, scopeKeys, scopeSegment } from "@/lib/shared/deployments/scope";
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
 import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
-import { useLiveRows } from "@/components/live/use-live-rows";
-import { AlarmTable } from "@/components/list/alarm-table";
 import { CopyLinkMenu } from "@/components/list/copy-link-menu";
 import { SavedViewsMenu } from "@/components/saved-views/saved-views-menu";
-import { ListBody, ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
+import { ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
 import type { ListForms } from "@/components/list/list-forms-hint";
 import { GroupsLine, useGroupsRead } from "@/components/list/list-groups";
 import { ListToolbar } from "@/components/list/list-toolbar";
-import { NoRows, PastTheEnd } from "@/components/list/lazy-states";
+import { FailureBanners } from "@/components/list/lazy-states";
 import { lazyComponent } from "@/components/lazy";
-import { Pager, numberedPages, pageUnderSize } from "@/components/list/pager";
 import { RateLimitWatch } from "@/components/list/rate-limit-watch";
 import { TableSkeleton } from "@/components/list/table-skeleton";
 import { useLastProblems, useListTitle } from "@/components/list/use-list-chrome";
 import { usePageKeys } from "@/components/list/use-list-keyboard";
-import { useDeploymentSuggestions } from "@/components/list/suggestions";
-import { type ViewUrl, useViewUrl } from "@/components/list/use-view-url";
+import { useSuggestions } from "@/components/list/suggestions";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
-import { isSearchError, searchErrorView } from "@/components/search/search-errors";
-import { SearchSource } from "@/components/search/search-source";
-import { asApiError } from "@/lib/shared/queries/query-options";
+import { useListScope, useScopeView } from "./use-list-scope";
+import { ListRows } from "./list-rows";
+import { ListSummary } from "./list-summary";
+import { useListRead } from "./use-list-read";
 import { useScrollMemory } from "./scroll-memory";
 
 // Only a grouped view needs the groups' code: fetched when grouping is near (the pointer over the
@@ -49,241 +50,221 @@ const AlarmGroups = lazyComponent(
   () => import("./alarm-groups").then((m) => m.AlarmGroups),
   <TableSkeleton rows={20} />,
 );
-
-/** A deployment's list URL: its view, canonical (what it does not take is reported, not kept). */
-function listUrl(deployment: string): ViewUrl<ListView, ViewProblem> {
-  return {
-    parse: parseListView,
-    href: (view) => listHref(deployment, view),
-    isCanonical,
-  };
-}
+// Only a list of several whose deployments the index does not hold whole says so.
+const IndexGaps = lazyComponent(() => import("./index-gaps").then((m) => m.IndexGaps));
 
 /**
- * The alarm list: URL state in, table out. `indexed`: the index holds the deployment whole, so
- * the overview is counted there (no upstream call) and asked for at once, beside the rows, not
- * after them.
+ * The alarm list of `scope` (its path's): URL
+ * state in, rows or groups out. `indexed`: the index holds the deployment whole, so the overview
+ * is counted there (no upstream call) and asked for at once, beside the rows, not after them.
  */
 export function AlarmList({
+  scope: given,
   forms,
   indexed: held = false,
 }: {
+  scope: ListScope;
   forms?: ListForms;
   indexed?: boolean;
 }) {
-  const queryClient = useQueryClient();
-  const deployment = useDeployment();
-  const url = useMemo(() => listUrl(deployment.key), [deployment.key]);
-  const { view, problems, navigate } = useViewUrl(url);
-  const { query, tz, group, groupSort } = view;
+  const { scope, several, visible, known, nameOf, named } = useListScope(given);
+  const { view, problems, navigate } = useScopeView(scope, known);
+  const { query, group } = view;
   const [notice, dismissNotice] = useLastProblems(problems);
 
-  const result = useQuery({
-    ...alarmsQueryOptions(deployment.key, query),
-    placeholderData: keepPreviousData,
-    enabled: group === undefined,
-  });
-  // Grouped, the view's groups stand where its rows would (from the index).
-  const grouped = useGroupsRead(deployment.key, query, group, [], groupSort);
+  // The deployments the view reads: its answer's once there is one, else what the URL names.
+  const reads = useMemo(() => scopeKeys(viewScope(scope, view), known), [scope, view, known]);
+  const { result, data, fresh, numbered, pastEnd, live } = useListRead(scope, view, reads);
+  // Grouped, the view's groups (from the index) stand where its rows would.
+  const grouped = useGroupsRead(
+    scopeSegment(scope),
+    query,
+    group,
+    view.deployments,
+    view.groupSort,
+  );
   const { groups, data: groupsData, fresh: groupsFresh } = grouped;
-  const shown = group ? groups : result;
-  const data = group ? undefined : result.data;
-  const fresh = data !== undefined && !result.isPlaceholderData;
-  const pastEnd =
-    fresh && data.alarms.length === 0 && query.page > 0 && data.page.totalElements > 0;
-
-  // The next page is fetched before the analyst asks for it.
-  useEffect(() => {
-    if (!fresh || query.page + 1 >= data.page.totalPages) return;
-    void queryClient.prefetchQuery(
-      alarmsQueryOptions(deployment.key, { ...query, page: query.page + 1 }),
-    );
-  }, [fresh, data, query, queryClient, deployment.key]);
-
+  // Back from a detail: the page where it was, scrolled as it was, the row opened focused.
   useScrollMemory(fresh);
 
-  const searchFails = !group && result.isError && isSearchError(asApiError(result.error));
-  const rows = useLiveRows(deployment.key, query, fresh ? data : undefined, searchFails);
-  const total = fresh ? data.page.totalElements : groupsFresh?.alarms;
-  useListTitle(query, total, deployment, rows.live.arrived.length);
+  const total = fresh && numbered ? numbered.page.totalElements : groupsFresh?.alarms;
+  useListTitle(query, total, named, live.live.arrived.length);
 
   const { listTop, go } = useListTop(navigate);
-  const show = (next: AlarmListQuery, options?: { toTop?: boolean }) =>
-    go({ ...view, query: next }, options);
-  const setGroup = (next: GroupField[] | undefined) =>
-    go({ query: { ...query, page: 0 }, tz, group: next, ...(next ? { groupSort } : {}) });
-  const totalPages = (group ? groupsData?.page.totalPages : data?.page.totalPages) ?? 0;
-  const setFilters = (filters: AlarmFilters) => show({ ...query, filters, page: 0 });
-  // A search starts again at the first page, with the same filters and sort.
-  const setSearch = (q: string | undefined) => show({ ...query, q, page: 0 });
-  const searching = query.q !== undefined;
+  const setFilters = (filters: ListView["query"]["filters"]) => go(withFilters(view, filters));
+  const setSearch = (q: string | undefined) => go(withSearch(view, q));
+  const totalPages = (group ? groupsData?.page.totalPages : numbered?.page.totalPages) ?? 0;
   const setPage = useCallback(
-    (page: number) => go({ ...view, query: { ...query, page } }, { toTop: true }),
-    [go, query, view],
+    (page: number) => go(withPage(view, page), { toTop: true }),
+    [view, go],
   );
-  const searchInput = usePageKeys({ page: query.page, totalPages, onPage: setPage });
-
-  const suggestions = useDeploymentSuggestions(deployment.key, data?.alarms);
-  const detailHref = useMemo(() => {
-    const hrefOf = detailHrefsFor(deployment.key, view);
-    return (alarm: { uuid: string }) => hrefOf(alarm.uuid);
-  }, [deployment.key, view]);
-  // Rows or groups, the body's place, skeleton and errors are the same.
-  const bodyChrome = (read: { refetch: () => unknown; isFetching: boolean }) => ({
-    listTop,
-    skeleton: <TableSkeleton rows={Math.min(query.size, 20)} />,
-    errorView: searchErrorView(() => setSearch(undefined), {
-      onRetry: () => void read.refetch(),
-      retrying: read.isFetching,
-    }),
+  const cursorTo = useCallback(
+    (cursor: string | null | undefined) => {
+      if (cursor) go(withCursor(view, cursor), { toTop: true });
+    },
+    [view, go],
+  );
+  const timePaged = data && isTimePaged(data) ? data : undefined;
+  const older = timePaged && fresh ? timePaged.older : null;
+  const newer = timePaged && fresh ? timePaged.newer : null;
+  const atCursor = view.cursor !== null;
+  const searchInput = usePageKeys({
+    page: query.page,
+    totalPages,
+    onPage: setPage,
+    byTime: useMemo(
+      () => (several ? { older, newer, atCursor, onCursor: cursorTo } : undefined),
+      [several, older, newer, atCursor, cursorTo],
+    ),
   });
 
+  const shown = (data && "deployments" in data ? data.deployments : undefined) ?? reads;
+  const across = several ? shown.map(nameOf).join(", ") : null;
+  const suggestions = useSuggestions(shown, data?.alarms);
+  // The overview, groups and export of a list of several are the index's: not offered where it
+  // reads each upstream by time.
+  const byIndex = !several || group !== undefined || numbered !== undefined;
+  const watched = several ? numbered !== undefined && !result.isError : !group;
+
   return (
-    <SelectionProvider view={toSearchParams(query).toString()}>
-      <ListFrame zone={tz}>
+    <SelectionProvider view={viewApiSearch(view)}>
+      <ListFrame zone={view.tz}>
         <ListHeader
-          title="Alarms"
-          zone={tz}
-          onZone={(zone) => navigate({ ...view, tz: zone })}
+          title={several ? named.name : "Alarms"}
+          zone={view.tz}
+          onZone={(tz) => go(withZone(view, tz))}
           summary={
             group ? (
               <GroupsLine
                 read={grouped}
                 detail={(page) =>
-                  ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, page.page.totalPages))}`
+                  across !== null
+                    ? ` across ${across}`
+                    : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, page.page.totalPages))}`
                 }
               />
             ) : data ? (
-              <>
-                {countOf(data.page.totalElements, "alarm", {
-                  orMore: data.page.totalIsLowerBound,
-                })}
-                {pastEnd
-                  ? " · past the last page"
-                  : ` · page ${formatCount(query.page + 1)} of ${formatCount(Math.max(1, data.page.totalPages))}`}
-                {data.source ? (
-                  <>
-                    {" · "}
-                    <SearchSource source={data.source} searched={searching} />
-                  </>
-                ) : null}
-                {result.isFetching && !result.isError ? " · loading…" : ""}
-              </>
+              <ListSummary
+                data={data}
+                page={query.page}
+                across={across}
+                searched={query.q !== undefined}
+                pastEnd={pastEnd}
+                fetching={result.isFetching && !result.isError}
+              />
             ) : null
           }
         >
           <SavedViewsMenu />
           <CopyLinkMenu
             filters={query.filters}
-            resolved={fresh ? data.occurred : groupsFresh?.occurred}
-            hrefFor={(filters) =>
-              listHref(deployment.key, { ...view, query: { ...query, filters } })
-            }
+            resolved={fresh && data ? data.occurred : groupsFresh?.occurred}
+            hrefFor={(filters) => viewHref(scope, { ...view, query: { ...query, filters } })}
           />
-          {/* From the upstream, or from the index for a search or several values of a filter. */}
-          <ExportButton view={view} />
+          {byIndex ? <ExportButton scope={viewScope(scope, view)} view={view} /> : null}
         </ListHeader>
         <ListToolbar
           notice={notice}
           onDismiss={dismissNotice}
           query={query}
-          zone={tz}
-          read={shown}
-          scope={deployment.key}
+          zone={view.tz}
+          read={group ? groups : result}
+          scope={scopeSegment(scope)}
+          deployments={view.deployments}
           inputRef={searchInput}
           onSearch={setSearch}
           resolved={data?.occurred}
           suggestions={suggestions}
           onFilters={setFilters}
+          pick={
+            several
+              ? {
+                  visible,
+                  selected: view.deployments,
+                  onChange: (keys) => go(withDeployments(view, keys)),
+                }
+              : undefined
+          }
           group={group}
-          // One deployment's alarms are one group of deployment: not offered.
-          fields={GROUP_FIELDS.filter((field) => field !== "deployment")}
-          onGroup={setGroup}
+          // One deployment's alarms are one group of deployment: not offered there.
+          fields={several ? undefined : GROUP_FIELDS.filter((field) => field !== "deployment")}
+          onGroup={(fields) => go(withGroup(view, fields))}
           onGroupIntent={AlarmGroups.preload}
         />
-        <AlarmOverview
-          deployment={deployment.key}
-          filters={query.filters}
-          q={query.q}
-          zone={tz}
-          ready={held || fresh || groupsFresh !== undefined || shown.isError}
-          onFilter={setFilters}
-        />
+        {byIndex ? (
+          <AlarmOverview
+            deployment={scopeSegment(scope)}
+            deployments={view.deployments}
+            filters={query.filters}
+            q={query.q}
+            zone={view.tz}
+            ready={
+              several ||
+              held ||
+              fresh ||
+              groupsFresh !== undefined ||
+              (group ? groups : result).isError
+            }
+            onFilter={setFilters}
+          />
+        ) : null}
+        {data && "gaps" in data && data.gaps && !result.isError ? (
+          <IndexGaps gaps={data.gaps} nameOf={nameOf} query={query} tz={view.tz} />
+        ) : null}
         <RateLimitWatch result={result} />
-        {group ? null : (
+        {watched ? (
           <LiveBar
-            live={rows.live}
-            since={fresh ? data.readAt : undefined}
-            zone={tz}
-            onShow={rows.show}
-            deploymentName={deployment.name}
+            live={live.live}
+            since={fresh && data ? data.readAt : undefined}
+            zone={view.tz}
+            onShow={live.show}
+            deploymentName={named.name}
           />
-        )}
-        {group ? null : (
+        ) : null}
+        {timePaged && !result.isError ? (
+          <FailureBanners
+            failures={timePaged.failures}
+            nameOf={nameOf}
+            onRetry={() => void result.refetch()}
+            retrying={result.isFetching}
+          />
+        ) : null}
+        {!group && (!several || numbered) ? (
           <BulkBar
-            key={toSearchParams({ ...query, page: 0 }).toString()}
-            deployment={deployment.key}
-            view={toSearchParams({ ...query, page: 0 }).toString()}
-            total={data && !data.page.totalIsLowerBound ? data.page.totalElements : null}
-            teamOf={deployment.key}
+            key={viewApiSearch(withPage(view, 0))}
+            deployment={scopeSegment(scope)}
+            view={viewApiSearch(withPage(view, 0))}
+            total={
+              numbered && !numbered.page.totalIsLowerBound ? numbered.page.totalElements : null
+            }
+            teamOf={
+              scope.kind === "deployment" ? scope.key : (visible[0]?.key ?? scopeSegment(scope))
+            }
           />
-        )}
+        ) : null}
         {group ? (
           <AlarmGroups
-            deployment={deployment.key}
+            scope={scope}
             view={view}
             group={group}
             result={groups}
             go={go}
             listTop={listTop}
           />
-        ) : null}
-        {group ? null : (
-          <ListBody result={result} {...bodyChrome(result)}>
-            {(data) =>
-              pastEnd ? (
-                <PastTheEnd
-                  lastPage={Math.max(0, data.page.totalPages - 1)}
-                  total={data.page.totalElements}
-                  pageLink={(page) => ({
-                    href: listHref(deployment.key, { query: { ...query, page }, tz }),
-                    go: () => setPage(page),
-                  })}
-                />
-              ) : data.alarms.length === 0 ? (
-                <NoRows
-                  query={query}
-                  suggestions={suggestions}
-                  onFilters={setFilters}
-                  onClear={() => show({ ...query, q: undefined, filters: {}, page: 0 })}
-                />
-              ) : (
-                <AlarmTable
-                  label="Alarms"
-                  alarms={rows.alarms ?? data.alarms}
-                  detailHref={detailHref}
-                  marks={rows.marks}
-                  busy={result.isPlaceholderData}
-                  sort={{
-                    current: query.sort,
-                    onSort: (sort) => show({ ...query, sort, page: 0 }),
-                  }}
-                  position={{ offset: query.page * query.size, total: data.page.totalElements }}
-                  forms={forms}
-                />
-              )
-            }
-          </ListBody>
-        )}
-        {data && !result.isError && !pastEnd ? (
-          <Pager
-            pages={numberedPages(query.page, data.page, setPage)}
-            size={query.size}
-            onSize={(size) =>
-              show({ ...query, size, page: pageUnderSize(query.page, query.size, size) })
-            }
+        ) : (
+          <ListRows
+            scope={scope}
+            view={view}
+            result={result}
+            rows={fresh && numbered ? live.alarms : undefined}
+            marks={live.marks}
+            go={go}
+            suggestions={suggestions}
+            nameOf={several ? nameOf : undefined}
+            listTop={listTop}
+            forms={forms}
           />
-        ) : null}
+        )}
       </ListFrame>
     </SelectionProvider>
   );

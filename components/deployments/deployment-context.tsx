@@ -34,6 +34,11 @@ export function useDeployments(): readonly DeploymentInfo[] {
   return useContext(VisibleContext);
 }
 
+/** The deployment this page shows, or null outside a deployment's pages. */
+export function useCurrentDeployment(): DeploymentInfo | null {
+  return useContext(CurrentContext);
+}
+
 /** The deployment this page shows; only below a deployment's layout. */
 export function useDeployment(): DeploymentInfo {
   const deployment = useContext(CurrentContext);

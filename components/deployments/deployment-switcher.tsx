@@ -8,7 +8,8 @@ import { lazyComponent } from "@/components/lazy";
 import { NavLink } from "@/components/nav-link";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { detailPathParts, listPath, listPathDeployment } from "@/lib/shared/alarms/paths";
-import { ALL_DEPLOYMENTS, type DeploymentInfo } from "@/lib/shared/deployments/types";
+import type { DeploymentInfo } from "@/lib/shared/deployments/types";
+import { isEverySegment } from "@/lib/shared/deployments/scope";
 import { useDeployments } from "./deployment-context";
 import { Badge, KindBadge } from "./kind-badge";
 import type { Landing } from "./switcher-menu-panel";
@@ -122,7 +123,7 @@ function SwitcherMenu({
         ) : (
           <>
             <span className="truncate">All deployments</span>
-            {currentKey === ALL_DEPLOYMENTS ? <Badge tone="header">One queue</Badge> : null}
+            {currentKey !== null && isEverySegment(currentKey) ? <Badge tone="header">One queue</Badge> : null}
           </>
         )}
         <svg

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { MERGED_LIST_PATH } from "@/lib/shared/alarms/paths";
+import { EVERY_LIST_PATH } from "@/lib/shared/alarms/paths";
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 import { RefreshEvery } from "./refresh-every";
@@ -30,7 +30,7 @@ export function DeploymentTiles({ entries }: { entries: readonly TileEntry[] }) 
           </p>
         </div>
         {entries.length >= 2 ? (
-          <Link href={MERGED_LIST_PATH} className="btn-secondary">
+          <Link href={EVERY_LIST_PATH} className="btn-secondary">
             All deployments&apos; queue
           </Link>
         ) : null}

@@ -7,7 +7,8 @@ import { useEffect, useRef } from "react";
 import { hasModifier } from "@/components/keyboard";
 import { HOME_PATH, listPathDeployment } from "@/lib/shared/alarms/paths";
 import { switchHref } from "@/lib/shared/deployments/switch-href";
-import { ALL_DEPLOYMENTS, type DeploymentInfo } from "@/lib/shared/deployments/types";
+import type { DeploymentInfo } from "@/lib/shared/deployments/types";
+import { EVERY_DEPLOYMENT, scopeSegment } from "@/lib/shared/deployments/scope";
 import { KindBadge } from "./kind-badge";
 
 /** Which item gets focus when the menu opens. */
@@ -125,6 +126,7 @@ function SwitcherItems({
   const marking = (key: string) =>
     key === currentKey ? (onList ? ("page" as const) : ("true" as const)) : undefined;
   const href = (key: string) => switchHref(pathname, search, key);
+  const every = scopeSegment(EVERY_DEPLOYMENT);
   return (
     <>
       <Item
@@ -146,9 +148,9 @@ function SwitcherItems({
           <KindBadge tone="menu" kind={deployment.kind} />
         </Item>
       ))}
-      {/* The menu exists only with two or more deployments: the merged queue is worth a line. */}
+      {/* The menu exists only with two or more deployments: the list of every one is worth a line. */}
       <Separator />
-      <Item href={href(ALL_DEPLOYMENTS)} current={marking(ALL_DEPLOYMENTS)} onSelect={onSelect}>
+      <Item href={href(every)} current={marking(every)} onSelect={onSelect}>
         All deployments (one queue)
       </Item>
     </>

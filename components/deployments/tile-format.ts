@@ -4,7 +4,7 @@ import {
   type PriorityName,
   isFilterablePriority,
 } from "@/lib/shared/alarms/priority";
-import { filteredListHref } from "@/lib/shared/alarms/url-state";
+import { filteredListHref } from "@/lib/shared/alarms/view-links";
 import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 
 // What a deployment's tile writes and where its numbers lead. Pure, so the words a tile shows

@@ -2,12 +2,12 @@
 // The export dialog's content: the view's count and cap, the format, the download and its progress.
 
 import { useId, useState } from "react";
-import { useDeployment, useDeployments } from "@/components/deployments/deployment-context";
+import { useDeployments } from "@/components/deployments/deployment-context";
 import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import { readsIndex } from "@/lib/shared/alarms/query";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
-import type { ListView } from "@/lib/shared/alarms/url-state";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import type { ListView } from "@/lib/shared/alarms/view";
+import type { ListScope } from "@/lib/shared/deployments/scope";
 import {
   EXPORT_FORMATS,
   EXPORT_FORMAT_LABELS,
@@ -19,31 +19,16 @@ import { useExport, type PlanState, type RunState } from "./use-export";
 export interface ExportDialogProps {
   /** The view: its query (page and size ignored) and the zone the file's times are written in. */
   view: Pick<ListView, "query" | "tz">;
-  /** A deployment's key or "all"; default the deployment whose pages these are. */
-  scope?: string;
-  /** For "all": the deployments the queue names (none or empty: every one the analyst sees). */
-  deployments?: readonly string[];
+  /** Whose alarms: a deployment's, several named ones or every one the analyst sees. */
+  scope: ListScope;
 }
 
 export function ExportDialogBody({
   view,
   scope,
-  deployments,
   onClose,
 }: ExportDialogProps & { onClose: () => void }) {
-  if (scope === undefined) return <DeploymentExport view={view} onClose={onClose} />;
-  return (
-    <ExportBody target={{ scope, query: view.query, tz: view.tz, deployments }} onClose={onClose} />
-  );
-}
-
-/** The export of the view of the deployment whose pages these are. */
-function DeploymentExport({
-  view,
-  onClose,
-}: Pick<ExportDialogProps, "view"> & { onClose: () => void }) {
-  const { key } = useDeployment();
-  return <ExportBody target={{ scope: key, query: view.query, tz: view.tz }} onClose={onClose} />;
+  return <ExportBody target={{ scope, query: view.query, tz: view.tz }} onClose={onClose} />;
 }
 
 function ExportBody({ target, onClose }: { target: ExportTarget; onClose: () => void }) {
@@ -123,7 +108,7 @@ function PlanSummary({ plan, target }: { plan: PlanState; target: ExportTarget }
   const { query, tz } = target;
   const over = total > cap;
   const viewTotal = totalIsLowerBound ? `more than ${formatCount(cap)}` : formatCount(total);
-  const indexed = target.scope === ALL_DEPLOYMENTS || readsIndex(query);
+  const indexed = target.scope.kind !== "deployment" || readsIndex(query);
   return (
     <div className="flex flex-col gap-1" aria-live="polite">
       <p>

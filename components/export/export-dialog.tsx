@@ -14,11 +14,8 @@ const ExportDialogBody = lazyComponent(() =>
   import("./export-dialog-body").then((m) => m.ExportDialogBody),
 );
 
-/**
- * The view's Export: a deployment's (`scope` its key, or left out below a deployment's pages) or
- * the queue of every deployment's (`scope` "all", with the `deployments` it names).
- */
-export function ExportButton({ view, scope, deployments }: ExportDialogProps) {
+/** The view's Export, of its scope: a deployment's alarms, several named ones' or every one's. */
+export function ExportButton({ view, scope }: ExportDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -54,7 +51,6 @@ export function ExportButton({ view, scope, deployments }: ExportDialogProps) {
           <ExportDialogBody
             view={view}
             scope={scope}
-            deployments={deployments}
             onClose={() => dialog.current?.close()}
           />
         ) : null}

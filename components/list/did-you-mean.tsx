@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { nearestValues } from "@/lib/shared/alarms/suggest";
-import type { Suggestions } from "./use-suggestions";
+import type { Suggestions } from "./suggestions";
 
 const TEXT_FILTERS = [
   { key: "rule_strategy", label: "Strategy", known: "strategies" },

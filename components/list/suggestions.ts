@@ -1,9 +1,9 @@
 "use client";
-// What the text filters suggest: the values the console has seen, in one deployment (here) or
-// in several (./use-suggestions.ts, whose useQueries a deployment's list does not load).
+// What the text filters suggest: the values the console has seen in the list's deployments.
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { cataloguesKey } from "@/lib/shared/queries/keys";
 import { catalogueQueryOptions } from "@/lib/shared/queries/query-options";
 import type { AlarmCatalogue, AlarmSummary } from "@/lib/shared/alarms/types";
 
@@ -55,22 +55,33 @@ function pairsOf(
 const NONE: (AlarmCatalogue | undefined)[] = [];
 
 /**
- * Filter suggestions of one deployment's list: every value the console has seen there (its
- * catalogue, most often seen first), plus any new one on the page on screen. Exact-match filters
- * need exact spellings, and the API has no taxonomy endpoint. One query: the list does not load
- * the code of several (useQueries, ./use-suggestions.ts) in its first load.
+ * Filter suggestions: every value the console has seen for the deployments (each one's
+ * catalogue, most often seen first, one after the other), plus any new one on the page on
+ * screen. Exact-match filters need exact spellings, and the API has no taxonomy endpoint. One
+ * query reads each deployment's own (cached under its key): no useQueries in a list's first load.
  */
-export function useDeploymentSuggestions(
-  deployment: string,
+export function useSuggestions(
+  deployments: readonly string[],
   alarms: AlarmSummary[] | undefined,
 ): Suggestions {
-  const { data } = useQuery({ ...catalogueQueryOptions(deployment), retry: false });
-  const catalogues = useMemo(() => (data ? [data] : NONE), [data]);
-  return useMerged(catalogues, alarms);
+  const client = useQueryClient();
+  const { data } = useQuery({
+    queryKey: cataloguesKey(deployments),
+    queryFn: () =>
+      Promise.all(
+        // Not the client's rule: the filters' suggestions do without one rather than wait.
+        deployments.map((key) =>
+          client.fetchQuery(catalogueQueryOptions(key)).catch(() => undefined),
+        ),
+      ),
+    staleTime: 60_000,
+    retry: false,
+  });
+  return useMerged(data ?? NONE, alarms);
 }
 
 /** The suggestions of `catalogues` (undefined: not read yet) and the alarms on screen. */
-export function useMerged(
+function useMerged(
   catalogues: (AlarmCatalogue | undefined)[],
   alarms: AlarmSummary[] | undefined,
 ): Suggestions {

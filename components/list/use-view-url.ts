@@ -1,10 +1,10 @@
 "use client";
-// The one reader and writer of a list view's URL, for every list (a deployment's, the merged queue).
+// The one reader and writer of a list view's URL, for every list (a deployment's, several's, all).
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 
-/** How one kind of list reads and writes its URL (lib/shared/alarms: url-state, merged-url). */
+/** How a list reads and writes its URL (lib/shared/alarms/view.ts, by the list's scope). */
 export interface ViewUrl<V, P> {
   /** Every wrong parameter reported and left out, so the page can say what it corrected. */
   parse: (params: URLSearchParams) => { view: V; problems: P[] };

@@ -3,10 +3,13 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { AlarmListQuery, AlarmStatus } from "@/lib/shared/alarms/query";
+import type { AlarmStatus } from "@/lib/shared/alarms/query";
+import { type ListView } from "@/lib/shared/alarms/view";
+import { withPage } from "@/lib/shared/alarms/view-changes";
+import { type ListScope, scopeSegment } from "@/lib/shared/deployments/scope";
 import type { AlarmPage, AlarmSummary } from "@/lib/shared/alarms/types";
 import { liveViewId } from "@/lib/shared/live/view-id";
-import { alarmsQueryOptions } from "@/lib/shared/queries/query-options";
+import { listQueryOptions } from "@/lib/shared/queries/query-options";
 import { liveItemKey, liveMarks, liveRowKey, type LivePage, type LiveRow } from "./live-news";
 import { useLiveKeys } from "./use-live-keys";
 import { type LiveQueue, useLiveViewQueue } from "./use-live-queue";
@@ -111,30 +114,41 @@ export function useLiveViewRows<T extends StatusRow>({
   return { live, alarms, marks, show };
 }
 
-/** The live side of one deployment's list view (see useLiveViewRows); Show reads its page anew. */
-export function useLiveRows(
-  deployment: string,
-  query: AlarmListQuery,
-  page: AlarmPage | undefined,
+/**
+ * The live side of a view of `scope`'s list (its path's; see useLiveViewRows): what arrived since
+ * its first page was read. `keys`: the deployments it reads (a list of several names them in its
+ * watch). `page`: the numbered page on screen once it is this view's own answer (a list paged by
+ * time is not watched). Show reads the page anew, past every shared cache.
+ */
+export function useLiveRows({
+  scope,
+  view,
+  keys,
+  page,
   searchFails = false,
-): LiveRows {
+}: {
+  scope: ListScope;
+  view: ListView;
+  keys: readonly string[];
+  page: AlarmPage | undefined;
+  searchFails?: boolean;
+}): LiveRows {
   const queryClient = useQueryClient();
-  const view = useMemo(() => liveViewId(deployment, query), [deployment, query]);
+  const { query } = view;
+  const segment = scopeSegment(scope);
+  const id = useMemo(() => liveViewId(segment, query, keys), [segment, query, keys]);
   const readAgain = useCallback(() => {
-    void queryClient.fetchQuery({
-      ...alarmsQueryOptions(deployment, query, { fresh: true }),
-      staleTime: 0,
-    });
+    void queryClient.fetchQuery({ ...listQueryOptions(scope, view, { fresh: true }), staleTime: 0 });
     // The next page, prefetched before, no longer follows this one: read it again with it (a
     // detail's Next across the page edge reads both).
     void queryClient.invalidateQueries({
-      queryKey: alarmsQueryOptions(deployment, { ...query, page: query.page + 1 }).queryKey,
+      queryKey: listQueryOptions(scope, withPage(view, query.page + 1)).queryKey,
       refetchType: "none",
     });
-  }, [queryClient, deployment, query]);
+  }, [queryClient, scope, view, query.page]);
   return useLiveViewRows({
-    view,
-    firstPage: query.page === 0,
+    view: id,
+    firstPage: view.cursor === null && query.page === 0 && !view.group,
     page,
     show: readAgain,
     searchFails,

@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { countOf, formatCount } from "@/lib/shared/alarms/format";
+import { isEverySegment } from "@/lib/shared/deployments/scope";
 import { triageKeys } from "@/lib/shared/queries/keys";
 import { teammatesQueryOptions } from "@/lib/shared/queries/triage-options";
 import { BulkActions } from "./bulk-actions";
@@ -22,7 +23,7 @@ export function BulkBar({
 }: {
   /** A deployment whose teammates to offer (the queue: the first of its deployments). */
   teamOf: string;
-  /** The list's deployment key, or "all" for the queue. */
+  /** The list's path segment: a deployment's key, or the scope's for several or every one. */
   deployment: string;
   /** The view's query string as the list's API reads it. */
   view: string;
@@ -41,7 +42,7 @@ export function BulkBar({
   const chosen = [...selection.chosen];
 
   const alarmsOf = () =>
-    chosen.map((id) => (deployment === "all" ? id : id.slice(id.indexOf(":") + 1)));
+    chosen.map((id) => (isEverySegment(deployment) ? id : id.slice(id.indexOf(":") + 1)));
 
   const start = async (action: BulkAction, label: string) => {
     setMessage(null);

@@ -5,7 +5,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { EVERY_DEPLOYMENT } from "@/lib/shared/deployments/scope";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { summariesSearch, triageSummariesQueryOptions } from "@/lib/shared/queries/triage-options";
 import type { TriageSummary } from "@/lib/shared/triage/types";
@@ -28,7 +28,7 @@ export function TriageSummariesProvider({
 }) {
   const search = useMemo(() => summariesSearch(alarms, true), [alarms]);
   const result = useQuery({
-    ...triageSummariesQueryOptions(ALL_DEPLOYMENTS, search),
+    ...triageSummariesQueryOptions(EVERY_DEPLOYMENT, search),
     // The page's rows stay marked while the next page's triage is read.
     placeholderData: (previous) => previous,
   });

@@ -8,7 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { withLiveConnection } from "@/components/live/use-live-view";
 import { triageKeys } from "@/lib/shared/queries/keys";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { EVERY_DEPLOYMENT, scopeSegment } from "@/lib/shared/deployments/scope";
 import type { TriageNotice } from "@/lib/shared/triage/types";
 
 /** Whether this tab hears the team's notices now (the stream is open). */
@@ -33,7 +33,7 @@ export function useTriageLive(onNotice?: (notice: TriageNotice) => void): boolea
         });
         const off = connection.watchTriage((notice) => {
           void client.invalidateQueries({ queryKey: triageKeys.deployment(notice.deployment) });
-          void client.invalidateQueries({ queryKey: triageKeys.deployment(ALL_DEPLOYMENTS) });
+          void client.invalidateQueries({ queryKey: triageKeys.deployment(scopeSegment(EVERY_DEPLOYMENT)) });
           listener.current?.(notice);
         });
         return () => {

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/lib/shared/alarms/paths";
 import type { ApiError } from "@/lib/shared/core/errors";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { EVERY_DEPLOYMENT, scopeSegment } from "@/lib/shared/deployments/scope";
 import { triageKeys } from "@/lib/shared/queries/keys";
 import { sendJson, type WriteMethod } from "@/lib/shared/queries/http";
 import { asApiError } from "@/lib/shared/queries/query-options";
@@ -28,7 +28,7 @@ export function useTriageWrite(deployment: string, uuid: string) {
     onSuccess: (next: AlarmTriage) => {
       client.setQueryData(triageKeys.alarm(deployment, uuid), next);
       void client.invalidateQueries({ queryKey: triageKeys.deployment(deployment) });
-      void client.invalidateQueries({ queryKey: triageKeys.deployment(ALL_DEPLOYMENTS) });
+      void client.invalidateQueries({ queryKey: triageKeys.deployment(scopeSegment(EVERY_DEPLOYMENT)) });
     },
     onError: (error) => {
       setProblem(asApiError(error));

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
-import type { ListView } from "@/lib/shared/alarms/url-state";
+import type { ListView } from "@/lib/shared/alarms/view";
 import { ApiError } from "@/lib/shared/core/errors";
 import type { SharedStore } from "@/lib/server/store";
 import { readAlarmPage, type UsmCall } from "@/lib/server/usm";

@@ -10,7 +10,7 @@ import { readSearch, type IndexInput } from "@/lib/server/reads/index-read";
 import { allScopeOf } from "@/lib/server/deployments/scope";
 import type { SharedStore } from "@/lib/server/store";
 import type { UsmCall } from "@/lib/server/usm";
-import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
+import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/view";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { OVERVIEW_PARTS, type OverviewPart } from "@/lib/shared/overview/plan";
 import type { AnalystContext } from "@/lib/server/services/context";

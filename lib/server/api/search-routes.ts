@@ -3,7 +3,7 @@ import { allScopeOf } from "@/lib/server/deployments/scope";
 import { groupList } from "@/lib/server/reads/list";
 import { searchSuggestions } from "@/lib/server/reads/suggest";
 import { scopeFor, type RequestContext, type ScopeFor } from "@/lib/server/services/context";
-import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
+import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/view";
 import type { RouteScope } from "./deployment-route";
 
 // The routes' names for the index's reads of a view (a list or the queue, its groups) and the

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/merged-url";
+import { DEPLOYMENTS_KEY } from "@/lib/shared/alarms/view";
 import { toSearchParams } from "@/lib/shared/alarms/query";
 import { freezeQuery, readAllDeploymentsView, readView } from "@/lib/server/export/input";
 import type { ExportView } from "@/lib/server/search/export-read";

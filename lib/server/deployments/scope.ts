@@ -1,5 +1,5 @@
 import "server-only";
-import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
+import { DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/view";
 import { invalidRequest } from "@/lib/shared/core/errors";
 import type { Analyst } from "@/lib/server/auth/session";
 import { deploymentRegistry } from "./registry";

@@ -1,15 +1,17 @@
 import "server-only";
 import { z } from "zod";
 import { GROUP_KEY, GROUP_SORT_KEY } from "@/lib/shared/alarms/groups";
-import { CURSOR_KEY, DEPLOYMENTS_KEY, parseDeployments } from "@/lib/shared/alarms/merged-url";
 import { readParams } from "@/lib/shared/alarms/params";
 import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import {
-  parseListView,
+  CURSOR_KEY,
+  DEPLOYMENTS_KEY,
+  parseDeployments,
+  parseView,
   viewSearchParams,
   type ListView,
   type ViewProblem,
-} from "@/lib/shared/alarms/url-state";
+} from "@/lib/shared/alarms/view";
 import { ApiError } from "@/lib/shared/core/errors";
 import { EXPORT_FORMATS, EXPORT_ID } from "@/lib/shared/export/contract";
 
@@ -51,7 +53,7 @@ function refuse(problems: readonly ViewProblem[]): void {
  * (lib/server/reads/policy.ts).
  */
 export function readView(params: URLSearchParams, others: readonly string[] = []): ListView {
-  const { view, problems } = parseListView(params, others);
+  const { view, problems } = parseView(params, "deployment", { others });
   refuse(problems);
   return view;
 }
@@ -82,7 +84,7 @@ export function readAllDeploymentsView(
   const list = new URLSearchParams(
     [...params].filter(([name]) => !ignored.has(name.toLowerCase())),
   );
-  const { view, problems } = parseListView(list, others);
+  const { view, problems } = parseView(list, "deployment", { others });
   const named = parseDeployments(own.getAll(DEPLOYMENTS_KEY), visible, problems);
   refuse(problems);
   return { view, named };

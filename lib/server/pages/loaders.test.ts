@@ -5,7 +5,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { analystRoute } from "@/lib/server/api/route";
 import { closeDatabase, databaseState } from "@/lib/server/db";
-import { parseMergedView } from "@/lib/shared/alarms/merged-url";
+import { parseView } from "@/lib/shared/alarms/view";
 import { parseAlarmListQuery } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import { testAnalyst } from "@/test/analyst";
@@ -56,7 +56,7 @@ async function signIn(user: string) {
 
 /** The finding's flood: a new search of every deployment's queue each time (/d/all/alarms?q=…). */
 const search = (n: number) =>
-  readMergedPage(parseMergedView({ q: `user:probe${n}` }, ["acme"]).view);
+  readMergedPage(parseView({ q: `user:probe${n}` }, "all", { known: ["acme"] }).view);
 const listPage = (n: number) =>
   readListPage("acme", parseAlarmListQuery(new URLSearchParams({ page: String(n) })).query);
 

@@ -7,7 +7,7 @@ import { allScopeOf } from "@/lib/server/deployments/scope";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
-import { DEPLOYMENTS_KEY, mergedApiSearch, type MergedView } from "@/lib/shared/alarms/merged-url";
+import { DEPLOYMENTS_KEY, viewApiSearch, type ListView } from "@/lib/shared/alarms/view";
 import { toSearchParams } from "@/lib/shared/alarms/query";
 import { pageRead } from "./page-gate";
 
@@ -23,8 +23,8 @@ const read = cache(async (search: string): Promise<MergedQueuePage> => {
 });
 
 /** One page of the queue's rows (from the index, or each upstream where it cannot answer). */
-export function readMergedPage(view: MergedView): Promise<MergedQueuePage> {
-  return read(mergedApiSearch(view));
+export function readMergedPage(view: ListView): Promise<MergedQueuePage> {
+  return read(viewApiSearch(view));
 }
 
 const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
@@ -39,7 +39,7 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
 });
 
 /** The search string the groups' API reads for `view` (as groupsQueryOptions writes it). */
-function mergedGroupsSearch(view: MergedView): string {
+function mergedGroupsSearch(view: ListView): string {
   const params = toSearchParams(view.query);
   params.set(GROUP_KEY, (view.group ?? []).slice(0, 1).join(","));
   if (view.groupSort && view.groupSort !== "count") params.set(GROUP_SORT_KEY, view.groupSort);
@@ -48,6 +48,6 @@ function mergedGroupsSearch(view: MergedView): string {
 }
 
 /** One page of the queue's groups by its first field, from the index. */
-export function readMergedGroups(view: MergedView): Promise<AlarmGroupsPage> {
+export function readMergedGroups(view: ListView): Promise<AlarmGroupsPage> {
   return readGroups(mergedGroupsSearch(view));
 }

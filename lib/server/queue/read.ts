@@ -1,6 +1,6 @@
 import "server-only";
 import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
-import { CURSOR_KEY, parseMergedView } from "@/lib/shared/alarms/merged-url";
+import { CURSOR_KEY, parseView } from "@/lib/shared/alarms/view";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { MergedCursorPage } from "@/lib/shared/alarms/merged-types";
 import { ApiError, asApiError, invalidRequest } from "@/lib/shared/core/errors";
@@ -24,7 +24,7 @@ export interface MergedRequest {
 
 /**
  * Reads the merged queue's URL for `visible` deployments with the browser's own parser
- * (parseMergedView), so the page and the API never disagree on what a link means: 400 naming
+ * (parseView), so the page and the API never disagree on what a link means: 400 naming
  * the first wrong parameter and saying everything that is wrong, as the list's route does.
  */
 export function parseMergedRequest(
@@ -32,7 +32,7 @@ export function parseMergedRequest(
   visible: readonly Deployment[],
 ): MergedRequest {
   const byKey = new Map(visible.map((deployment) => [deployment.key, deployment]));
-  const { view, problems } = parseMergedView(params, [...byKey.keys()]);
+  const { view, problems } = parseView(params, "all", { known: [...byKey.keys()] });
   if (problems.length > 0) throw invalidRequest(problems);
   const cursor = view.cursor === null ? null : decodeCursor(view.cursor);
   if (view.cursor !== null && !cursor) {

@@ -9,7 +9,7 @@ import { indexDatabase, readIndex } from "@/lib/server/search/read-index";
 import { readable } from "@/lib/server/search/search-where";
 import { indexStatuses } from "@/lib/server/mirror/sync";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
-import type { ListView } from "@/lib/shared/alarms/url-state";
+import type { ListView } from "@/lib/shared/alarms/view";
 import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 import type { ExportPlan } from "@/lib/shared/export/contract";
 import { readSearch } from "./index-read";

@@ -1,9 +1,8 @@
 import "server-only";
-import { DEPLOYMENTS_KEY, mergedHref, parseMergedView } from "@/lib/shared/alarms/merged-url";
 import { listPathDeployment } from "@/lib/shared/alarms/paths";
-import { listHref, parseListView } from "@/lib/shared/alarms/url-state";
+import { DEPLOYMENTS_KEY, parseView, viewHref } from "@/lib/shared/alarms/view";
+import { EVERY_DEPLOYMENT, isEverySegment, oneDeployment } from "@/lib/shared/deployments/scope";
 import { ApiError } from "@/lib/shared/core/errors";
-import { isEverySegment } from "@/lib/shared/deployments/scope";
 import { VIEW_MAX_CHARS } from "@/lib/shared/triage/saved-views";
 
 // What a saved view may point at: a list of the console, one deployment's or the queue of all,
@@ -37,14 +36,14 @@ export function readViewPath(raw: string, visible: readonly string[]): string {
     throw wrongView("view must be a list of alarms: /d/{deployment}/alarms or /d/all/alarms.");
   }
   if (isEverySegment(deployment)) {
-    const { view, problems } = parseMergedView(url.searchParams, visible);
+    const { view, problems } = parseView(url.searchParams, "all", { known: visible });
     refuseProblems(problems);
-    return mergedHref(view);
+    return viewHref(EVERY_DEPLOYMENT, view);
   }
   if (!visible.includes(deployment)) throw wrongView("view names no deployment you may see.");
-  const { view, problems } = parseListView(url.searchParams);
+  const { view, problems } = parseView(url.searchParams, "deployment");
   refuseProblems(problems);
-  return listHref(deployment, view);
+  return viewHref(oneDeployment(deployment), view);
 }
 
 function refuseProblems(problems: readonly { message: string }[]): void {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { groupTerm, narrowSearch, parseGroupParam } from "./groups";
-import { listHref, parseListView } from "./url-state";
+import { oneDeployment } from "@/lib/shared/deployments/scope";
+import { type ListView, parseView, viewHref } from "./view";
+
+const parseListView = (params: URLSearchParams) => parseView(params, "deployment");
+const listHref = (deployment: string, view: ListView) => viewHref(oneDeployment(deployment), view);
 
 // The grouping's part of the URL contract, and the search each group opens its rows with.
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readLinkTime, writeLinkTime } from "./link-time";
 import { parseAlarmListQuery, toSearchParams } from "./query";
-import { listSearch, parseListView } from "./url-state";
+import { listSearch, parseView } from "./view";
 
 // What a person reads in a link and what the screen shows agree: the page as the pager counts it,
 // times as a person writes them. Links shared before still open what their sender saw.
 
 const read = (search: string) => parseAlarmListQuery(new URLSearchParams(search));
-const canonical = (search: string) => listSearch(parseListView(new URLSearchParams(search)).view);
+const canonical = (search: string) =>
+  listSearch(parseView(new URLSearchParams(search), "deployment").view);
 
 describe("the page in a link", () => {
   it("counts from 1, as the pager shows it", () => {

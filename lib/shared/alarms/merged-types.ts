@@ -4,7 +4,7 @@ import type { AlarmPage, AlarmSummary, IndexSource } from "./types";
 // What GET /api/d/all/alarms answers: one page of the queue of every deployment. From the index,
 // a numbered page in any order, with its exact count and what the index does not hold yet; where
 // the index cannot be reached here (or a link names a place by cursor), a page of the queue paged
-// by time, newest first. Client-safe (types only).
+// by time, newest first. Client-safe.
 
 /**
  * A deployment whose alarms the index does not hold whole for the view's time range: its alarms
@@ -68,3 +68,11 @@ export interface MergedCursorPage {
 }
 
 export type MergedQueuePage = MergedIndexPage | MergedCursorPage;
+
+/** A page of any list's rows: a deployment's (numbered) or one of several or every deployment. */
+export type ListPage = AlarmPage | MergedQueuePage;
+
+/** Whether a list's page is paged by time (several or every deployment, without the index). */
+export function isTimePaged(page: ListPage): page is MergedCursorPage {
+  return "paging" in page && page.paging === "cursor";
+}

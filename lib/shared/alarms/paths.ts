@@ -1,8 +1,9 @@
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { EVERY_DEPLOYMENT, scopeSegment } from "@/lib/shared/deployments/scope";
 
 // Every path of the console's pages and of the browser's API, built here and nowhere else. A
-// deployment's pages live under /d/{key}; the merged queue of all deployments at /d/all/alarms.
-// Client-safe.
+// deployment's pages live under /d/{key}; the list of several or every deployment under the
+// scope's segment (/d/all/alarms, lib/shared/deployments/scope.ts). A list's paths take a
+// deployment's key or that segment (scopeSegment). Client-safe.
 
 export const HOME_PATH = "/";
 
@@ -16,9 +17,10 @@ export function detailPath(deployment: string, uuid: string): string {
   return `${listPath(deployment)}/${encodeURIComponent(uuid)}`;
 }
 
-export const MERGED_LIST_PATH = listPath(ALL_DEPLOYMENTS);
+/** The list of every deployment the analyst may see. */
+export const EVERY_LIST_PATH = listPath(scopeSegment(EVERY_DEPLOYMENT));
 
-/** The deployment whose list `pathname` is (the merged queue: "all"), or null. */
+/** The segment of the list `pathname` is (a deployment's key, or the scope's: scopeOfSegment), or null. */
 export function listPathDeployment(pathname: string): string | null {
   const match = /^\/d\/([^/]+)\/alarms\/?$/.exec(pathname);
   return match ? decodeURIComponent(match[1]!) : null;

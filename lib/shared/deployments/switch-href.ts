@@ -1,18 +1,19 @@
-import { MERGED_LIST_PATH, detailPathParts, listPathDeployment } from "@/lib/shared/alarms/paths";
+import { detailPathParts, listPathDeployment } from "@/lib/shared/alarms/paths";
 import { type AlarmFilters, DEFAULT_QUERY, FILTER_KEYS } from "@/lib/shared/alarms/query";
 import { UTC } from "@/lib/shared/alarms/time-zone";
 import {
   type ListView,
   TZ_KEY,
-  listHref,
-  listSearch,
-  parseListView,
   parseTimeZoneParam,
-} from "@/lib/shared/alarms/url-state";
-import { ALL_DEPLOYMENTS } from "./types";
+  parseView,
+  viewHref,
+  viewOf,
+} from "@/lib/shared/alarms/view";
+import { FROM_KEY } from "@/lib/shared/alarms/view-links";
+import { EVERY_DEPLOYMENT, isEverySegment, oneDeployment } from "./scope";
 
 // Where the deployment switcher leads: the view the analyst is looking at, carried over to
-// another deployment (or the merged queue) as far as it means the same thing there. Client-safe.
+// another deployment (or the list of every deployment) as far as it means the same thing there. Client-safe.
 
 type FilterKey = (typeof FILTER_KEYS)[number];
 
@@ -26,17 +27,20 @@ const SHARED_FILTERS = FILTER_KEYS.filter(
     !(DEPLOYMENT_FILTERS as readonly FilterKey[]).includes(key),
 );
 
-const DEFAULT_VIEW: ListView = parseListView({}).view;
+const DEFAULT_VIEW: ListView = viewOf();
+
+/** A list's view as a deployment's list reads it (what only the list of several takes: dropped). */
+const listView = (params: URLSearchParams) => parseView(params, "deployment").view;
 
 /** The list view a page shows or came from, and whose it is; the default view elsewhere. */
 function sourceOf(pathname: string, search: string): { deployment: string | null; view: ListView } {
   const params = new URLSearchParams(search);
   const list = listPathDeployment(pathname);
-  if (list !== null) return { deployment: list, view: parseListView(params).view };
+  if (list !== null) return { deployment: list, view: listView(params) };
   const detail = detailPathParts(pathname);
   if (detail !== null) {
-    // A detail remembers its list in `from` and its reader's zone in `tz` (see detailHrefsFor).
-    const { view } = parseListView(new URLSearchParams(params.get("from") ?? ""));
+    // A detail remembers its list in `from` and its reader's zone in `tz` (see detailHrefs).
+    const view = listView(new URLSearchParams(params.get(FROM_KEY) ?? ""));
     return {
       deployment: detail.deployment,
       view: { ...view, tz: parseTimeZoneParam(params.get(TZ_KEY)) ?? UTC },
@@ -54,30 +58,28 @@ function sharedFilters(filters: AlarmFilters): AlarmFilters {
 }
 
 /**
- * The href of `target`'s list (or, for "all", the merged queue) seen from the page at
+ * The href of `target`'s list (or, for "all", the list of every deployment) seen from the page at
  * `pathname` + `search`:
- * - from a list or a detail (its `from` view and `tz`) of another deployment, or from the merged
- *   queue: the same view on its first page, without the sensor filter (sensors belong to one
+ * - from a list or a detail (its `from` view and `tz`) of another deployment, or from the list
+ *   of every deployment: the same view on its first page, without the sensor filter (sensors belong to one
  *   deployment); the search, sort, size, status, priority, rules, suppressed, time range and tz
  *   are kept.
- *   Parameters the list does not know (the merged queue's cursor) are dropped.
+ *   Parameters the list does not know (the cursor of the list of every deployment) are dropped.
  * - from a list or detail of `target` itself: that list exactly as it was (page and sensor too).
  * - from anywhere else (home): `target`'s plain list.
- * - to "all": the merged queue with the search, the shared filters and tz (its order and paging
+ * - to "all": the list of every deployment with the search, the shared filters and tz (its order and paging
  *   are its own).
  * Always in canonical form: invalid parameters are left out.
  */
 export function switchHref(pathname: string, search: string, target: string): string {
   const { deployment, view } = sourceOf(pathname, search);
-  if (target === ALL_DEPLOYMENTS) {
-    const merged: ListView = {
-      query: { ...DEFAULT_QUERY, filters: sharedFilters(view.query.filters), q: view.query.q },
-      tz: view.tz,
-    };
-    return `${MERGED_LIST_PATH}${listSearch(merged)}`;
+  if (isEverySegment(target)) {
+    const query = { ...DEFAULT_QUERY, filters: sharedFilters(view.query.filters), q: view.query.q };
+    return viewHref(EVERY_DEPLOYMENT, viewOf(query, view.tz));
   }
-  if (deployment === target) return listHref(target, view);
+  const scope = oneDeployment(target);
+  if (deployment === target) return viewHref(scope, view);
   const filters = { ...view.query.filters };
   for (const key of DEPLOYMENT_FILTERS) delete filters[key];
-  return listHref(target, { ...view, query: { ...view.query, page: 0, filters } });
+  return viewHref(scope, { ...view, query: { ...view.query, page: 0, filters } });
 }

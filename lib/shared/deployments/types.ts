@@ -13,9 +13,6 @@ export interface DeploymentInfo {
   kind: DeploymentKind;
 }
 
-/** The merged queue's key in paths (`/d/all/alarms`): not a deployment. */
-export const ALL_DEPLOYMENTS = "all";
-
 export const KIND_NAME: Record<DeploymentKind, string> = {
   anywhere: "USM Anywhere",
   central: "USM Central",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
+import { EVERY_DEPLOYMENT, oneDeployment, someDeployments } from "@/lib/shared/deployments/scope";
 import type { ExportPlan } from "./contract";
 import { exportFilePath, exportPlanPath, exportProgressPath, type ExportTarget } from "./target";
 
@@ -10,7 +11,7 @@ const plan: ExportPlan = { total: 10, cap: 100, gte: 1_000_000, lte: 2_000_000 }
 
 describe("an export's paths", () => {
   const acme: ExportTarget = {
-    scope: "acme",
+    scope: oneDeployment("acme"),
     query: {
       ...DEFAULT_QUERY,
       page: 3,
@@ -34,16 +35,18 @@ describe("an export's paths", () => {
   });
 
   it("name the queue's deployments for all, and none when it shows every one", () => {
-    const all: ExportTarget = { scope: "all", query: DEFAULT_QUERY, tz: "UTC" };
+    const all: ExportTarget = { scope: EVERY_DEPLOYMENT, query: DEFAULT_QUERY, tz: "UTC" };
     expect(exportPlanPath(all)).toBe("/api/d/all/alarms/export/plan");
-    expect(exportPlanPath({ ...all, deployments: [] })).toBe("/api/d/all/alarms/export/plan");
-    const named = { ...all, deployments: ["acme", "beta"] };
+    expect(exportPlanPath({ ...all, scope: someDeployments([]) })).toBe(
+      "/api/d/all/alarms/export/plan",
+    );
+    const named = { ...all, scope: someDeployments(["acme", "beta"]) };
     expect(exportPlanPath(named)).toBe("/api/d/all/alarms/export/plan?deployments=acme%2Cbeta");
     expect(exportFilePath(named, { ...plan, gte: null }, "json", "id-12345678")).toBe(
       "/api/d/all/alarms/export?timestamp_occured_lte=1970-01-01T00%3A33%3A20Z&deployments=acme%2Cbeta&format=json&id=id-12345678",
     );
     expect(exportProgressPath(named, "id-12345678")).toBe("/api/d/all/alarms/export/id-12345678");
     // A deployment's export never names deployments.
-    expect(exportPlanPath({ ...named, scope: "acme" })).toBe("/api/d/acme/alarms/export/plan");
+    expect(exportPlanPath({ ...named, scope: oneDeployment("acme") })).toBe("/api/d/acme/alarms/export/plan");
   });
 });

@@ -14,7 +14,7 @@ import {
   toSearchParams,
   type AlarmListQuery,
 } from "@/lib/shared/alarms/query";
-import { ALL_DEPLOYMENTS, DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
+import { isDeploymentKey, isEverySegment } from "@/lib/shared/deployments/scope";
 
 /** The all-view's parameter naming its deployments (a comma list, as the merged queue's). */
 const LIVE_DEPLOYMENTS_KEY = "deployments";
@@ -28,8 +28,9 @@ function canonicalDeployments(deployments: readonly string[]): string[] {
 }
 
 /**
- * The id of `deployment`'s view of `query`; with `deployment` "all", of the queue of
- * `deployments` (required there, ignored elsewhere).
+ * The id of `deployment`'s view of `query` (`deployment` a list's path segment: a deployment's
+ * key, or the scope's for several or every deployment, then of `deployments`, required there and
+ * ignored elsewhere; lib/shared/deployments/scope.ts).
  */
 export function liveViewId(
   deployment: string,
@@ -37,7 +38,7 @@ export function liveViewId(
   deployments: readonly string[] = [],
 ): string {
   const params = toSearchParams({ ...query, page: 0, size: DEFAULT_QUERY.size });
-  if (deployment === ALL_DEPLOYMENTS) {
+  if (isEverySegment(deployment)) {
     params.set(LIVE_DEPLOYMENTS_KEY, canonicalDeployments(deployments).join(","));
   }
   const search = params.toString();
@@ -62,14 +63,14 @@ export function parseLiveViewId(id: string): LiveView | null {
   const mark = id.indexOf("?");
   const deployment = mark < 0 ? id : id.slice(0, mark);
   const params = new URLSearchParams(mark < 0 ? "" : id.slice(mark + 1));
-  const all = deployment === ALL_DEPLOYMENTS;
-  if (!all && !DEPLOYMENT_KEY.test(deployment)) return null;
+  const all = isEverySegment(deployment);
+  if (!all && !isDeploymentKey(deployment)) return null;
   let deployments = [deployment];
   if (all) {
     const named = params.getAll(LIVE_DEPLOYMENTS_KEY);
     params.delete(LIVE_DEPLOYMENTS_KEY);
     deployments = (named[0] ?? "").split(",");
-    const valid = deployments.every((key) => DEPLOYMENT_KEY.test(key) && key !== ALL_DEPLOYMENTS);
+    const valid = deployments.every(isDeploymentKey);
     if (named.length !== 1 || !valid || deployments.length > MAX_VIEW_DEPLOYMENTS) return null;
   }
   const { query, problems } = parseAlarmListQuery(params);

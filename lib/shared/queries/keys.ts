@@ -1,10 +1,4 @@
-import {
-  type AlarmFilters,
-  type AlarmListQuery,
-  DEFAULT_QUERY,
-  toSearchParams,
-} from "@/lib/shared/alarms/query";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
+import { type AlarmFilters, DEFAULT_QUERY, toSearchParams } from "@/lib/shared/alarms/query";
 import type { OverviewPart } from "@/lib/shared/overview/plan";
 
 // Every query key of the browser's cache, and nowhere else: the query options (./*-options.ts)
@@ -12,12 +6,15 @@ import type { OverviewPart } from "@/lib/shared/overview/plan";
 // stale is the same array the read was cached under. A prefix is a shorter key of the same
 // family (`triageKeys.deployment(d)` holds every `triageKeys.alarm(d, …)`). Client-safe.
 
-// Every key starts with the deployment: two deployments' page 1 are two pages.
+// Every key starts with the list's path segment (a deployment's key, or the scope's for several
+// or every deployment: lib/shared/deployments/scope.ts): two deployments' page 1 are two pages.
 export const alarmKeys = {
   all: ["alarms"] as const,
-  /** The canonical search string is the key: stable, order-fixed, identical to the API URL. */
-  list: (deployment: string, query: AlarmListQuery) =>
-    ["alarms", deployment, "list", toSearchParams(query).toString()] as const,
+  /**
+   * A page of a list's rows: the canonical search string of its API is the key (stable,
+   * order-fixed, identical to the API URL; lib/shared/alarms/view.ts viewApiSearch).
+   */
+  list: (segment: string, search: string) => ["alarms", segment, "list", search] as const,
   detail: (deployment: string, uuid: string) =>
     ["alarms", deployment, "detail", uuid.toLowerCase()] as const,
   catalogue: (deployment: string) => ["alarms", deployment, "catalogue"] as const,
@@ -25,8 +22,6 @@ export const alarmKeys = {
   suggest: (scope: string, search: string) => ["alarms", scope, "suggest", search] as const,
   /** A page of a view's groups (`search`: the view's, with the fields, sort and deployments). */
   groups: (deployment: string, search: string) => ["alarms", deployment, "groups", search] as const,
-  /** A page of the queue of every deployment (`search`: its canonical URL search). */
-  merged: (search: string) => ["alarms", ALL_DEPLOYMENTS, "merged", search] as const,
   /** The detail's pivot counts and related alarms (`search`: values and range). */
   pivots: (deployment: string, uuid: string, search: string) =>
     ["alarms", deployment, "detail", uuid.toLowerCase(), "pivots", search] as const,
@@ -65,6 +60,10 @@ export const triageKeys = {
     ["triage", deployment, "summaries", search] as const,
   teammates: (deployment: string) => ["triage", deployment, "teammates"] as const,
 };
+
+/** The catalogues of several deployments read together (each cached under alarmKeys.catalogue). */
+export const cataloguesKey = (deployments: readonly string[]) =>
+  ["catalogues", deployments.join(",")] as const;
 
 export const viewKeys = {
   all: ["views"] as const,

@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError } from "@/lib/shared/core/errors";
-import { ALL_DEPLOYMENTS } from "@/lib/shared/deployments/types";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import { type ListScope, scopeSegment } from "@/lib/shared/deployments/scope";
+import type { ListPage } from "@/lib/shared/alarms/merged-types";
 import { api } from "@/lib/shared/alarms/paths";
 import { OVERVIEW_STEP_MS, type OverviewPart } from "@/lib/shared/overview/plan";
 import type { OverviewSection } from "@/lib/shared/overview/types";
 import { type AlarmFilters, type AlarmListQuery, toSearchParams } from "@/lib/shared/alarms/query";
 import type { AlarmCatalogue, AlarmDetail, AlarmPage } from "@/lib/shared/alarms/types";
+import { type ListView, viewApiSearch } from "@/lib/shared/alarms/view";
 import {
   GROUP_KEY,
   GROUP_SORT_KEY,
@@ -22,8 +23,8 @@ import { alarmKeys, overviewSearch } from "./keys";
 // direct queryFn for the SAME key, the client hooks read our own /api routes. Client-safe.
 
 /**
- * One section of the overview of a view's filters (`deployment` a key, or "all" with the
- * `deployments` the queue names; none: every one the analyst may see).
+ * One section of the overview of a view's filters (`deployment` a list's path segment: a key, or
+ * the scope's with the `deployments` it names; none: every one the analyst may see).
  */
 export function overviewQueryOptions(
   deployment: string,
@@ -55,7 +56,7 @@ export function catalogueQueryOptions(deployment: string) {
 
 /**
  * What the search box offers for `field` (null: field names) starting with `prefix`, from the
- * index of `scope` (a deployment, or "all" with the `deployments` the queue shows).
+ * index of `scope` (a list's path segment, with the `deployments` a list of several shows).
  */
 export function suggestionsQueryOptions(
   scope: string,
@@ -74,23 +75,42 @@ export function suggestionsQueryOptions(
   });
 }
 
-/** `fresh`: past every shared cache (the live queue's Show must see what was just announced). */
+/**
+ * One page of a list's rows (`segment` its path's, `search` its API's). `fresh`: past every
+ * shared cache (the live queue's Show must see what was just announced).
+ */
+function rowsQueryOptions<Page extends object>(segment: string, search: string, fresh: boolean) {
+  return queryOptions({
+    queryKey: alarmKeys.list(segment, search),
+    queryFn: ({ signal }) =>
+      getJson<Page>(api.list(segment, search ? `?${search}` : ""), { signal, fresh }),
+  });
+}
+
+/**
+ * One page of `view` in `scope`'s list: a deployment's numbered page (from its upstream, or the
+ * index), or one of several or every deployment (numbered from the index, or paged by time).
+ */
+export function listQueryOptions(
+  scope: ListScope,
+  view: ListView,
+  { fresh = false }: { fresh?: boolean } = {},
+) {
+  return rowsQueryOptions<ListPage>(scopeSegment(scope), viewApiSearch(view), fresh);
+}
+
+/** A deployment's page of `query` (the same key as its list's: listQueryOptions). */
 export function alarmsQueryOptions(
   deployment: string,
   query: AlarmListQuery,
   { fresh = false }: { fresh?: boolean } = {},
 ) {
-  const search = toSearchParams(query).toString();
-  return queryOptions({
-    queryKey: alarmKeys.list(deployment, query),
-    queryFn: ({ signal }) =>
-      getJson<AlarmPage>(api.list(deployment, search ? `?${search}` : ""), { signal, fresh }),
-  });
+  return rowsQueryOptions<AlarmPage>(deployment, toSearchParams(query).toString(), fresh);
 }
 
 /**
- * One page of a view's groups by `fields`, from the index (`deployment` a key, or "all" with the
- * `deployments` the merged queue names; none: every one the analyst may see).
+ * One page of a view's groups by `fields`, from the index (`deployment` a list's path segment: a
+ * key, or the scope's with the `deployments` it names; none: every one the analyst may see).
  */
 export function groupsQueryOptions(
   deployment: string,
@@ -107,15 +127,6 @@ export function groupsQueryOptions(
     queryKey: alarmKeys.groups(deployment, params.toString()),
     queryFn: ({ signal }) =>
       getJson<AlarmGroupsPage>(api.groups(deployment, `?${params}`), { signal }),
-  });
-}
-
-/** One page of the merged queue (`search`: its canonical URL search string, cursor included). */
-export function mergedQueryOptions(search: string) {
-  return queryOptions({
-    queryKey: alarmKeys.merged(search),
-    queryFn: ({ signal }) =>
-      getJson<MergedQueuePage>(api.list(ALL_DEPLOYMENTS, search ? `?${search}` : ""), { signal }),
   });
 }
 

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { type ListScope, scopeSegment } from "@/lib/shared/deployments/scope";
 import { api } from "@/lib/shared/alarms/paths";
 import type { AlarmTriage, Teammate, TriageSummaries } from "@/lib/shared/triage/types";
 import { getJson } from "./http";
@@ -29,11 +30,13 @@ export function summariesSearch(
   return `?${params}`;
 }
 
-export function triageSummariesQueryOptions(deployment: string, search: string) {
+/** The triage of a page's rows, read in `scope` (a page's rows of several are read across them). */
+export function triageSummariesQueryOptions(scope: ListScope, search: string) {
+  const segment = scopeSegment(scope);
   return queryOptions({
-    queryKey: triageKeys.summaries(deployment, search),
+    queryKey: triageKeys.summaries(segment, search),
     queryFn: ({ signal }) =>
-      getJson<TriageSummaries>(api.triageSummaries(deployment, search), { signal }),
+      getJson<TriageSummaries>(api.triageSummaries(segment, search), { signal }),
     enabled: search.length > 1,
     // A triage change of anyone's reaches this page as a live notice, not by polling.
     staleTime: 60_000,

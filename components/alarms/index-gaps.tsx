@@ -1,14 +1,16 @@
 "use client";
-// What the queue of every deployment does not hold yet, said per deployment: never silently missing.
+// What the list of several or every deployment does not hold yet (from the index), said per
+// deployment: never silently missing.
 
 import Link from "next/link";
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { IndexGap } from "@/lib/shared/alarms/merged-types";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
-import { listHref } from "@/lib/shared/alarms/url-state";
+import { viewHref, viewOf } from "@/lib/shared/alarms/view";
+import { oneDeployment } from "@/lib/shared/deployments/scope";
 import { TimeText } from "@/components/ui/time-text";
 
-/** Why one deployment's alarms may be missing from the queue, in an analyst's words. */
+/** Why one deployment's alarms may be missing from the list, in an analyst's words. */
 function GapText({ gap, name }: { gap: IndexGap; name: string }) {
   const { backfill } = gap;
   const progress =
@@ -61,7 +63,7 @@ export function IndexGaps({
 }: {
   gaps: readonly IndexGap[];
   nameOf: (key: string) => string;
-  /** The queue's view, for the deployment's own list of the same filters. */
+  /** The list's view, for the deployment's own list of the same filters. */
   query: AlarmListQuery;
   tz: string;
 }) {
@@ -80,7 +82,7 @@ export function IndexGaps({
             <GapText gap={gap} name={nameOf(gap.deployment)} />
           </p>
           <Link
-            href={listHref(gap.deployment, { query: own, tz })}
+            href={viewHref(oneDeployment(gap.deployment), viewOf(own, tz))}
             className="shrink-0 font-medium text-blue-800 underline-offset-2 hover:underline dark:text-blue-300"
           >
             Open {nameOf(gap.deployment)}&rsquo;s own list

@@ -1,43 +1,129 @@
 import { describe, expect, it } from "vitest";
+import { EVERY_DEPLOYMENT } from "@/lib/shared/deployments/scope";
+import { resolveRange } from "./query";
+import { type ListView, isCanonical, listSearch, parseView, viewApiSearch, viewHref } from "./view";
 import {
-  isCanonicalMerged,
-  mergedApiSearch,
-  fromQueueView,
-  DEFAULT_MERGED_VIEW,
-  mergedDetailHrefs,
-  mergedHref,
-  mergedNewestHref,
-  mergedPageHref,
-  parseMergedView,
-  withDeployments,
   withFilters,
   withGroup,
   withGroupSort,
-  withSearch,
   withPage,
+  withSearch,
   withSize,
   withSort,
-  withZone,
-} from "./merged-url";
+} from "./view-changes";
 
+// The one reader and writer of a list's URL, a deployment's and every deployment's (`cursor` too).
+
+const SENSOR = "9f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+const view = (search: string) => parseView(new URLSearchParams(search), "deployment");
 const KNOWN = ["acme", "globex"] as const;
-const parse = (search: string) => parseMergedView(new URLSearchParams(search), KNOWN);
+const parse = (search: string) => parseView(new URLSearchParams(search), "all", { known: KNOWN });
+const allHref = (view: ListView) => viewHref(EVERY_DEPLOYMENT, view);
 const CURSOR = "eyJkIjoibyIsInAiOnsiYWNtZSI6WzEsImFiYyJdfX0";
 
-describe("the merged queue's URL, grouped", () => {
+describe("the list's URL", () => {
+  it("reads names in any case and writes them canonically", () => {
+    const { view: read, problems } = view(
+      `status=Open&priority_label=HIGH&suppressed=False&sort=Priority,ASC&range=24H` +
+        `&alarm_sensor_sources=${SENSOR.toUpperCase()}&tz=europe/berlin`,
+    );
+    expect(problems).toEqual([]);
+    expect(listSearch(read)).toBe(
+      `?sort=priority%2Casc&status=open&suppressed=false&priority_label=high` +
+        `&alarm_sensor_sources=${SENSOR}&range=24h&tz=Europe%2FBerlin`,
+    );
+    expect(isCanonical(new URLSearchParams("status=Open"), view("status=Open").view)).toBe(false);
+    expect(isCanonical(new URLSearchParams("status=open"), view("status=open").view)).toBe(true);
+  });
+
+  it("reads a parameter's name in any case, as its value", () => {
+    const { view: read, problems } = view("Status=open&PRIORITY_LABEL=high&TZ=Asia/Tokyo");
+    expect(problems).toEqual([]);
+    expect(listSearch(read)).toBe("?status=open&priority_label=high&tz=Asia%2FTokyo");
+  });
+
+  it("leaves out a parameter it does not take, and says so", () => {
+    const { view: read, problems } = view("query=188.1.32.78&status=open&utm_source=mail");
+    expect(problems).toEqual([
+      {
+        param: "query",
+        message: "query is not a parameter of this page, so it was left out",
+        unknown: true,
+      },
+      {
+        param: "utm_source",
+        message: "utm_source is not a parameter of this page, so it was left out",
+        unknown: true,
+      },
+    ]);
+    expect(listSearch(read)).toBe("?status=open");
+    const current = new URLSearchParams("query=188.1.32.78&status=open&utm_source=mail");
+    expect(isCanonical(current, read)).toBe(false);
+  });
+
+  it("refuses the parameters of the list of every deployment, saying so", () => {
+    const { view: read, problems } = view(`deployments=acme&cursor=${CURSOR}&status=open`);
+    expect(problems).toEqual([
+      {
+        param: "deployments",
+        message: "deployments is not a parameter of this page, so it was left out",
+        unknown: true,
+      },
+      {
+        param: "cursor",
+        message: "cursor is not a parameter of this page, so it was left out",
+        unknown: true,
+      },
+    ]);
+    expect(read).toMatchObject({ deployments: [], cursor: null });
+    expect(listSearch(read)).toBe("?status=open");
+  });
+
+  it("keeps UTC, the default zone, out of the URL and corrects an unknown zone", () => {
+    expect(listSearch(view("tz=UTC").view)).toBe("");
+    const { view: read, problems } = view("tz=Mars/Olympus&page=2");
+    expect(read.tz).toBe("UTC");
+    expect(problems).toEqual([
+      { param: "tz", message: "tz must be a time zone such as Europe/Berlin" },
+    ]);
+    expect(listSearch(read)).toBe("?p=3");
+  });
+
+  it("keeps a rolling range rolling and refuses it beside absolute bounds", () => {
+    expect(view("range=7d").view.query.filters).toEqual({ range: "7d" });
+    const { view: read, problems } = view("range=1h&timestamp_occured_gte=5");
+    expect(problems.map((p) => p.param)).toEqual(["range"]);
+    expect(read.query.filters).toEqual({ range: "1h" });
+  });
+
+  it("resolves a rolling range against the clock of each request", () => {
+    const query = view("range=24h&status=open").view.query;
+    const now = Date.UTC(2026, 10, 22, 10, 0, 0, 400);
+    expect(resolveRange(query, now).filters).toEqual({
+      status: ["open"],
+      timestamp_occured_gte: Date.UTC(2026, 10, 21, 10, 0, 1),
+      timestamp_occured_lte: Date.UTC(2026, 10, 22, 10, 0, 1),
+    });
+    expect(resolveRange(query, now + 86_400_000).filters.timestamp_occured_lte).toBe(
+      Date.UTC(2026, 10, 23, 10, 0, 1),
+    );
+  });
+});
+
+describe("the URL of the list of every deployment, grouped", () => {
   it("takes group and, grouped, a page of groups; a cursor has no place in it", () => {
     const { view, problems } = parse(`group=Deployment,strategy&page=2&cursor=${CURSOR}&range=7d`);
     expect(problems).toEqual([]);
     expect(view).toMatchObject({ group: ["deployment", "strategy"], cursor: null });
     expect(view.query.page).toBe(2);
-    expect(mergedHref(view)).toBe("/d/all/alarms?p=3&range=7d&group=deployment%2Cstrategy");
+    expect(allHref(view)).toBe("/d/all/alarms?p=3&range=7d&group=deployment%2Cstrategy");
   });
 
   it("takes group_sort when grouped, and starts its groups again from the first page", () => {
     const { view, problems } = parse("group=deployment&group_sort=first&page=2");
     expect(problems).toEqual([]);
-    expect(mergedHref(view)).toBe("/d/all/alarms?p=3&group=deployment&group_sort=first");
-    expect(mergedHref(withGroupSort(view, "count"))).toBe("/d/all/alarms?group=deployment");
+    expect(allHref(view)).toBe("/d/all/alarms?p=3&group=deployment&group_sort=first");
+    expect(allHref(withGroupSort(view, "count"))).toBe("/d/all/alarms?group=deployment");
   });
 
   it("refuses a bad grouping or page, saying which", () => {
@@ -56,11 +142,11 @@ describe("the merged queue's URL, grouped", () => {
     expect(withSearch(view, "ssh").query.page).toBe(0);
     expect(withSize(view, 50).query.page).toBe(0);
     expect(withGroup(view, undefined)).toMatchObject({ group: undefined, query: { page: 0 } });
-    expect(mergedHref(withGroup(view, undefined))).toBe("/d/all/alarms");
+    expect(allHref(withGroup(view, undefined))).toBe("/d/all/alarms");
   });
 });
 
-describe("the merged queue's URL", () => {
+describe("the URL of the list of every deployment", () => {
   it("is /d/all/alarms with nothing for the default view", () => {
     const { view, problems } = parse("");
     expect(problems).toEqual([]);
@@ -75,8 +161,8 @@ describe("the merged queue's URL", () => {
       cursor: null,
       tz: "UTC",
     });
-    expect(mergedHref(view)).toBe("/d/all/alarms");
-    expect(mergedApiSearch(view)).toBe("");
+    expect(allHref(view)).toBe("/d/all/alarms");
+    expect(viewApiSearch(view)).toBe("");
   });
 
   it("reads filters as the list does and writes them in one order: size, filters, deployments, cursor, tz", () => {
@@ -91,12 +177,12 @@ describe("the merged queue's URL", () => {
       range: "24h",
       rule_method: ["SSH"],
     });
-    expect(mergedHref(view)).toBe(
+    expect(allHref(view)).toBe(
       `/d/all/alarms?size=50&status=open&priority_label=high&rule_method=SSH&range=24h` +
         `&deployments=acme%2Cglobex&cursor=${CURSOR}&tz=Europe%2FBerlin`,
     );
     // The API takes the same string without the zone (how times are shown is the page's).
-    expect(mergedApiSearch(view)).toBe(
+    expect(viewApiSearch(view)).toBe(
       `size=50&status=open&priority_label=high&rule_method=SSH&range=24h` +
         `&deployments=acme%2Cglobex&cursor=${CURSOR}`,
     );
@@ -110,26 +196,24 @@ describe("the merged queue's URL", () => {
     expect(problems).toEqual([]);
     expect(view.query.q).toBe(q);
     const search = `q=${encodeURIComponent(q).replaceAll("%20", "+")}&status=open&deployments=acme`;
-    expect(mergedApiSearch(view)).toBe(`${search}&cursor=${CURSOR}`);
-    expect(parse(mergedApiSearch(view)).view).toEqual(view);
+    expect(viewApiSearch(view)).toBe(`${search}&cursor=${CURSOR}`);
+    expect(parse(viewApiSearch(view)).view).toEqual(view);
     // Another search starts again from the newest; no search leaves the URL.
-    expect(mergedHref(withSearch(view, "host:web-01"))).toBe(
+    expect(allHref(withSearch(view, "host:web-01"))).toBe(
       "/d/all/alarms?q=host%3Aweb-01&status=open&deployments=acme",
     );
-    expect(mergedHref(withSearch(view, undefined))).toBe(
-      "/d/all/alarms?status=open&deployments=acme",
-    );
+    expect(allHref(withSearch(view, undefined))).toBe("/d/all/alarms?status=open&deployments=acme");
   });
 
   it("takes a page and an order as a deployment's list does", () => {
     const { view, problems } = parse("page=3&sort=priority,asc&status=closed");
     expect(problems).toEqual([]);
     expect(view.query).toMatchObject({ page: 3, sort: { field: "priority", direction: "asc" } });
-    expect(mergedHref(view)).toBe("/d/all/alarms?p=4&sort=priority%2Casc&status=closed");
-    expect(mergedHref(withSort(view, { field: "status", direction: "desc" }))).toBe(
+    expect(allHref(view)).toBe("/d/all/alarms?p=4&sort=priority%2Casc&status=closed");
+    expect(allHref(withSort(view, { field: "status", direction: "desc" }))).toBe(
       "/d/all/alarms?sort=status%2Cdesc&status=closed",
     );
-    expect(mergedHref(withPage(view, 0))).toBe("/d/all/alarms?sort=priority%2Casc&status=closed");
+    expect(allHref(withPage(view, 0))).toBe("/d/all/alarms?sort=priority%2Casc&status=closed");
   });
 
   it("drops a cursor given with a page number or another order, saying so", () => {
@@ -145,7 +229,7 @@ describe("the merged queue's URL", () => {
   it("reads a filter by the names q and group take for its field", () => {
     const { view, problems } = parse("strategy=Port%20Scan&priority=low&deployments=acme");
     expect(problems).toEqual([]);
-    expect(mergedHref(view)).toBe(
+    expect(allHref(view)).toBe(
       "/d/all/alarms?priority_label=low&rule_strategy=Port+Scan&deployments=acme",
     );
   });
@@ -153,7 +237,7 @@ describe("the merged queue's URL", () => {
   it("reports a wrong filter by its name and leaves it out", () => {
     const { view, problems } = parse("status=maybe&size=7&priority_label=low");
     expect(problems.map((problem) => problem.param)).toEqual(["size", "status"]);
-    expect(mergedHref(view)).toBe("/d/all/alarms?priority_label=low");
+    expect(allHref(view)).toBe("/d/all/alarms?priority_label=low");
   });
 
   it("keeps deployments in the configured order, once each, and drops those the analyst may not see", () => {
@@ -177,8 +261,9 @@ describe("the merged queue's URL", () => {
   });
 
   it("without the known list, keeps well-formed keys in the order given", () => {
-    const { view, problems } = parseMergedView(
+    const { view, problems } = parseView(
       new URLSearchParams("deployments=globex,acme,Not A Key"),
+      "all",
     );
     expect(view.deployments).toEqual(["globex", "acme"]);
     expect(problems.map((problem) => problem.param)).toEqual(["deployments"]);
@@ -193,86 +278,23 @@ describe("the merged queue's URL", () => {
   });
 
   it("keeps UTC out of the URL and corrects an unknown zone", () => {
-    expect(mergedHref(parse("tz=UTC").view)).toBe("/d/all/alarms");
+    expect(allHref(parse("tz=UTC").view)).toBe("/d/all/alarms");
     const { view, problems } = parse("tz=Mars/Olympus&status=open");
     expect(view.tz).toBe("UTC");
     expect(problems.map((problem) => problem.param)).toEqual(["tz"]);
   });
 
   it("reads a Next searchParams record as it reads URLSearchParams", () => {
-    const fromRecord = parseMergedView(
+    const fromRecord = parseView(
       { status: "open", deployments: "globex", cursor: CURSOR, tz: undefined },
-      KNOWN,
+      "all",
+      { known: KNOWN },
     );
-    expect(mergedHref(fromRecord.view)).toBe(
+    expect(allHref(fromRecord.view)).toBe(
       `/d/all/alarms?status=open&deployments=globex&cursor=${CURSOR}`,
     );
-    expect(parseMergedView({ cursor: ["a", "b"] }, KNOWN).problems[0]?.param).toBe("cursor");
-  });
-});
-
-describe("links from one page of the queue", () => {
-  const here = parse(`status=open&deployments=globex&tz=Europe/Berlin&cursor=${CURSOR}`).view;
-
-  it("Older and Newer keep the view and carry their cursor; Newest drops it", () => {
-    expect(mergedPageHref(here, "older-one")).toBe(
-      "/d/all/alarms?status=open&deployments=globex&cursor=older-one&tz=Europe%2FBerlin",
-    );
-    expect(mergedPageHref(here, null)).toBe(
-      "/d/all/alarms?status=open&deployments=globex&tz=Europe%2FBerlin",
-    );
-    expect(mergedNewestHref(here)).toBe(mergedPageHref(here, null));
-  });
-
-  it("a row opens its alarm in its own deployment, in the queue's zone, remembering the queue", () => {
-    const alarm = { deployment: "globex", uuid: "1c0ffee0-0000-4000-8000-000000000001" };
-    const href = mergedDetailHrefs(here)(alarm);
-    expect(href).toBe(
-      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001" +
-        `?queue=status%3Dopen%26deployments%3Dglobex%26cursor%3D${CURSOR}&tz=Europe%2FBerlin`,
-    );
-    // The detail reads the queue back: the same view, its zone the detail's own.
-    const queue = new URL(href, "http://x").searchParams.get("queue");
-    expect(fromQueueView(queue, KNOWN)).toEqual({ ...here, tz: "UTC" });
-    expect(fromQueueView(null, KNOWN)).toBeNull();
-    const paged = parse("page=4&sort=priority,desc").view;
-    expect(mergedDetailHrefs(paged)(alarm)).toBe(
-      "/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=p%3D5%26sort%3Dpriority%252Cdesc",
-    );
-  });
-
-  it("a row of the default queue says so in `queue`, never with an empty one", () => {
-    const alarm = { deployment: "globex", uuid: "1c0ffee0-0000-4000-8000-000000000001" };
-    const href = mergedDetailHrefs(DEFAULT_MERGED_VIEW)(alarm);
-    expect(href).toBe("/d/globex/alarms/1c0ffee0-0000-4000-8000-000000000001?queue=default");
-    const queue = new URL(href, "http://x").searchParams.get("queue");
-    expect(fromQueueView(queue, KNOWN)).toEqual(DEFAULT_MERGED_VIEW);
-    expect(fromQueueView("", KNOWN), "an empty one, in a link from before").toEqual(
-      DEFAULT_MERGED_VIEW,
-    );
-  });
-
-  it("changing a filter, the deployments or the page size starts again from the newest", () => {
-    expect(withFilters(here, { priority_label: ["high"] }).cursor).toBeNull();
-    expect(mergedHref(withFilters(here, { priority_label: ["high"] }))).toBe(
-      "/d/all/alarms?priority_label=high&deployments=globex&tz=Europe%2FBerlin",
-    );
-    expect(mergedHref(withDeployments(here, []))).toBe(
-      "/d/all/alarms?status=open&tz=Europe%2FBerlin",
-    );
-    expect(withSize(here, 50).cursor).toBeNull();
-  });
-
-  it("changing the time zone keeps the place in the queue", () => {
-    expect(mergedHref(withZone(here, "UTC"))).toBe(
-      `/d/all/alarms?status=open&deployments=globex&cursor=${CURSOR}`,
-    );
-  });
-
-  it("knows a canonical URL from one that is not", () => {
-    expect(isCanonicalMerged(new URLSearchParams(mergedHref(here).split("?")[1]), here)).toBe(true);
-    expect(isCanonicalMerged(new URLSearchParams("deployments=globex&status=open"), here)).toBe(
-      false,
+    expect(parseView({ cursor: ["a", "b"] }, "all", { known: KNOWN }).problems[0]?.param).toBe(
+      "cursor",
     );
   });
 });

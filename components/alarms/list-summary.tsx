@@ -1,13 +1,14 @@
 "use client";
-// The queue's heading line: how many alarms and where the page is, across which deployments, and
-// where the rows came from (the index and how current it is, or each upstream by time).
+// The list's heading line: how many alarms and where the page is (across which deployments, for a
+// list of several), and where the rows came from (the upstream, the index and how current it is,
+// or each upstream by time where a list of several cannot have the index).
 
 import { countOf, formatCount } from "@/lib/shared/alarms/format";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import { type ListPage, isTimePaged } from "@/lib/shared/alarms/merged-types";
 import { SearchSource } from "@/components/search/search-source";
 import { TimeText } from "@/components/ui/time-text";
 
-export function MergedSummary({
+export function ListSummary({
   data,
   page,
   across,
@@ -15,32 +16,39 @@ export function MergedSummary({
   pastEnd,
   fetching,
 }: {
-  data: MergedQueuePage;
+  data: ListPage;
   /** The page asked for (numbered pages). */
   page: number;
-  /** The deployments read, by name. */
-  across: string;
+  /** The deployments read, by name, for a list of several; null for a deployment's. */
+  across: string | null;
   searched: boolean;
   pastEnd: boolean;
   fetching: boolean;
 }) {
   const loading = fetching ? " · loading…" : "";
-  if (data.paging === "pages") {
+  const source = data.source ? (
+    <>
+      {" · "}
+      <SearchSource source={data.source} searched={searched} />
+    </>
+  ) : null;
+  if (!isTimePaged(data)) {
     const { totalElements, totalPages, totalIsLowerBound } = data.page;
+    const keptFrom = "keptFrom" in data ? data.keptFrom : null;
     return (
       <>
-        <span data-queue-count>
+        <span data-queue-count={across !== null ? "" : undefined}>
           {countOf(totalElements, "alarm", { orMore: totalIsLowerBound })}
         </span>
         {pastEnd
           ? " · past the last page"
           : ` · page ${formatCount(page + 1)} of ${formatCount(Math.max(1, totalPages))}`}
-        {` across ${across} · `}
-        <SearchSource source={data.source} searched={searched} />
-        {data.keptFrom !== null ? (
+        {across !== null ? ` across ${across}` : null}
+        {source}
+        {keptFrom !== null ? (
           <span data-queue-kept>
             {" "}
-            · the index keeps alarms from <TimeText ms={data.keptFrom} /> on
+            · the index keeps alarms from <TimeText ms={keptFrom} /> on
           </span>
         ) : null}
         {loading}
@@ -53,12 +61,7 @@ export function MergedSummary({
         ? `${countOf(data.matches.count, "alarm", { orMore: data.matches.isLowerBound })} · `
         : null}
       Newest first across {across}
-      {data.source ? (
-        <>
-          {" · "}
-          <SearchSource source={data.source} searched={searched} />
-        </>
-      ) : null}
+      {source}
       {data.indexUnavailable ? (
         <span data-index-unavailable title={data.indexUnavailable}>
           {" "}
