@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { alarmsFromApi } from "./support/alarms-api";
 import { liveStatus, multiFilter, open, rows } from "./support/list";
