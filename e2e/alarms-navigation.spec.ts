@@ -1,7 +1,17 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { e2e } from "./support/env";
-import { multiFilter, open, pager, pickFilter, rowIds, rows, settled, table } from "./support/list";
+import {
+  multiFilter,
+  open,
+  overviewCounted,
+  pager,
+  pickFilter,
+  rowIds,
+  rows,
+  settled,
+  table,
+} from "./support/list";
 import { fillAndSubmitSignIn } from "./support/sign-in";
 
 // What makes the list trustworthy to share and to come back to: links reproduce the view in a
@@ -92,6 +102,7 @@ test("a link pasted while signed out shows the same view after sign-in", async (
 test("back and forward restore the exact view and the scroll position", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   await open(page, "/d/acme/alarms?size=50");
+  await overviewCounted(page);
   const first = await rowIds(page);
   await page.mouse.wheel(0, 1500);
   const scrolled = await restingScroll(page);
@@ -128,7 +139,9 @@ test("back and forward restore the exact view and the scroll position", async ({
 
 test("opening an alarm and coming back keeps page, sort, filters and scroll", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
+  // (An old `page` link: the address bar is rewritten once the page runs.)
   await open(page, "/d/acme/alarms?size=50&sort=priority,desc&status=open&page=1");
+  await overviewCounted(page);
   const before = await rowIds(page);
   const row = rows(page).nth(30);
   await row.scrollIntoViewIfNeeded();
