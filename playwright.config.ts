@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import bcrypt from "bcryptjs";
-import { ANALYST_STORAGE_STATE } from "./e2e/support/env";
+import { WORKER_ANALYSTS } from "./e2e/support/env";
 
 // The e2e run starts its own simulator and its own production build of the dashboard on free
 // ports, so it runs beside a dashboard already up on 3000 / 4010. The config is evaluated in
@@ -96,11 +96,14 @@ const CI = Boolean(process.env.CI);
 /** Specs that take screenshots and assert nothing about them: the `screenshots` project's. */
 const SCREENSHOT_SPECS = /.*-screenshots\.spec\.ts/;
 
-/** The browser every spec but the setup runs in: a desktop Chrome, signed in as the analyst. */
+/**
+ * The browser every spec but the setup runs in: a desktop Chrome. Signed in as the worker's own
+ * analyst by the specs' `test` (e2e/support/fixtures.ts), not here: a config names one file for
+ * every worker.
+ */
 const signedInDesktop = {
   ...devices["Desktop Chrome"],
   viewport: { width: 1440, height: 900 },
-  storageState: ANALYST_STORAGE_STATE,
 };
 
 // One hash for every local account (they share the password); bcrypt is slow on purpose, and
@@ -254,6 +257,8 @@ export default defineConfig({
           // The second analyst of the team's triage (e2e/triage.spec.ts).
           "triage.partner",
           "views.analyst",
+          // One for each worker (e2e/support/env.ts): the console's fair share is per analyst.
+          ...WORKER_ANALYSTS,
         ]
           .map((user) => `${user}:${localPasswordHash}`)
           .join(","),

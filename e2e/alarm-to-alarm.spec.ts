@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { axeViolations } from "./support/a11y";
 import { alarmsFromApi } from "./support/alarms-api";
 import { open, pager, rows, table } from "./support/list";

@@ -1,6 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
-import { ANALYST_STORAGE_STATE, e2e } from "./support/env";
-import { multiFilter, open, pager, pickFilter, rowIds, rows, settled, table } from "./support/list";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { e2e } from "./support/env";
+import {
+  multiFilter,
+  open,
+  overviewCounted,
+  pager,
+  pickFilter,
+  rowIds,
+  rows,
+  settled,
+  table,
+} from "./support/list";
 import { fillAndSubmitSignIn } from "./support/sign-in";
 
 // What makes the list trustworthy to share and to come back to: links reproduce the view in a
@@ -39,7 +50,11 @@ async function restingScroll(page: Page): Promise<number> {
   return resting;
 }
 
-test("a link reproduces exactly the sender's view in a new browser", async ({ page, browser }) => {
+test("a link reproduces exactly the sender's view in a new browser", async ({
+  page,
+  browser,
+  storageState,
+}) => {
   await open(page, "/d/acme/alarms");
   await pickFilter(page, "Status", ["Open"]);
   await pickFilter(page, "Priority", ["Medium"]);
@@ -52,7 +67,7 @@ test("a link reproduces exactly the sender's view in a new browser", async ({ pa
   const sent = await rowIds(page);
   expect(sent).toHaveLength(10);
 
-  const context = await browser.newContext({ storageState: ANALYST_STORAGE_STATE });
+  const context = await browser.newContext({ storageState });
   const fresh = await context.newPage();
   await open(fresh, link);
   expect(fresh.url()).toBe(link);
@@ -67,13 +82,16 @@ test("a link reproduces exactly the sender's view in a new browser", async ({ pa
   await context.close();
 });
 
-test("a link pasted while signed out shows the same view after sign-in", async ({ browser }) => {
+test("a link pasted while signed out shows the same view after sign-in", async ({
+  browser,
+  analyst,
+}) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   const path = "/d/acme/alarms?p=3&size=50&sort=priority,asc&status=closed";
   await page.goto(path);
   await expect(page).toHaveURL(/\/signin/);
-  await fillAndSubmitSignIn(page, "analyst", e2e.demoPassword);
+  await fillAndSubmitSignIn(page, analyst, e2e.localPassword);
   await page.waitForURL((url) => url.pathname === "/d/acme/alarms");
   expect(new URL(page.url()).search).toBe(new URL(path, page.url()).search);
   await expect(rows(page)).toHaveCount(50);
@@ -84,6 +102,7 @@ test("a link pasted while signed out shows the same view after sign-in", async (
 test("back and forward restore the exact view and the scroll position", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   await open(page, "/d/acme/alarms?size=50");
+  await overviewCounted(page);
   const first = await rowIds(page);
   await page.mouse.wheel(0, 1500);
   const scrolled = await restingScroll(page);
@@ -120,7 +139,9 @@ test("back and forward restore the exact view and the scroll position", async ({
 
 test("opening an alarm and coming back keeps page, sort, filters and scroll", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
+  // (An old `page` link: the address bar is rewritten once the page runs.)
   await open(page, "/d/acme/alarms?size=50&sort=priority,desc&status=open&page=1");
+  await overviewCounted(page);
   const before = await rowIds(page);
   const row = rows(page).nth(30);
   await row.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { open, rows } from "./support/list";
 
 // Screenshots of the list and the detail, taken from the real app at 1440x900, for the README.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { e2e } from "./support/env";
 import { rows } from "./support/list";
 import { simulatorAdmin } from "./support/simulator-api";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { axeViolations } from "./support/a11y";
 import { cellTexts, multiFilter, open, pager, rows, settled, table } from "./support/list";
 

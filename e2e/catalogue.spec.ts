@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { type AlarmCatalogue } from "@/lib/shared/alarms/types";
 import { alarmCatalogueSchema, alarmPageSchema } from "@/lib/server/core/shapes";
 import { parseErrorBody } from "@/lib/shared/core/errors";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { e2e } from "./support/env";
 import { exportCsv, exportDialog } from "./support/export";
 import { open } from "./support/list";

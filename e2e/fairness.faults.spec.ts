@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { e2e } from "./support/env";
 import { sessionCookie, signedInClient } from "./support/sign-in";

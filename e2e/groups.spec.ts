@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import type { AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import { e2e } from "./support/env";
 import { open, searchParam, settled } from "./support/list";

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { fullestAlarm } from "./support/alarms-api";
 import { open } from "./support/list";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
 import { e2e } from "./support/env";
 import { MERGED_QUEUE, open, table } from "./support/list";

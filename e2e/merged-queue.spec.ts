@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { expectNoSidewaysScroll, MERGED_QUEUE, open, pager } from "./support/list";
 import {
   filters,

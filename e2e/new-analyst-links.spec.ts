@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { alarmsFromApi } from "./support/alarms-api";
 import { liveStatus, open, pager, rowIds, rows, searchParam, settled } from "./support/list";
 

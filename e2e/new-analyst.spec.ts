@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { alarmCatalogueSchema } from "@/lib/server/core/shapes";
 import { alarmsFromApi } from "./support/alarms-api";
-import { liveStatus, multiFilter, open, rows } from "./support/list";
+import { liveStatus, multiFilter, open, rows, settled } from "./support/list";
 
 // What a new analyst met in the first hour on a fresh clone, each now as they would expect it:
 // links that work, names that say which product, the home page that stays current, the filters'
@@ -133,17 +134,20 @@ test("Enter in Strategy takes the highlighted suggestion, and Method narrows to 
   await expect(page).toHaveURL(
     new RegExp(`rule_strategy=${encodeURIComponent(chosen).replace(/%20/g, "\\+")}`),
   );
-  await expect(rows(page).first()).toBeVisible();
+  // The strategy's rows, not the page before it kept on screen meanwhile.
+  await settled(page);
 
   const method = page.getByRole("combobox", { name: "Method" });
   await method.focus();
   const options = page.getByRole("listbox").getByRole("option");
-  await expect(options.first()).toBeVisible();
-  const offered = await options.allTextContents();
-  // The strategy's methods, most seen with it first; any other is one the page itself shows.
+  // The strategy's methods, most seen with it first, once the box has the deployment's catalogue
+  // (until then it offers what the page shows); any other is one the page itself shows.
   const seen = new Map(catalogue.methodsByStrategy).get(chosen) ?? [];
   expect(seen.length).toBeGreaterThan(0);
-  expect(offered.slice(0, Math.min(seen.length, 8))).toEqual(seen.slice(0, 8));
+  await expect
+    .poll(async () => (await options.allTextContents()).slice(0, Math.min(seen.length, 8)))
+    .toEqual(seen.slice(0, 8));
+  const offered = await options.allTextContents();
   const onPage = await rows(page).evaluateAll((trs) =>
     trs.map((tr) =>
       /\/ (.+)$/

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { e2e } from "./support/env";
 import { open, pickFilter, settled, table } from "./support/list";
 import { simulatorAlarms } from "./support/simulator-api";

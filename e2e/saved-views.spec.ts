@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import type { SavedViews } from "@/lib/shared/triage/saved-views";
 import { e2e } from "./support/env";
 import { multiFilter, open } from "./support/list";
 import { signIn } from "./support/sign-in";
 
-// Saved views as a team uses them: the demo analyst saves a filtered list shared with the team;
+// Saved views as a team uses them: the worker's analyst saves a filtered list shared with the team;
 // a teammate (views.analyst, in a browser of their own) finds it under its maker's name, opens
 // it with its filters, and may not rename it.
 
@@ -13,6 +13,7 @@ const FILTERED = "/d/acme/alarms?status=open&priority_label=high";
 test("a view shared with the team opens for a teammate with its filters, and stays its maker's", async ({
   page,
   browser,
+  analyst,
 }, testInfo) => {
   // A retry on the same server saves a view of its own (a name is its maker's once).
   const name = `Open and high ${testInfo.retry}`;
@@ -33,7 +34,7 @@ test("a view shared with the team opens for a teammate with its filters, and sta
   await open(teammate, "/d/acme/alarms");
   await teammate.getByRole("button", { name: "Views" }).click();
   const team = teammate.getByRole("region", { name: "Shared with the team" });
-  const shared = team.getByRole("button", { name: `${name} by analyst` });
+  const shared = team.getByRole("button", { name: `${name} by ${analyst}` });
   await expect(shared).toBeVisible();
   // Not theirs to change: no actions offered, and the API refuses a rename.
   await expect(teammate.getByRole("button", { name: `Change ${name}` })).toHaveCount(0);

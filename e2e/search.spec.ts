@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { axeViolations } from "./support/a11y";
-import { ANALYST_STORAGE_STATE, e2e } from "./support/env";
+import { e2e } from "./support/env";
 import {
   MERGED_QUEUE,
   expectNoSidewaysScroll,
@@ -198,10 +198,10 @@ test("the merged queue searches every deployment the analyst may see, and only t
   await expect(page.locator("[data-search-source]")).toContainText("Searched the index");
 });
 
-test("at 390 px the search box is there and searches", async ({ browser }) => {
+test("at 390 px the search box is there and searches", async ({ browser, storageState }) => {
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
-    storageState: ANALYST_STORAGE_STATE,
+    storageState,
   });
   const page = await phone.newPage();
   const users = acme.filter((alarm) => usersOf(alarm).includes("jsmith"));

@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { e2e } from "./support/env";
 import { isSessionCookie, signIn } from "./support/sign-in";
 

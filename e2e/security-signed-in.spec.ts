@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { usmHealthSchema } from "@/lib/server/core/shapes";
 import { e2e } from "./support/env";

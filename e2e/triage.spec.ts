@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { e2e } from "./support/env";
 import { searchWhenIndexed } from "./support/search";
 import { signIn } from "./support/sign-in";
@@ -38,6 +39,7 @@ test.describe.configure({ timeout: 150_000 });
 test("two analysts work one alarm, each seeing the other's changes as they happen", async ({
   page,
   browser,
+  analyst,
 }, testInfo) => {
   const uuid = await freshAlarm(page, testInfo.retry);
   const partner = await partnerPage(browser);
@@ -69,7 +71,7 @@ test("two analysts work one alarm, each seeing the other's changes as they happe
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 
   await panel(page).getByRole("button", { name: "Acknowledge" }).click();
-  await expect(panel(partner).getByText("analyst acknowledged this alarm")).toBeVisible();
+  await expect(panel(partner).getByText(`${analyst} acknowledged this alarm`)).toBeVisible();
   await expect(panel(partner).getByText("✓ Acknowledged")).toBeVisible();
 
   // The partner's list shows who has it, and "Mine" finds it.

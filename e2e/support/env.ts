@@ -5,8 +5,27 @@ function required(name: string): string {
   return value;
 }
 
-/** Where the setup project keeps the signed-in analyst's cookies for every other spec. */
-export const ANALYST_STORAGE_STATE = "test-results/.auth/analyst.json";
+/**
+ * The analysts the workers browse as, one each: local accounts of the e2e server
+ * (playwright.config.ts), as many as workers may run at once. The console shares its time fairly
+ * per analyst (lib/server/api/analyst-gate.ts): two workers signed in as one analyst spent one
+ * analyst's share between them, and a page now and then met "Too many requests" (429).
+ */
+export const WORKER_ANALYSTS = Array.from({ length: 8 }, (_, n) => `analyst.${n + 1}`);
+
+/**
+ * The analyst of the worker with this parallelIndex (0 to workers - 1, which a worker started
+ * again after a failure keeps), and where the setup project keeps its signed-in cookies.
+ */
+export function workerAnalyst(parallelIndex: number): { username: string; storageState: string } {
+  const username = WORKER_ANALYSTS[parallelIndex];
+  if (username === undefined) {
+    throw new Error(
+      `worker ${parallelIndex + 1} has no analyst: run at most ${WORKER_ANALYSTS.length} workers, or add analysts to WORKER_ANALYSTS`,
+    );
+  }
+  return { username, storageState: `test-results/.auth/${username}.json` };
+}
 
 export const e2e = {
   get appUrl() {

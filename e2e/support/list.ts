@@ -39,6 +39,16 @@ export async function settled(page: Page, name = "Alarms"): Promise<void> {
 }
 
 /**
+ * Waits until the overview above the rows shows its counts (read in the browser, never in the
+ * server's HTML). Until then its code may still be on its way and the overview away meanwhile,
+ * so the rows below move when it comes: a scroll position read before is not the page's.
+ */
+export async function overviewCounted(page: Page): Promise<void> {
+  const counted = page.locator('[data-overview] [data-overview-count]:not([data-count=""])');
+  await expect(counted.first()).toBeVisible();
+}
+
+/**
  * One column's texts, top to bottom (column 0 is the first). Never empty: the loops over them
  * would then pass without checking.
  */
