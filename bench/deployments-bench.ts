@@ -1,7 +1,7 @@
 // Many deployments at once, measured on a production build: the home page over 10 simulated
 // deployments of 100,000 alarms each at 50 ms upstream latency (time to the end of its streamed
 // HTML, upstream calls per deployment, cold and warm), the same tiles as lib/server/home/tiles
-// reads them in this process, and the merged queue's first page and Next.
+// reads them in this process, and the list of every deployment's first page and Next.
 // Run standalone with `npx tsx --conditions=react-server bench/deployments-bench.ts`.
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -15,7 +15,7 @@ import { createUsmClient } from "../lib/server/usm/client";
 import { startSimulator } from "../simulator/index";
 import { signIn, startBenchApp, type BenchApp } from "./bench-app";
 import { percentile } from "./stats";
-import { benchMerged, mergedPage } from "./deployments-merged";
+import { benchAll, allPage } from "./deployments-all";
 import { perDeployment, snapshot, upstreamSince, type Calls } from "./upstream-calls";
 
 const DEPLOYMENTS = 10;
@@ -192,7 +192,7 @@ export async function benchDeployments(): Promise<void> {
     ];
     // Warm-up: every deployment's token and connection, through a read the tiles do not share.
     const warmup = snapshot(app.deployments);
-    await mergedPage(app.url, merged);
+    await allPage(app.url, merged);
     const warmupCalls = upstreamSince(app.deployments, warmup);
     console.log(
       `warm-up (one merged page): ${warmupCalls.tokenTotal} token requests, ${warmupCalls.total} alarm reads`,
@@ -203,7 +203,7 @@ export async function benchDeployments(): Promise<void> {
       `tiles as lib/server/home/tiles.ts reads them, in this process (no page, no render): ${HOME_ROUNDS} rounds`,
     );
     const tiles = await benchTilesInProcess(app);
-    const queue = await benchMerged(app, merged, CACHE_TTL_MS);
+    const queue = await benchAll(app, merged, CACHE_TTL_MS);
 
     console.log(
       `\nsummary: ${DEPLOYMENTS} deployments x ${ALARMS.toLocaleString("en")} alarms, ${LATENCY_MS} ms upstream latency`,

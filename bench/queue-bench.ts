@@ -5,15 +5,15 @@
 // size=1 reads, against the same from the index of a million alarms (the index bench's corpus,
 // two deployments of 500,000): a numbered page in any order with its exact count, and the overview
 // with 0 upstream calls.
-import { mergedList } from "../lib/server/api/search-routes";
+import { allList } from "../lib/server/api/search-routes";
 import { DeploymentRegistry } from "../lib/server/deployments/registry";
 import { indexedOverviewPart } from "@/lib/server/search/overview";
 import { readIndex } from "@/lib/server/search/read-index";
 import { readOverviewPart } from "../lib/server/overview/read";
-import { parseMergedRequest, readMergedQueue } from "../lib/server/queue/read";
+import { parseAllRequest, readAllByTime } from "../lib/server/queue/read";
 import { MemoryStore } from "../lib/server/store/memory";
 import { createUsmClient } from "../lib/server/usm";
-import type { MergedQueuePage } from "../lib/shared/alarms/merged-types";
+import type { AllListPage } from "../lib/shared/alarms/list-pages";
 import { DEFAULT_QUERY, type AlarmListQuery } from "../lib/shared/alarms/query";
 import type { IndexStatus } from "../lib/shared/deployments/index-status";
 import { OVERVIEW_PARTS } from "../lib/shared/overview/plan";
@@ -99,13 +99,13 @@ export async function benchUpstreamQueue(): Promise<QueueFigures> {
     const deployments = registry.all();
     // What the route reads where the index cannot answer: the same parser and reader.
     const queue = (search: string) =>
-      readMergedQueue(parseMergedRequest(new URLSearchParams(search), deployments), "bench");
+      readAllByTime(parseAllRequest(new URLSearchParams(search), deployments), "bench");
     // Every deployment's token first: the queue is measured, not the sign-in to the upstream.
     await queue("size=20");
     const first: number[] = [];
     const next: number[] = [];
     for (let n = 0; n < RUNS; n++) {
-      let page: MergedQueuePage | undefined;
+      let page: AllListPage | undefined;
       // A window ending a few minutes apart each run, so no answer is another's.
       const view = `size=20&timestamp_occured_lte=${Date.now() - n * 300_000}`;
       first.push(
@@ -182,7 +182,7 @@ export async function benchIndexedQueue(
     },
   ).all();
   const page = (search: string) =>
-    mergedList(new URLSearchParams(search), deployments, "bench", {
+    allList(new URLSearchParams(search), deployments, "bench", {
       database,
       now: CORPUS_NOW,
       statuses: following,

@@ -14,7 +14,7 @@ import {
   addressesOf,
   everyAlarm,
   inCidr,
-  mergedSearchWhenIndexed,
+  allSearchWhenIndexed,
   newestFirst,
   searchBox,
   searchWhenIndexed,
@@ -26,7 +26,7 @@ import type { UpstreamAlarm } from "./support/simulator-api";
 // fed by its sync from the real simulators. Acme's simulator (seed 42, 5,000 alarms) and
 // Globex's (seed 7) are never staged into, so what a search must find is worked out from every
 // alarm they hold. The analyst sees Acme and Globex; Initech (on Globex's simulator) is not
-// theirs, so the merged queue's search must leave its alarms out.
+// theirs, so the list of every deployment's search must leave its alarms out.
 
 let acme: UpstreamAlarm[];
 let globex: UpstreamAlarm[];
@@ -178,12 +178,12 @@ test("a search that cannot be read says what and where, keeps the text, and can 
   await expect(box).toHaveValue("");
 });
 
-test("the merged queue searches every deployment the analyst may see, and only those", async ({
+test("the list of every deployment searches every deployment the analyst may see, and only those", async ({
   page,
 }) => {
   const q = "user:akhan";
   const mine = [...acme, ...globex].filter((alarm) => usersOf(alarm).includes("akhan"));
-  const found = await mergedSearchWhenIndexed(page.request, q, mine.length);
+  const found = await allSearchWhenIndexed(page.request, q, mine.length);
   expect(found.deployments).toEqual(["acme", "globex"]);
   expect(new Set(found.alarms.map((alarm) => alarm.uuid))).toEqual(
     new Set(newestFirst(mine).slice(0, 100)),

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import { indexHoldsWhole } from "./support/alarms-api";
 import { e2e } from "./support/env";
 import {
@@ -133,7 +133,7 @@ test("the queue of every deployment takes several values too, its count exact", 
       async () => {
         const response = await page.request.get(`/api/d/all/alarms?${search}`);
         if (response.status() !== 200) return `status ${response.status()}`;
-        const source = ((await response.json()) as MergedQueuePage).source;
+        const source = ((await response.json()) as AllListPage).source;
         return source?.indexedUpTo != null && !source.backfilling;
       },
       { timeout: INDEX_WAIT_MS, intervals: [1_000] },

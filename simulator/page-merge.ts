@@ -20,7 +20,7 @@ interface Placed {
   before: number;
 }
 
-export interface MergedPage {
+export interface AllPage {
   rows: AlarmRow[];
   totalElements: number;
 }
@@ -158,14 +158,14 @@ function filteredPage(
 }
 
 /** `live`: the visible live alarms that pass the filter (at least one). */
-export function mergedPage(
+export function allPage(
   ds: Dataset,
   q: AlarmQuery,
   filter: CompiledFilter,
   order: SortOrder,
   runs: Run[],
   live: AlarmRow[],
-): MergedPage {
+): AllPage {
   const placed = placeLive(ds, q, order, live);
   return filter.active
     ? filteredPage(ds, q, filter, order, runs, placed)

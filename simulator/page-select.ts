@@ -6,7 +6,7 @@ import type { AlarmQuery } from "./alarm-query";
 import { AlarmRow, baseRow } from "./alarm-row";
 import { Dataset, sortOrder } from "./dataset";
 import { buildMask, compileFilter, rowMatches } from "./page-filter";
-import { mergedPage } from "./page-merge";
+import { allPage } from "./page-merge";
 import { runsOf, sliceRuns } from "./sort-orders";
 
 export interface SelectedPage {
@@ -25,7 +25,7 @@ export function selectPage(
   const order = sortOrder(ds, q.sortField);
   const runs = runsOf(order, q.descending);
   const matching = live.filter((row) => rowMatches(filter, row));
-  if (matching.length > 0) return mergedPage(ds, q, filter, order, runs, matching);
+  if (matching.length > 0) return allPage(ds, q, filter, order, runs, matching);
   if (filter.baseEmpty) return { rows: [], totalElements: 0 };
 
   const start = q.page * q.size;

@@ -5,7 +5,7 @@
 
 import type { QueryFunction } from "@tanstack/react-query";
 import type { ListPage, Listed } from "@/lib/shared/alarms/neighbours";
-import { type ListPage as RowsPage, isTimePaged } from "@/lib/shared/alarms/merged-types";
+import { type ListPage as RowsPage, isTimePaged } from "@/lib/shared/alarms/list-pages";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { type ListView, viewHref } from "@/lib/shared/alarms/view";
 import { detailHrefs } from "@/lib/shared/alarms/view-links";

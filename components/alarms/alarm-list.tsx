@@ -7,7 +7,7 @@
 
 import { useCallback, useMemo } from "react";
 import { formatCount } from "@/lib/shared/alarms/format";
-import { isTimePaged } from "@/lib/shared/alarms/merged-types";
+import { isTimePaged } from "@/lib/shared/alarms/list-pages";
 import { GROUP_FIELDS } from "@/lib/shared/alarms/groups";
 import { type ListView, viewApiSearch, viewHref, viewScope } from "@/lib/shared/alarms/view";
 import {

@@ -4,7 +4,7 @@
 
 import Link from "next/link";
 import { formatCount } from "@/lib/shared/alarms/format";
-import type { IndexGap } from "@/lib/shared/alarms/merged-types";
+import type { IndexGap } from "@/lib/shared/alarms/list-pages";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { viewHref, viewOf } from "@/lib/shared/alarms/view";
 import { oneDeployment } from "@/lib/shared/deployments/scope";

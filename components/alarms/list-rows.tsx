@@ -5,7 +5,7 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { type ListPage, isTimePaged } from "@/lib/shared/alarms/merged-types";
+import { type ListPage, isTimePaged } from "@/lib/shared/alarms/list-pages";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import { type ListView, viewHref } from "@/lib/shared/alarms/view";
 import {

@@ -4,7 +4,7 @@
 // or each upstream by time where a list of several cannot have the index).
 
 import { countOf, formatCount } from "@/lib/shared/alarms/format";
-import { type ListPage, isTimePaged } from "@/lib/shared/alarms/merged-types";
+import { type ListPage, isTimePaged } from "@/lib/shared/alarms/list-pages";
 import { SearchSource } from "@/components/search/search-source";
 import { TimeText } from "@/components/ui/time-text";
 

@@ -5,7 +5,7 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { isTimePaged } from "@/lib/shared/alarms/merged-types";
+import { isTimePaged } from "@/lib/shared/alarms/list-pages";
 import { type ListView, viewApiSearch } from "@/lib/shared/alarms/view";
 import { withCursor, withPage } from "@/lib/shared/alarms/view-changes";
 import type { ListScope } from "@/lib/shared/deployments/scope";

@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 import { type DeploymentInfo, KIND_NAME } from "@/lib/shared/deployments/types";
 
-// Which deployments the signed-in analyst may see (the switcher, the merged queue's names), and
+// Which deployments the signed-in analyst may see (the switcher, the list of every deployment's names), and
 // which one the page shows: its key builds every path and query key below it.
 
 const VisibleContext = createContext<readonly DeploymentInfo[]>([]);
@@ -48,7 +48,7 @@ export function useDeployment(): DeploymentInfo {
 
 /**
  * What holds the alarms this page shows, as analysts read it: the deployment's kind ("USM
- * Central"), or "USM" where the page shows several (the merged queue).
+ * Central"), or "USM" where the page shows several (the list of every deployment).
  */
 export function useProductName(): string {
   const deployment = useContext(CurrentContext);

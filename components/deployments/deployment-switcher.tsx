@@ -22,7 +22,7 @@ const SwitcherMenuPanel = lazyComponent(() =>
   import("./switcher-menu-panel").then((m) => m.SwitcherMenuPanel),
 );
 
-/** The deployment whose list or alarm `pathname` shows ("all": the merged queue), or null. */
+/** The deployment whose list or alarm `pathname` shows ("all": the list of every deployment), or null. */
 function pathDeployment(pathname: string): string | null {
   return listPathDeployment(pathname) ?? detailPathParts(pathname)?.deployment ?? null;
 }
@@ -30,7 +30,7 @@ function pathDeployment(pathname: string): string | null {
 /**
  * The current deployment (its name and kind; "All deployments" on the overview) and, with two or
  * more visible, a menu to go to another: the overview, each deployment's list (the view's filters
- * carried over, see switchHref) and the merged queue. `d` opens it. With one deployment it is a
+ * carried over, see switchHref) and the list of every deployment. `d` opens it. With one deployment it is a
  * plain link to that deployment's list; outside the signed-in pages it is nothing.
  */
 export function DeploymentSwitcher() {
@@ -123,7 +123,9 @@ function SwitcherMenu({
         ) : (
           <>
             <span className="truncate">All deployments</span>
-            {currentKey !== null && isEverySegment(currentKey) ? <Badge tone="header">One queue</Badge> : null}
+            {currentKey !== null && isEverySegment(currentKey) ? (
+              <Badge tone="header">One queue</Badge>
+            ) : null}
           </>
         )}
         <svg

@@ -1,4 +1,4 @@
-// A deployment's kind, or the merged queue, as a small outlined label: in the header and its menu.
+// A deployment's kind, or the list of every deployment, as a small outlined label: in the header and its menu.
 
 import { type DeploymentKind, KIND_NAME } from "@/lib/shared/deployments/types";
 
@@ -8,7 +8,7 @@ interface BadgeProps {
   children: React.ReactNode;
 }
 
-/** A small outlined label: a deployment's kind, or the merged queue. */
+/** A small outlined label: a deployment's kind, or the list of every deployment. */
 export function Badge({ tone, className = "", children }: BadgeProps) {
   const colours =
     tone === "header"

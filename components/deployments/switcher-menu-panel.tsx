@@ -1,5 +1,5 @@
 "use client";
-// The deployment switcher's open menu: the overview, each deployment's list, the merged queue.
+// The deployment switcher's open menu: the overview, each deployment's list, the list of every deployment.
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";

@@ -4,7 +4,7 @@ import type { AlarmGroupsPage, GroupField, GroupSort } from "@/lib/shared/alarms
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 
 export interface GroupsTableProps {
-  /** The deployment whose groups these are, or "all" (the merged queue's). */
+  /** The deployment whose groups these are, or "all" (the list of every deployment's). */
   deployment: string;
   /** With "all": the deployments the queue names (none: every one the analyst may see). */
   deployments?: readonly string[];
@@ -16,7 +16,7 @@ export interface GroupsTableProps {
   /**
    * The view searching for `terms` too: its alarms (a group's rows), or grouped by `group` (a
    * group's subgroups, all of them); in `deployment`'s own list where a deployment's group is on
-   * the way (the merged queue's).
+   * the way (the list of every deployment's).
    */
   viewHref: (terms: string[], group?: GroupField[], deployment?: string) => string;
   /** The groups' order, and how to change it (the headers sort when it is given). */

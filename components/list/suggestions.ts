@@ -77,11 +77,11 @@ export function useSuggestions(
     staleTime: 60_000,
     retry: false,
   });
-  return useMerged(data ?? NONE, alarms);
+  return useAll(data ?? NONE, alarms);
 }
 
 /** The suggestions of `catalogues` (undefined: not read yet) and the alarms on screen. */
-function useMerged(
+function useAll(
   catalogues: (AlarmCatalogue | undefined)[],
   alarms: AlarmSummary[] | undefined,
 ): Suggestions {

@@ -2,9 +2,9 @@ import { expect, type Page, type Response } from "@playwright/test";
 
 // The alarm list as the specs drive it: open a page and wait until its scripts have taken over,
 // wait until the table shows the URL's view, and read its rows. A deployment's list is the table
-// "Alarms"; the merged queue's (/d/all/alarms) is MERGED_QUEUE.
+// "Alarms"; the list of every deployment's (/d/all/alarms) is MERGED_QUEUE.
 
-/** The accessible name of the merged queue's table (a deployment's list is "Alarms"). */
+/** The accessible name of the list of every deployment's table (a deployment's list is "Alarms"). */
 export const MERGED_QUEUE = "Alarms of all deployments";
 
 /** The mark a page's root gets once React runs it (components/use-hydrated.ts). */

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { alarmPageSchema } from "@/lib/server/core/shapes";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { simulatorAlarms, type UpstreamAlarm } from "./simulator-api";
 
@@ -91,15 +91,15 @@ export function searchWhenIndexed(
   });
 }
 
-/** The merged queue's search page, once it finds `count` in all. */
-export function mergedSearchWhenIndexed(
+/** The list of every deployment's search page, once it finds `count` in all. */
+export function allSearchWhenIndexed(
   request: APIRequestContext,
   q: string,
   count: number,
-): Promise<MergedQueuePage> {
+): Promise<AllListPage> {
   const path = `/api/d/all/alarms?q=${encodeURIComponent(q)}&size=100`;
   return whenIndexed(request, path, count, (body) => {
-    const page = body as MergedQueuePage;
+    const page = body as AllListPage;
     return { page, count: page.paging === "pages" ? page.page.totalElements : page.matches?.count };
   });
 }
@@ -116,14 +116,14 @@ export async function queueWhenIndexed(
   request: APIRequestContext,
   count: number,
   query = "size=20",
-): Promise<MergedQueuePage> {
-  let answer: MergedQueuePage | undefined;
+): Promise<AllListPage> {
+  let answer: AllListPage | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get(`/api/d/all/alarms?${query}`);
         if (response.status() !== 200) return `status ${response.status()}`;
-        answer = (await response.json()) as MergedQueuePage;
+        answer = (await response.json()) as AllListPage;
         if (answer.paging !== "pages") return "paged by time";
         if (answer.gaps.length > 0) return `gaps in ${answer.gaps.map((gap) => gap.deployment)}`;
         return answer.page.totalElements;

@@ -7,7 +7,7 @@ import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { fetchHealth, readAlarm, type UsmCall, readCatalogue } from "@/lib/server/usm";
 import type { IndexInput } from "@/lib/server/reads/index-read";
 import { readDeploymentPage } from "@/lib/server/reads/list";
-import { mergedList } from "@/lib/server/reads/queue";
+import { allList } from "@/lib/server/reads/queue";
 import { scopeFor, type AnalystContext, type ScopeFor } from "@/lib/server/services/context";
 import type { RouteScope } from "./deployment-route";
 import { listQuery, parseQuery } from "./request-input";
@@ -42,7 +42,7 @@ export async function alarmList(
  */
 export function scopeList(request: NextRequest, scope: RouteScope, context: AnalystContext) {
   if (scope.kind === "all") {
-    return mergedList(request.nextUrl.searchParams, scope.visible, context.analyst.id);
+    return allList(request.nextUrl.searchParams, scope.visible, context.analyst.id);
   }
   const fresh = /no-cache/i.test(request.headers.get("cache-control") ?? "");
   return alarmList(request.nextUrl, scope.call, fresh, scopeFor(context));

@@ -128,7 +128,7 @@ describeEachEngine("The groups API", ({ database }) => {
     ]);
   });
 
-  it("refuses deployments on the merged queue's groups that the analyst may not see", () => {
+  it("refuses deployments on the list of every deployment's groups that the analyst may not see", () => {
     const scope = (search: string) =>
       allScopeOf(new URL(`http://app.test/api/d/all/alarms/groups?${search}`), ["acme"]);
     expect(scope("").deployments).toEqual(["acme"]);

@@ -3,13 +3,13 @@ import { sql } from "kysely";
 import { alarmPageSchema } from "@/lib/server/core/shapes";
 import type { UsmCall } from "@/lib/server/usm";
 import { parseErrorBody } from "@/lib/shared/core/errors";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import { indexOnlyRegistry } from "@/test/deployment-config";
 import { describeEachEngine } from "@/test/index-db";
 import { NOW, seedCorpus, type Corpus } from "@/test/search-corpus";
 import { alarmList } from "./alarm-routes";
 import { respond } from "./route";
-import { mergedList, searchSuggestions } from "./search-routes";
+import { allList, searchSuggestions } from "./search-routes";
 
 // The API's answers to a search, through the one wrapper's respond(), on both engines: the page
 // shape plus its source, 400 on `q` with the place of the problem, 503 when the index cannot
@@ -47,7 +47,7 @@ describeEachEngine("The search API", ({ database, server, engine }) => {
     );
   const merged = (search: string, allowed = ["acme", "other"]) =>
     respond("GET /api/d/all/alarms", () =>
-      mergedList(
+      allList(
         new URLSearchParams(search),
         registry.all().filter((deployment) => allowed.includes(deployment.key)),
         "tester",
@@ -170,14 +170,14 @@ describeEachEngine("The search API", ({ database, server, engine }) => {
     vi.restoreAllMocks();
   });
 
-  it("searches every deployment the analyst may see in the merged queue, and only those", async () => {
-    const both = (await (await merged(q("10.1.2.3"))).json()) as MergedQueuePage;
+  it("searches every deployment the analyst may see in the list of every deployment, and only those", async () => {
+    const both = (await (await merged(q("10.1.2.3"))).json()) as AllListPage;
     // Both at the same moment: ties go by deployment, as a list's rows by their keys.
     expect(both.alarms.map((alarm) => alarm.deployment)).toEqual(["acme", "other"]);
     expect(both.source).toEqual({ kind: "index", indexedUpTo: null });
     expect(both.paging === "pages" && both.page).toMatchObject({ totalElements: 2 });
     expect(both.paging === "pages" && both.page.totalIsLowerBound).toBeFalsy();
-    const mine = (await (await merged(q("10.1.2.3"), ["acme"])).json()) as MergedQueuePage;
+    const mine = (await (await merged(q("10.1.2.3"), ["acme"])).json()) as AllListPage;
     expect(mine.alarms.map((alarm) => alarm.uuid)).toEqual([corpus.a1]);
     // Naming a deployment one may not see is refused as for the queue without a search.
     const named = await merged(`${q("10.1.2.3")}&deployments=other`, ["acme"]);

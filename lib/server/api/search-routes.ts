@@ -12,7 +12,7 @@ import type { RouteScope } from "./deployment-route";
 
 export { readSearch, type IndexInput } from "@/lib/server/reads/index-read";
 export { groupList, searchList } from "@/lib/server/reads/list";
-export { mergedList } from "@/lib/server/reads/queue";
+export { allList } from "@/lib/server/reads/queue";
 export { searchSuggestions } from "@/lib/server/reads/suggest";
 export { allScopeOf, type SearchScope } from "@/lib/server/deployments/scope";
 

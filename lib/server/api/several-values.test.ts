@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { alarmPageSchema } from "@/lib/server/core/shapes";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import { MAX_FILTER_VALUES } from "@/lib/shared/alarms/query";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import type { Alarm } from "@/simulator/test-support";
@@ -12,7 +12,7 @@ import { listGets, syncWhole, truthWorld, upstreamCall } from "@/test/truth-worl
 import { MATCH_CAP } from "@/lib/server/search/search";
 import { alarmList } from "./alarm-routes";
 import { respond } from "./route";
-import { mergedList } from "./search-routes";
+import { allList } from "./search-routes";
 
 // Several values of a filter (status=open&status=in_review: any of them), against the
 // simulator's own truth on both engines: the upstream filters by one value, so the index answers,
@@ -140,16 +140,16 @@ describeEachEngine("Several values of a filter", ({ database }) => {
       const at = (Math.floor(MATCH_CAP / 100) + 1) * 100;
       expect(page.alarms.map((alarm) => alarm.uuid)).toEqual(mostly.slice(at, at + 100));
 
-      // The merged queue reads the same from the index, its count as exact.
+      // The list of every deployment reads the same from the index, its count as exact.
       const merged = await respond("GET /api/d/all/alarms", () =>
-        mergedList(new URLSearchParams(search), registry.all(), "tester", {
+        allList(new URLSearchParams(search), registry.all(), "tester", {
           database: database(),
           now: now(),
           statuses: (keys) => readIndexStatuses(database().db, keys, now(), INTERVAL_MS),
           retentionMs: RETENTION_MS,
         }),
       );
-      const queue = (await merged.json()) as MergedQueuePage;
+      const queue = (await merged.json()) as AllListPage;
       expect(queue.source?.kind).toBe("index");
       if (queue.paging !== "pages") throw new Error("the queue answers numbered pages here");
       expect(queue.gaps).toEqual([]);

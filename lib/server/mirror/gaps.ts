@@ -1,5 +1,5 @@
 import "server-only";
-import type { IndexGap } from "@/lib/shared/alarms/merged-types";
+import type { IndexGap } from "@/lib/shared/alarms/list-pages";
 import type { IndexStatus } from "@/lib/shared/deployments/index-status";
 
 // Which deployments the index does not hold whole over a view's time range, from each one's

@@ -15,7 +15,7 @@ import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { getAlarmOnce } from "./alarm";
 import { readHomeTiles } from "./home";
 import { readListPage } from "./list";
-import { readMergedPage } from "./merged";
+import { readAllPage } from "./all";
 
 // The server pages' reads as a page render makes them, for a signed-in analyst, against the
 // process's analyst gate (here one with the test's clock and a small burst): the same share the
@@ -56,7 +56,7 @@ async function signIn(user: string) {
 
 /** The finding's flood: a new search of every deployment's queue each time (/d/all/alarms?q=…). */
 const search = (n: number) =>
-  readMergedPage(parseView({ q: `user:probe${n}` }, "all", { known: ["acme"] }).view);
+  readAllPage(parseView({ q: `user:probe${n}` }, "all", { known: ["acme"] }).view);
 const listPage = (n: number) =>
   readListPage("acme", parseAlarmListQuery(new URLSearchParams({ page: String(n) })).query);
 

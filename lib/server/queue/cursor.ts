@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { QueueCursor } from "./merge";
 
-// The merged queue's cursor as a link carries it: compact JSON in base64url, checked by a strict
+// The list of every deployment's cursor as a link carries it: compact JSON in base64url, checked by a strict
 // schema when it comes back (it travels in the URL, so from anyone), refused rather than guessed.
 
 // The cursor travels in the URL, so from anyone: its size is capped before anything is decoded.

@@ -16,14 +16,14 @@ import {
   viaUrl,
   type Page,
   type Read,
-} from "@/test/merged-upstream";
-import { readMergedPage, type QueueCursor, type SourceQuery } from "./merge";
+} from "@/test/all-upstream";
+import { readAllPage, type QueueCursor, type SourceQuery } from "./merge";
 
-// The merged queue against in-memory upstreams that behave like USM Anywhere (test/merged-
+// The list of every deployment against in-memory upstreams that behave like USM Anywhere (test/merged-
 // upstream.ts). What is asserted is what a user paging with Next and Previous would see, and
 // what the upstream is asked.
 
-describe("readMergedPage", () => {
+describe("readAllPage", () => {
   describe.each([
     ["spread over a day", spread],
     ["with heavy ties", ties],
@@ -63,14 +63,14 @@ describe("readMergedPage", () => {
       return read(query);
     };
     const size = 20;
-    let page = await readMergedPage({ deployments, size, cursor: null, read: counting });
+    let page = await readAllPage({ deployments, size, cursor: null, read: counting });
     for (let i = 0; i < 4; i++) {
       perPage.push([]);
-      page = await readMergedPage({ deployments, size, cursor: page.older, read: counting });
+      page = await readAllPage({ deployments, size, cursor: page.older, read: counting });
     }
     for (let i = 0; i < 3; i++) {
       perPage.push([]);
-      page = await readMergedPage({ deployments, size, cursor: page.newer, read: counting });
+      page = await readAllPage({ deployments, size, cursor: page.newer, read: counting });
     }
     expect(calls.length).toBe(8 * deployments.length);
     for (const queries of perPage) {
@@ -93,7 +93,7 @@ describe("readMergedPage", () => {
       inFlight--;
       return read(query);
     };
-    await readMergedPage({ deployments: Object.keys(data), size: 10, cursor: null, read: slow });
+    await readAllPage({ deployments: Object.keys(data), size: 10, cursor: null, read: slow });
     expect(most).toBe(3);
   });
 
@@ -110,10 +110,10 @@ describe("readMergedPage", () => {
     };
     const size = 10;
 
-    const first = await readMergedPage({ deployments, size, cursor: null, read: flaky });
-    const second = await readMergedPage({ deployments, size, cursor: first.older, read: flaky });
+    const first = await readAllPage({ deployments, size, cursor: null, read: flaky });
+    const second = await readAllPage({ deployments, size, cursor: first.older, read: flaky });
     down = true;
-    const third = await readMergedPage({ deployments, size, cursor: second.older, read: flaky });
+    const third = await readAllPage({ deployments, size, cursor: second.older, read: flaky });
     down = false;
 
     expect(third.failures).toEqual([{ deployment: "globex", error: outage }]);
@@ -124,7 +124,7 @@ describe("readMergedPage", () => {
       .slice(0, size);
     expect(keys([third])).toEqual(othersNext);
     // Previous from there shows the second page again, globex's alarms included.
-    const again = await readMergedPage({ deployments, size, cursor: third.newer, read: flaky });
+    const again = await readAllPage({ deployments, size, cursor: third.newer, read: flaky });
     expect(keys([again])).toEqual(keys([second]));
 
     // Next once globex answers: the alarms it missed come first, then everything once.
@@ -133,7 +133,7 @@ describe("readMergedPage", () => {
     const rest = [third];
     while (rest.at(-1)!.older) {
       const cursor = viaUrl(rest.at(-1)!.older!);
-      rest.push(await readMergedPage({ deployments, size, cursor, read: flaky }));
+      rest.push(await readAllPage({ deployments, size, cursor, read: flaky }));
     }
     expect(keys([rest[1]!]).slice(0, missed.length)).toEqual(missed);
     const all = keys([first, second, ...rest]);
@@ -152,12 +152,12 @@ describe("readMergedPage", () => {
       return read(query);
     };
     const size = 5;
-    const pages = [await readMergedPage({ deployments, size, cursor: null, read: flaky })];
+    const pages = [await readAllPage({ deployments, size, cursor: null, read: flaky })];
     while (pages.at(-1)!.older) {
       // Down from the second page to the eleventh: its backlog then fills whole pages.
       down = pages.length < 11;
       const cursor = viaUrl(pages.at(-1)!.older!);
-      pages.push(await readMergedPage({ deployments, size, cursor, read: flaky }));
+      pages.push(await readAllPage({ deployments, size, cursor, read: flaky }));
     }
     expect(pages.slice(1, 11).every((page) => page.failures.length === 1)).toBe(true);
     expect(pages.slice(11, 13).flatMap((page) => page.alarms.map((a) => a.deployment))).toEqual(
@@ -182,7 +182,7 @@ describe("readMergedPage", () => {
     const back: Page[] = [];
     for (let page = forward.at(-1)!; page.newer;) {
       down = back.length < 10;
-      page = await readMergedPage({ deployments, size, cursor: viaUrl(page.newer), read: flaky });
+      page = await readAllPage({ deployments, size, cursor: viaUrl(page.newer), read: flaky });
       back.push(page);
     }
     expect(back.slice(0, 10).every((page) => page.failures.length === 1)).toBe(true);
@@ -205,7 +205,7 @@ describe("readMergedPage", () => {
       return page;
     };
     const cursor: QueueCursor = { direction: "older", positions: { acme: [T0, ""] } };
-    const page = await readMergedPage({ deployments: ["acme"], size: 10, cursor, read: counting });
+    const page = await readAllPage({ deployments: ["acme"], size: 10, cursor, read: counting });
     expect(keys([page])).toEqual(newestFirst(data).slice(45, 55));
     expect(calls).toEqual([
       { deployment: "acme", direction: "older", boundMs: T0 - 1, page: 0, size: 11 },
@@ -227,7 +227,7 @@ describe("readMergedPage", () => {
       arrived = true;
       return page;
     };
-    const page = await readMergedPage({
+    const page = await readAllPage({
       deployments: ["acme"],
       size: 5,
       cursor: null,
@@ -240,10 +240,10 @@ describe("readMergedPage", () => {
     const data = spread();
     const deployments = Object.keys(data);
     const { read } = upstream(data);
-    const first = await readMergedPage({ deployments, size: 10, cursor: null, read });
-    const second = await readMergedPage({ deployments, size: 10, cursor: first.older, read });
+    const first = await readAllPage({ deployments, size: 10, cursor: null, read });
+    const second = await readAllPage({ deployments, size: 10, cursor: first.older, read });
     // The user switches to pages of 20, then presses Previous: 10 alarms lie above.
-    const top = await readMergedPage({ deployments, size: 20, cursor: second.newer, read });
+    const top = await readAllPage({ deployments, size: 20, cursor: second.newer, read });
     expect(keys([top])).toEqual(newestFirst(data).slice(0, 20));
     expect(top.newer).toBeNull();
     expect(top.older).not.toBeNull();
@@ -263,7 +263,7 @@ describe("readMergedPage", () => {
         returned: page.alarms.length,
       };
     };
-    const first = await readMergedPage({
+    const first = await readAllPage({
       deployments: ["acme"],
       size: 2,
       cursor: null,
@@ -271,7 +271,7 @@ describe("readMergedPage", () => {
     });
     expect(first.alarms).toHaveLength(2);
     expect(first.older).not.toBeNull();
-    const second = await readMergedPage({
+    const second = await readAllPage({
       deployments: ["acme"],
       size: 2,
       cursor: first.older,
@@ -287,7 +287,7 @@ describe("readMergedPage", () => {
     const data = { constructor: alarms(random, 5), acme: alarms(random, 5, [T0 - 86_400_000]) };
     const { read } = upstream(data);
     const cursor: QueueCursor = { direction: "older", positions: { acme: [T0, ""] } };
-    const page = await readMergedPage({
+    const page = await readAllPage({
       deployments: ["acme", "constructor"],
       size: 20,
       cursor,

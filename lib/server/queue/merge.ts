@@ -56,7 +56,7 @@ export interface QueueCursor {
   positions: Record<string, [number, string]>;
 }
 
-export interface MergedPage<T> {
+export interface AllPage<T> {
   /** Newest first, always (also for a "newer" page). */
   alarms: (T & { deployment: string })[];
   /** Null when nothing older exists in any deployment that answered. */
@@ -190,17 +190,17 @@ async function readSource<T extends QueueAlarm>(
 }
 
 /**
- * One page of the merged queue: the `size` alarms nearest the cursor (the newest without one),
+ * One page of the list of every deployment: the `size` alarms nearest the cursor (the newest without one),
  * newest first, with the cursors to the pages either side. Every deployment is read at once; one
  * that fails is reported and keeps its position. A cursor onward is null when no deployment that
  * answered has anything beyond (a retry of the page shows what a failed one holds).
  */
-export async function readMergedPage<T extends QueueAlarm>(args: {
+export async function readAllPage<T extends QueueAlarm>(args: {
   deployments: string[];
   size: number;
   cursor: QueueCursor | null;
   read: SourceReader<T>;
-}): Promise<MergedPage<T>> {
+}): Promise<AllPage<T>> {
   const { size, cursor, read } = args;
   if (!Number.isSafeInteger(size) || size < 1) {
     throw new RangeError(`Page size ${size} is not a whole number >= 1`);
@@ -215,7 +215,7 @@ export async function readMergedPage<T extends QueueAlarm>(args: {
     deployments.map((d) => readSource(read, d, direction, incoming.get(d), size)),
   );
   const sources: Source<T>[] = [];
-  const failures: MergedPage<T>["failures"] = [];
+  const failures: AllPage<T>["failures"] = [];
   results.forEach((result, i) => {
     if (result.status === "fulfilled") sources.push(result.value);
     else failures.push({ deployment: deployments[i]!, error: result.reason });
@@ -229,7 +229,7 @@ export async function readMergedPage<T extends QueueAlarm>(args: {
     .sort((a, b) => order * compareEntries(a, b))
     .slice(0, size);
   // Previous near the top finds less than a page: the user expects the first page, in full.
-  if (!older && shown.length < size) return readMergedPage({ ...args, cursor: null });
+  if (!older && shown.length < size) return readAllPage({ ...args, cursor: null });
 
   const byDeployment = new Map<string, Entry<T>[]>();
   for (const entry of shown) {

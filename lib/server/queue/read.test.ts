@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/shared/core/errors";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { fetchAlarmPage, createUsmClient } from "@/lib/server/usm";
 import { startSimulator, type RunningSimulator } from "@/simulator";
-import { parseMergedRequest, readMergedQueue } from "./read";
+import { parseAllRequest, readAllByTime } from "./read";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
 
 // Three simulated deployments over HTTP, as the console meets real ones: Acme, Globex (slow) and
@@ -80,12 +80,12 @@ async function everyUuid(key: string): Promise<Set<string>> {
 }
 
 async function merged(who: Analyst, search: string) {
-  const request = parseMergedRequest(new URLSearchParams(search), registry.visibleTo(who));
-  return readMergedQueue(request, who.id, () => ANCHOR);
+  const request = parseAllRequest(new URLSearchParams(search), registry.visibleTo(who));
+  return readAllByTime(request, who.id, () => ANCHOR);
 }
 
 describe("several deployments", () => {
-  it("tags every alarm with its deployment, and the merged queue keeps the tags", async () => {
+  it("tags every alarm with its deployment, and the list of every deployment keeps the tags", async () => {
     const [acmeIds, globexIds] = await Promise.all([everyUuid("acme"), everyUuid("globex")]);
     expect(acmeIds.size).toBe(230);
     expect(globexIds.size).toBe(95);
@@ -99,7 +99,7 @@ describe("several deployments", () => {
     );
   });
 
-  it("pages the merged queue to the end and back, every alarm exactly once, newest first", async () => {
+  it("pages the list of every deployment to the end and back, every alarm exactly once, newest first", async () => {
     const seen: string[] = [];
     const pages: string[][] = [];
     let search = "size=20";
@@ -174,13 +174,13 @@ describe("several deployments", () => {
 
   it("answers 400 for a deployment the analyst may not see in the filter, or a broken cursor", () => {
     const visible = registry.visibleTo(alice);
-    expect(() => parseMergedRequest(new URLSearchParams("deployments=initech"), visible)).toThrow(
+    expect(() => parseAllRequest(new URLSearchParams("deployments=initech"), visible)).toThrow(
       /no deployment initech/,
     );
-    expect(() => parseMergedRequest(new URLSearchParams("cursor=garbage!"), visible)).toThrow(
+    expect(() => parseAllRequest(new URLSearchParams("cursor=garbage!"), visible)).toThrow(
       /cursor/,
     );
-    const narrowed = parseMergedRequest(new URLSearchParams("deployments=globex"), visible);
+    const narrowed = parseAllRequest(new URLSearchParams("deployments=globex"), visible);
     expect(narrowed.deployments.map((deployment) => deployment.key)).toEqual(["globex"]);
   });
 
@@ -188,7 +188,7 @@ describe("several deployments", () => {
     const visible = registry.visibleTo(alice);
     const refusal = (search: string) => {
       try {
-        parseMergedRequest(new URLSearchParams(search), visible);
+        parseAllRequest(new URLSearchParams(search), visible);
       } catch (error) {
         return error instanceof ApiError ? error.toBody().error : error;
       }
@@ -208,7 +208,7 @@ describe("several deployments", () => {
 
     // A page and an order, as a list link carries them (the index answers those); the
     // deployments come in the configured order, names in any case, as the page reads them.
-    const request = parseMergedRequest(
+    const request = parseAllRequest(
       new URLSearchParams("page=3&sort=priority,asc&deployments=GLOBEX,acme&size=50"),
       visible,
     );

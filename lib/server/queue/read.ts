@@ -2,11 +2,11 @@ import "server-only";
 import { resolveRange, type AlarmListQuery } from "@/lib/shared/alarms/query";
 import { CURSOR_KEY, parseView } from "@/lib/shared/alarms/view";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
-import type { MergedCursorPage } from "@/lib/shared/alarms/merged-types";
+import type { AllCursorPage } from "@/lib/shared/alarms/list-pages";
 import { ApiError, asApiError, invalidRequest } from "@/lib/shared/core/errors";
 import { readAlarmPage } from "@/lib/server/usm";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { readMergedPage, type QueueAlarm, type SourceQuery } from "./merge";
+import { readAllPage, type QueueAlarm, type SourceQuery } from "./merge";
 import type { Deployment } from "@/lib/server/deployments/registry";
 
 // GET /api/d/all/alarms from each upstream (where the index cannot answer here): the newest alarms
@@ -15,7 +15,7 @@ import type { Deployment } from "@/lib/server/deployments/registry";
 // its budget, its fair shares, its cache. The filters are those every deployment accepts; the
 // order is always newest first.
 
-export interface MergedRequest {
+export interface AllRequest {
   /** Page, size, sort, search and filters (the time-paged queue reads size and filters). */
   query: AlarmListQuery;
   deployments: Deployment[];
@@ -23,14 +23,14 @@ export interface MergedRequest {
 }
 
 /**
- * Reads the merged queue's URL for `visible` deployments with the browser's own parser
+ * Reads the list of every deployment's URL for `visible` deployments with the browser's own parser
  * (parseView), so the page and the API never disagree on what a link means: 400 naming
  * the first wrong parameter and saying everything that is wrong, as the list's route does.
  */
-export function parseMergedRequest(
+export function parseAllRequest(
   params: URLSearchParams,
   visible: readonly Deployment[],
-): MergedRequest {
+): AllRequest {
   const byKey = new Map(visible.map((deployment) => [deployment.key, deployment]));
   const { view, problems } = parseView(params, "all", { known: [...byKey.keys()] });
   if (problems.length > 0) throw invalidRequest(problems);
@@ -70,12 +70,12 @@ function placed(alarm: AlarmSummary): Placed[] {
   return [{ ...alarm, uuid, occurredAt: ms }];
 }
 
-/** One page of the merged queue; a deployment that fails is named, never shown as empty. */
-export async function readMergedQueue(
-  { query, deployments, cursor }: MergedRequest,
+/** One page of the list of every deployment; a deployment that fails is named, never shown as empty. */
+export async function readAllByTime(
+  { query, deployments, cursor }: AllRequest,
   analyst: string,
   now: () => number = Date.now,
-): Promise<MergedCursorPage> {
+): Promise<AllCursorPage> {
   // One resolution of a rolling range for every deployment: one page, one window.
   const readAt = now();
   const resolved = resolveRange(query, readAt);
@@ -114,7 +114,7 @@ export async function readMergedQueue(
     };
   }
 
-  const page = await readMergedPage<Placed>({
+  const page = await readAllPage<Placed>({
     deployments: deployments.map((deployment) => deployment.key),
     size: query.size,
     cursor,

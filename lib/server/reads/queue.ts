@@ -4,17 +4,17 @@ import type { Deployment } from "@/lib/server/deployments/registry";
 import { serverEnv } from "@/lib/server/env";
 import { indexGaps } from "@/lib/server/mirror/gaps";
 import { indexDatabase } from "@/lib/server/search/read-index";
-import { searchMergedPage } from "@/lib/server/search/search-merged";
+import { searchAllPage } from "@/lib/server/search/search-all";
 import { readable } from "@/lib/server/search/search-where";
 import { indexStatuses } from "@/lib/server/mirror/sync";
 import { encodeCursor } from "@/lib/server/queue/cursor";
-import { parseMergedRequest, readMergedQueue, type MergedRequest } from "@/lib/server/queue/read";
+import { parseAllRequest, readAllByTime, type AllRequest } from "@/lib/server/queue/read";
 import type {
   IndexGap,
-  MergedCursorPage,
-  MergedIndexPage,
-  MergedQueuePage,
-} from "@/lib/shared/alarms/merged-types";
+  AllCursorPage,
+  AllIndexPage,
+  AllListPage,
+} from "@/lib/shared/alarms/list-pages";
 import { resolveRange } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import { readSearch, readView, type IndexInput } from "./index-read";
@@ -27,13 +27,13 @@ import { chooseSource, fallBack } from "./policy";
 // where the index cannot answer a view that does not need it.
 
 /** A page of the time-paged queue (a link's cursor), read from the index. */
-async function mergedByCursor(
-  request: MergedRequest,
+async function allByCursor(
+  request: AllRequest,
   { allowed, analyst }: Omit<ScopeFor, "deployments">,
   db: ConsoleDatabase,
   now: number,
   gaps: IndexGap[],
-): Promise<MergedCursorPage> {
+): Promise<AllCursorPage> {
   const { q } = request.query;
   const search = q === undefined ? null : readSearch(q, analyst);
   const { filters } = resolveRange(request.query, now);
@@ -41,7 +41,7 @@ async function mergedByCursor(
   const page = await readView(
     db,
     (tx) =>
-      searchMergedPage(
+      searchAllPage(
         tx,
         { allowed, deployments, search, filters },
         { size: request.query.size, cursor: request.cursor },
@@ -67,14 +67,14 @@ async function mergedByCursor(
 }
 
 /** A numbered page of the queue from the index, with what the index does not hold yet. */
-async function mergedPage(
-  request: MergedRequest,
+async function allPage(
+  request: AllRequest,
   { allowed, analyst }: Omit<ScopeFor, "deployments">,
   db: ConsoleDatabase,
   now: number,
   gaps: IndexGap[],
   keptFrom: number | null,
-): Promise<MergedIndexPage> {
+): Promise<AllIndexPage> {
   const deployments = request.deployments.map((deployment) => deployment.key);
   const scope = { allowed, deployments, analyst };
   const page = await searchList(request.query, scope, { database: db, now });
@@ -99,13 +99,13 @@ const NOT_INDEXED_YET = "Nothing of these deployments is indexed yet.";
  * upstream by cursor, as before the index; a view only the index can answer is then 503
  * index_unavailable, saying why.
  */
-export async function mergedList(
+export async function allList(
   params: URLSearchParams,
   visible: readonly Deployment[],
   analyst: string,
   index: IndexInput = {},
-): Promise<MergedQueuePage> {
-  const request = parseMergedRequest(params, visible);
+): Promise<AllListPage> {
+  const request = parseAllRequest(params, visible);
   const view = { kind: "page", scope: "all", query: request.query } as const;
   const choice = chooseSource(view);
   if (choice.source !== "index") throw new ApiError("internal", "The queue reads the index first.");
@@ -113,10 +113,10 @@ export async function mergedList(
   const keys = request.deployments.map((deployment) => deployment.key);
   const now = index.now ?? Date.now();
   /** The index could not answer (`why`): each upstream, saying why, or the row's refusal. */
-  const upstream = async (why: unknown): Promise<MergedCursorPage> => {
+  const upstream = async (why: unknown): Promise<AllCursorPage> => {
     fallBack(choice, view, why);
     const message = why instanceof ApiError ? why.message : String(why);
-    return { ...(await readMergedQueue(request, analyst)), indexUnavailable: message };
+    return { ...(await readAllByTime(request, analyst)), indexUnavailable: message };
   };
   let db: ConsoleDatabase;
   try {
@@ -139,10 +139,10 @@ export async function mergedList(
     if (nothing && choice.fallback === "upstream") {
       return await upstream(new ApiError("index_unavailable", gaps[0]?.reason ?? NOT_INDEXED_YET));
     }
-    if (request.cursor) return await mergedByCursor(request, { allowed, analyst }, db, now, gaps);
+    if (request.cursor) return await allByCursor(request, { allowed, analyst }, db, now, gaps);
     const keptFrom = now - (index.retentionMs ?? serverEnv().index.retentionMs);
     const beyond = bounds.gte === null || bounds.gte < keptFrom ? keptFrom : null;
-    return await mergedPage(request, { allowed, analyst }, db, now, gaps, beyond);
+    return await allPage(request, { allowed, analyst }, db, now, gaps, beyond);
   } catch (error) {
     // The database gone mid-read: the plain queue still reads each upstream.
     const gone = error instanceof ApiError && error.code === "index_unavailable";

@@ -9,7 +9,7 @@ import { ingestAlarms } from "@/lib/server/mirror/ingest";
 import { compileSearch, type SearchScope } from "@/lib/server/search/query-language/compile";
 import { parseSearch } from "@/lib/server/search/query-language/parse";
 import { orderTerms, searchAlarmPage } from "@/lib/server/search/search";
-import { searchMergedPage, type SearchCursor } from "@/lib/server/search/search-merged";
+import { searchAllPage, type SearchCursor } from "@/lib/server/search/search-all";
 import { readable } from "@/lib/server/search/search-where";
 
 // A random corpus and random queries, on both engines: each page, count and merged walk of the
@@ -57,7 +57,7 @@ async function truth(
   return (await q.execute()).map((row) => `${row.deployment}/${row.uuid}`);
 }
 
-async function mergedTruth(db: Db, deployments: string[], f: AlarmFilters, search: SearchNode) {
+async function allTruth(db: Db, deployments: string[], f: AlarmFilters, search: SearchNode) {
   const rows = await db
     .selectFrom("alarms as a")
     .select(["a.deployment", "a.uuid"])
@@ -161,25 +161,25 @@ describeEachEngine("Search against its exact semantics", ({ database }) => {
             failures.push(`${label} page ${gotKeys.join(",")} want ${wantKeys.join(",")}`);
         }
         // Merged, paged to the end by cursor.
-        const mergedWant = await mergedTruth(db, keys, f, parsed.query);
+        const allWant = await allTruth(db, keys, f, parsed.query);
         const seen: string[] = [];
         let cursor: SearchCursor | null = null;
         for (let hop = 0; hop < 5000; hop++) {
-          const got = await searchMergedPage(
+          const got = await searchAllPage(
             db,
             { allowed, deployments, search: parsed.query, filters: f },
             { size: size * 7, cursor },
             { cap },
           );
           seen.push(...got.alarms.map((a) => `${a.deployment}/${a.uuid}`));
-          if (hop === 0 && got.matches.count !== Math.min(mergedWant.length, cap))
+          if (hop === 0 && got.matches.count !== Math.min(allWant.length, cap))
             failures.push(`merged ${q} ${JSON.stringify(f)} count ${got.matches.count}`);
           if (!got.older) break;
           cursor = got.older;
         }
-        if (JSON.stringify(seen) !== JSON.stringify(mergedWant))
+        if (JSON.stringify(seen) !== JSON.stringify(allWant))
           failures.push(
-            `merged ${JSON.stringify({ round, q, f, allowed, deployments, size, cap })} got ${seen.length} want ${mergedWant.length}`,
+            `merged ${JSON.stringify({ round, q, f, allowed, deployments, size, cap })} got ${seen.length} want ${allWant.length}`,
           );
       }
     }

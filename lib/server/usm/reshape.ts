@@ -165,7 +165,7 @@ export interface UpstreamSource {
 
 /**
  * Our summary of a vendor alarm, tagged with its deployment's key: payloads name no deployment
- * (at most `x_att_tenantid`), and a merged queue must know where each alarm came from.
+ * (at most `x_att_tenantid`), and a list of several deployments must know where each alarm came from.
  */
 export function toAlarmSummary(
   alarm: UpstreamAlarm | UpstreamListAlarm,

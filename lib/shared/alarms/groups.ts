@@ -129,7 +129,7 @@ export function parseGroupParam(raw: string): GroupParse {
 }
 
 /**
- * A URL's grouping, for every reader of one (the list, the merged queue, the groups API): `group`
+ * A URL's grouping, for every reader of one (the list, the list of every deployment, the groups API): `group`
  * given once and checked, and with it `group_sort` ("count", the default, reads as none). What
  * is wrong is added to `problems`, named by its parameter; `params`' names are lower-case.
  */

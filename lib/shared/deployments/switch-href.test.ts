@@ -14,7 +14,7 @@ const CARRIED =
   "size=50&sort=priority%2Casc&status=open&suppressed=false&priority_label=high" +
   "&rule_intent=Delivery+%26+Attack&rule_strategy=Brute+Force&rule_method=SSH" +
   "&range=24h&tz=Europe%2FBerlin";
-// What the merged queue takes of it: the shared filters and tz, no order, size or page.
+// What the list of every deployment takes of it: the shared filters and tz, no order, size or page.
 const MERGED =
   "status=open&suppressed=false&priority_label=high" +
   "&rule_intent=Delivery+%26+Attack&rule_strategy=Brute+Force&rule_method=SSH" +
@@ -87,7 +87,7 @@ describe("switching deployments from a detail", () => {
   });
 });
 
-describe("switching from the merged queue", () => {
+describe("switching from the list of every deployment", () => {
   it("keeps the filters a deployment's list has too and drops the queue's cursor", () => {
     expect(
       switchHref(
@@ -120,7 +120,7 @@ describe("switching to all deployments", () => {
     );
   });
 
-  it("from the merged queue itself, keeps its filters and starts it again", () => {
+  it("from the list of every deployment itself, keeps its filters and starts it again", () => {
     expect(switchHref("/d/all/alarms", "?status=open&cursor=abc", "all")).toBe(
       "/d/all/alarms?status=open",
     );
@@ -136,7 +136,7 @@ describe("switching to all deployments", () => {
     );
   });
 
-  it("from home, is the plain merged queue", () => {
+  it("from home, is the plain list of every deployment", () => {
     expect(switchHref("/", "", "all")).toBe("/d/all/alarms");
   });
 });

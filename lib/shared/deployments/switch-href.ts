@@ -21,7 +21,7 @@ type FilterKey = (typeof FILTER_KEYS)[number];
 const DEPLOYMENT_FILTERS = ["alarm_sensor_sources"] as const satisfies readonly FilterKey[];
 type DeploymentFilter = (typeof DEPLOYMENT_FILTERS)[number];
 
-/** Filters that mean the same in every deployment and in the merged queue: all the others. */
+/** Filters that mean the same in every deployment and in the list of every deployment: all the others. */
 const SHARED_FILTERS = FILTER_KEYS.filter(
   (key): key is Exclude<FilterKey, DeploymentFilter> =>
     !(DEPLOYMENT_FILTERS as readonly FilterKey[]).includes(key),

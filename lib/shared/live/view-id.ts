@@ -16,7 +16,7 @@ import {
 } from "@/lib/shared/alarms/query";
 import { isDeploymentKey, isEverySegment } from "@/lib/shared/deployments/scope";
 
-/** The all-view's parameter naming its deployments (a comma list, as the merged queue's). */
+/** The all-view's parameter naming its deployments (a comma list, as the list of every deployment's). */
 const LIVE_DEPLOYMENTS_KEY = "deployments";
 /** Deployments one all-view may name: more than a console configures. */
 const MAX_VIEW_DEPLOYMENTS = 100;

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError } from "@/lib/shared/core/errors";
 import { type ListScope, scopeSegment } from "@/lib/shared/deployments/scope";
-import type { ListPage } from "@/lib/shared/alarms/merged-types";
+import type { ListPage } from "@/lib/shared/alarms/list-pages";
 import { api } from "@/lib/shared/alarms/paths";
 import { OVERVIEW_STEP_MS, type OverviewPart } from "@/lib/shared/overview/plan";
 import type { OverviewSection } from "@/lib/shared/overview/types";

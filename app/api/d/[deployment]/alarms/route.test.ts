@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import type { AlarmPage } from "@/lib/shared/alarms/types";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { acmeSimulator } from "@/test/deployments-env";
@@ -55,7 +55,7 @@ async function errorOf(response: Response) {
   return parseErrorBody(await response.json())?.error;
 }
 
-const deploymentsOf = (page: MergedQueuePage) =>
+const deploymentsOf = (page: AllListPage) =>
   [...new Set(page.alarms.map((alarm) => alarm.deployment))].sort();
 
 describe("the route tree of a deployment's key or all", () => {
@@ -69,7 +69,7 @@ describe("the route tree of a deployment's key or all", () => {
 
     const every = await call(list, "/alarms?size=100", { deployment: "all" });
     expect(every.status).toBe(200);
-    const queue = (await every.json()) as MergedQueuePage;
+    const queue = (await every.json()) as AllListPage;
     if (queue.paging !== "cursor") throw new Error("each upstream by cursor, without an index");
     expect(queue.indexUnavailable).toMatch(/no index in this test/);
     // Both read; Hidden's client is refused its token here, which its row of failures says.

@@ -6,7 +6,7 @@ import { AlarmList } from "@/components/alarms/alarm-list";
 import { EveryDeploymentSkeleton } from "@/components/alarms/list-page-skeleton";
 import { formsForMobileHint } from "@/components/list/list-forms-hint";
 import type { AlarmGroupsPage } from "@/lib/shared/alarms/groups";
-import type { ListPage } from "@/lib/shared/alarms/merged-types";
+import type { ListPage } from "@/lib/shared/alarms/list-pages";
 import { listTitle } from "@/lib/shared/alarms/titles";
 import { parseView, type ListView } from "@/lib/shared/alarms/view";
 import {
@@ -19,7 +19,7 @@ import { makeQueryClient } from "@/lib/shared/queries/query-client";
 import { groupsQueryOptions, listQueryOptions } from "@/lib/shared/queries/query-options";
 import { pageScope, visibleDeployments, type PageScope } from "@/lib/server/pages/deployment";
 import { readGroupsPage, readListPage } from "@/lib/server/pages/list";
-import { readMergedGroups, readMergedPage } from "@/lib/server/pages/merged";
+import { readAllGroups, readAllPage } from "@/lib/server/pages/all";
 import { countedByIndex } from "@/lib/server/reads/counts";
 
 // /d/{key}/alarms, a deployment's list, and /d/all/alarms, the list of every deployment the
@@ -51,8 +51,8 @@ async function readOf(page: PageScope, search: Search): Promise<ScopeRead> {
     return {
       scope: EVERY_DEPLOYMENT,
       view,
-      rows: () => readMergedPage(view),
-      groups: () => readMergedGroups(view),
+      rows: () => readAllPage(view),
+      groups: () => readAllGroups(view),
       name: "All deployments",
     };
   }

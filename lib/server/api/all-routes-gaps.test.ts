@@ -3,25 +3,25 @@ import { parseErrorBody } from "@/lib/shared/core/errors";
 import { describeEachEngine } from "@/test/index-db";
 import {
   KEYS,
-  mergedQueue,
-  startMergedWorld,
+  allQueue,
+  startAllWorld,
   sync,
   timeQueue,
   truth,
   upstreamGets,
   vendor,
-} from "@/test/merged-world";
+} from "@/test/all-world";
 
 // The queue of every deployment while the index does not hold it all, against the simulators'
-// own truth on both engines (test/merged-world.ts): a deployment still backfilling is named with
+// own truth on both engines (test/all-world.ts): a deployment still backfilling is named with
 // what is missing (never silently); with nothing indexed yet, or without the index, the plain
 // queue reads each upstream by time as before, and what only the index answers says so; a link's
 // place by cursor is walked from the index once it holds the deployments.
 
-startMergedWorld();
+startAllWorld();
 
 describeEachEngine("GET /api/d/all/alarms as the index fills", ({ engine, database, server }) => {
-  const { queue, page, keysOf } = mergedQueue(database);
+  const { queue, page, keysOf } = allQueue(database);
 
   it("names a deployment whose backfill still reads the past, with what is missing, and not where the view lies within what it holds", async () => {
     await sync("acme", database().db);

@@ -11,7 +11,7 @@ import {
   QUEUE,
   shown,
   summary,
-} from "./support/merged-queue";
+} from "./support/all-deployments";
 
 // The queue of every deployment (/d/all/alarms), answered from the console's index: numbered pages
 // in any order with an exact count, and a detail that steps through it across pages and

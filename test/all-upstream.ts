@@ -1,10 +1,10 @@
-// For the merged queue's tests only: in-memory upstreams that behave like USM Anywhere (inclusive
+// For the list of every deployment's tests only: in-memory upstreams that behave like USM Anywhere (inclusive
 // time bounds, sorted by time only, alarms sharing a millisecond in an arbitrary order that is
 // stable per direction, zero-based pages, totalElements), and the pages a user would walk.
 import { decodeCursor, encodeCursor } from "@/lib/server/queue/cursor";
 import {
-  readMergedPage,
-  type MergedPage,
+  readAllPage,
+  type AllPage,
   type QueueAlarm,
   type QueueCursor,
   type SourceQuery,
@@ -101,14 +101,14 @@ export function newestFirst(data: Data): string[] {
 /** A cursor as a link carries it. */
 export const viaUrl = (cursor: QueueCursor) => decodeCursor(encodeCursor(cursor));
 
-export type Page = MergedPage<QueueAlarm>;
+export type Page = AllPage<QueueAlarm>;
 export type Read = SourceReader<QueueAlarm>;
 
 export async function nextToEnd(read: Read, deployments: string[], size: number): Promise<Page[]> {
-  const pages = [await readMergedPage({ deployments, size, cursor: null, read })];
+  const pages = [await readAllPage({ deployments, size, cursor: null, read })];
   while (pages.at(-1)!.older) {
     const cursor = viaUrl(pages.at(-1)!.older!);
-    pages.push(await readMergedPage({ deployments, size, cursor, read }));
+    pages.push(await readAllPage({ deployments, size, cursor, read }));
     if (pages.length > 5_000) throw new Error("Next never ends");
   }
   return pages;
@@ -117,7 +117,7 @@ export async function nextToEnd(read: Read, deployments: string[], size: number)
 export async function previousToTop(read: Read, deployments: string[], size: number, from: Page) {
   const pages: Page[] = [];
   for (let page = from; page.newer;) {
-    page = await readMergedPage({ deployments, size, cursor: viaUrl(page.newer), read });
+    page = await readAllPage({ deployments, size, cursor: viaUrl(page.newer), read });
     pages.push(page);
     if (pages.length > 5_000) throw new Error("Previous never ends");
   }

@@ -15,7 +15,7 @@ import {
 } from "@/lib/server/search/search";
 import { readable, whereOf, withWords, type SearchWhere } from "@/lib/server/search/search-where";
 
-// A search of several deployments at once (the merged queue, /d/all/alarms?q=): one query over
+// A search of several deployments at once (the list of every deployment, /d/all/alarms?q=): one query over
 // every deployment the analyst may see among those asked for, newest first, paged by the merged
 // queue's own cursor (lib/server/queue/cursor.ts): per deployment an exclusive cut
 // [occurredMs, uuid] in its (occurred, uuid) order, "" below and "~" above every alarm of that
@@ -32,7 +32,7 @@ export interface SearchCursor {
   positions: Record<string, [number, string]>;
 }
 
-export interface MergedSearchPage {
+export interface AllSearchPage {
   /** Newest first. */
   alarms: AlarmSummary[];
   older: SearchCursor | null;
@@ -143,12 +143,12 @@ function cutAt(row: Row, direction: SearchCursor["direction"], keys: string[]): 
  * One page of a search over several deployments, newest first, by cursor. Filters alone
  * (several values of one) are counted whole: exact, as a list's count is.
  */
-export async function searchMergedPage(
+export async function searchAllPage(
   db: Db,
   request: SearchWhere,
   { size, cursor }: { size: number; cursor: SearchCursor | null },
   limits: SearchLimits = { cap: MATCH_CAP },
-): Promise<MergedSearchPage> {
+): Promise<AllSearchPage> {
   const where = await withWords(db, request);
   const keys = readable(where);
   const { cap } = limits;

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { parseErrorBody } from "@/lib/shared/core/errors";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import type { OverviewSection, DimensionOverview } from "@/lib/shared/overview/types";
 import { MemoryStore } from "@/lib/server/store/memory";
@@ -8,28 +8,28 @@ import type { Alarm } from "@/simulator/test-support";
 import { describeEachEngine } from "@/test/index-db";
 import {
   KEYS,
-  mergedQueue,
+  allQueue,
   now,
   registry,
-  startMergedWorld,
+  startAllWorld,
   sync,
   truth,
   upstreamGets,
   vendor,
   type Key,
-} from "@/test/merged-world";
+} from "@/test/all-world";
 import { allOverview } from "./overview-routes";
-import { mergedList } from "./search-routes";
+import { allList } from "./search-routes";
 
 // The queue of every deployment from the index, against the simulators' own truth on both
-// engines (test/merged-world.ts): numbered pages in any order (deep ones too) are the hand-sorted
+// engines (test/all-world.ts): numbered pages in any order (deep ones too) are the hand-sorted
 // ones, counts exact, filters and the deployments named held to, the overview's counts as the
 // alarms add up, at no upstream cost; how far back the index keeps alarms said.
 
-startMergedWorld();
+startAllWorld();
 
 describeEachEngine("GET /api/d/all/alarms from the index", ({ database }) => {
-  const { statuses, queue, page, keysOf } = mergedQueue(database);
+  const { statuses, queue, page, keysOf } = allQueue(database);
 
   it("pages every deployment in the list's order, any order, deep pages too, exactly counted, at no upstream cost", async () => {
     for (const key of KEYS) await sync(key, database().db);
@@ -89,16 +89,14 @@ describeEachEngine("GET /api/d/all/alarms from the index", ({ database }) => {
     expect(refused.status).toBe(400);
     expect(parseErrorBody(await refused.json())?.error.param).toBe("deployments");
     const mine = await (await queue("size=100", ["acme"])).json();
-    expect((mine as MergedQueuePage).alarms.every((alarm) => alarm.deployment === "acme")).toBe(
-      true,
-    );
+    expect((mine as AllListPage).alarms.every((alarm) => alarm.deployment === "acme")).toBe(true);
   });
 
   it("says how far back the index keeps alarms when the view reaches further", async () => {
     for (const key of KEYS) await sync(key, database().db);
     const visible = registry.all();
     const kept = (search: string) =>
-      mergedList(new URLSearchParams(search), visible, "tester", {
+      allList(new URLSearchParams(search), visible, "tester", {
         database: database(),
         now: now(),
         statuses,

@@ -2,11 +2,11 @@ import "server-only";
 import { cache } from "react";
 import { requireAnalyst } from "@/lib/server/auth/require-analyst";
 import { groupList } from "@/lib/server/reads/list";
-import { mergedList } from "@/lib/server/reads/queue";
+import { allList } from "@/lib/server/reads/queue";
 import { allScopeOf } from "@/lib/server/deployments/scope";
 import { deploymentRegistry } from "@/lib/server/deployments/registry";
 import { GROUP_KEY, GROUP_SORT_KEY, type AlarmGroupsPage } from "@/lib/shared/alarms/groups";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import { DEPLOYMENTS_KEY, viewApiSearch, type ListView } from "@/lib/shared/alarms/view";
 import { toSearchParams } from "@/lib/shared/alarms/query";
 import { pageRead } from "./page-gate";
@@ -16,14 +16,14 @@ import { pageRead } from "./page-gate";
 // request however many parts of the page ask, and counted against the analyst's share as those
 // requests are (./page-gate.ts).
 
-const read = cache(async (search: string): Promise<MergedQueuePage> => {
+const read = cache(async (search: string): Promise<AllListPage> => {
   const analyst = await requireAnalyst();
   const visible = deploymentRegistry().visibleTo(analyst);
-  return pageRead(analyst.id, () => mergedList(new URLSearchParams(search), visible, analyst.id));
+  return pageRead(analyst.id, () => allList(new URLSearchParams(search), visible, analyst.id));
 });
 
 /** One page of the queue's rows (from the index, or each upstream where it cannot answer). */
-export function readMergedPage(view: ListView): Promise<MergedQueuePage> {
+export function readAllPage(view: ListView): Promise<AllListPage> {
   return read(viewApiSearch(view));
 }
 
@@ -39,7 +39,7 @@ const readGroups = cache(async (search: string): Promise<AlarmGroupsPage> => {
 });
 
 /** The search string the groups' API reads for `view` (as groupsQueryOptions writes it). */
-function mergedGroupsSearch(view: ListView): string {
+function allGroupsSearch(view: ListView): string {
   const params = toSearchParams(view.query);
   params.set(GROUP_KEY, (view.group ?? []).slice(0, 1).join(","));
   if (view.groupSort && view.groupSort !== "count") params.set(GROUP_SORT_KEY, view.groupSort);
@@ -48,6 +48,6 @@ function mergedGroupsSearch(view: ListView): string {
 }
 
 /** One page of the queue's groups by its first field, from the index. */
-export function readMergedGroups(view: ListView): Promise<AlarmGroupsPage> {
-  return readGroups(mergedGroupsSearch(view));
+export function readAllGroups(view: ListView): Promise<AlarmGroupsPage> {
+  return readGroups(allGroupsSearch(view));
 }

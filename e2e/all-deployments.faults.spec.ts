@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import { e2e } from "./support/env";
 import { MERGED_QUEUE, open, table } from "./support/list";
 import { queueWhenIndexed } from "./support/search";
@@ -19,7 +19,7 @@ test.afterEach(async () => {
 /** The queue's gaps as its API answers them, by deployment. */
 async function gaps(request: import("@playwright/test").APIRequestContext) {
   const response = await request.get("/api/d/all/alarms?size=10");
-  const page = (await response.json()) as MergedQueuePage;
+  const page = (await response.json()) as AllListPage;
   return page.paging === "pages" ? page.gaps.map((gap) => `${gap.deployment}:${gap.state}`) : [];
 }
 

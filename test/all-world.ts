@@ -6,13 +6,13 @@ import { beforeAll, beforeEach, expect } from "vitest";
 import type { Kysely } from "kysely";
 import type { ConsoleDatabase, Database } from "@/lib/server/db";
 import { respond } from "@/lib/server/api/route";
-import { mergedList } from "@/lib/server/api/search-routes";
+import { allList } from "@/lib/server/api/search-routes";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
 import { orderTerms } from "@/lib/server/search/search";
 import { readIndexStatuses } from "@/lib/server/mirror/sync/status";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { createUsmClient } from "@/lib/server/usm";
-import type { MergedQueuePage } from "@/lib/shared/alarms/merged-types";
+import type { AllListPage } from "@/lib/shared/alarms/list-pages";
 import type { AlarmListQuery } from "@/lib/shared/alarms/query";
 import { getToken, readAll, type Alarm } from "@/simulator/test-support";
 import { simulatedDeployment } from "./deployment-config";
@@ -30,11 +30,11 @@ export const KEYS = ["acme", "globex"] as const;
 export type Key = (typeof KEYS)[number];
 export const worlds = {} as Record<Key, SyncWorld>;
 export const vendor = {} as Record<Key, Alarm[]>;
-/** Both deployments, read with no cache (set by startMergedWorld). */
+/** Both deployments, read with no cache (set by startAllWorld). */
 export let registry: DeploymentRegistry;
 
 /** Starts both simulators and reads every alarm of each (once per test file, at its top). */
-export function startMergedWorld(): void {
+export function startAllWorld(): void {
   beforeAll(async () => {
     [worlds.acme, worlds.globex] = await Promise.all([
       startSyncWorld({ alarms: 500, seed: 61 }),
@@ -132,13 +132,13 @@ export function timeQueue(): string[] {
 }
 
 /** The queue as GET /api/d/all/alarms answers it from `database`; each test's upstreams anew. */
-export function mergedQueue(database: () => ConsoleDatabase) {
+export function allQueue(database: () => ConsoleDatabase) {
   const statuses = (keys: readonly string[]) =>
     readIndexStatuses(database().db, keys, now(), INTERVAL_MS);
   const queue = async (search: string, allowed: readonly string[] = KEYS) => {
     const visible = registry.all().filter((deployment) => allowed.includes(deployment.key));
     return respond("GET /api/d/all/alarms", () =>
-      mergedList(new URLSearchParams(search), visible, "tester", {
+      allList(new URLSearchParams(search), visible, "tester", {
         database: database(),
         now: now(),
         statuses,
@@ -149,9 +149,9 @@ export function mergedQueue(database: () => ConsoleDatabase) {
   const page = async (search: string) => {
     const response = await queue(search);
     expect(response.status, search).toBe(200);
-    return (await response.json()) as MergedQueuePage;
+    return (await response.json()) as AllListPage;
   };
-  const keysOf = (answer: MergedQueuePage) =>
+  const keysOf = (answer: AllListPage) =>
     answer.alarms.map((alarm) => `${alarm.deployment}/${alarm.uuid}`);
 
   beforeEach(() => {

@@ -26,7 +26,7 @@ export interface IndexGap {
 }
 
 /** A numbered page of the queue, from the index. */
-export interface MergedIndexPage extends AlarmPage {
+export interface AllIndexPage extends AlarmPage {
   paging: "pages";
   /** The deployments read, in the configured order. */
   deployments: string[];
@@ -41,7 +41,7 @@ export interface MergedIndexPage extends AlarmPage {
 }
 
 /** A page of the queue paged by time, newest first (each upstream, or the index by cursor). */
-export interface MergedCursorPage {
+export interface AllCursorPage {
   paging: "cursor";
   /** Newest first; each tagged with its deployment's key. */
   alarms: AlarmSummary[];
@@ -67,12 +67,12 @@ export interface MergedCursorPage {
   gaps?: IndexGap[];
 }
 
-export type MergedQueuePage = MergedIndexPage | MergedCursorPage;
+export type AllListPage = AllIndexPage | AllCursorPage;
 
 /** A page of any list's rows: a deployment's (numbered) or one of several or every deployment. */
-export type ListPage = AlarmPage | MergedQueuePage;
+export type ListPage = AlarmPage | AllListPage;
 
 /** Whether a list's page is paged by time (several or every deployment, without the index). */
-export function isTimePaged(page: ListPage): page is MergedCursorPage {
+export function isTimePaged(page: ListPage): page is AllCursorPage {
   return "paging" in page && page.paging === "cursor";
 }

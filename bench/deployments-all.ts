@@ -1,7 +1,7 @@
-// The merged queue (GET /api/d/all/alarms) over many deployments, for bench/deployments-bench.ts:
+// The list of every deployment (GET /api/d/all/alarms) over many deployments, for bench/deployments-bench.ts:
 // its first page and Next, timed to the end of each body, with the upstream calls each made.
 import { performance } from "node:perf_hooks";
-import type { MergedQueuePage } from "../lib/shared/alarms/merged-types";
+import type { AllListPage } from "../lib/shared/alarms/list-pages";
 import type { BenchApp } from "./bench-app";
 import { percentile } from "./stats";
 import { snapshot, upstreamSince, type Calls } from "./upstream-calls";
@@ -12,43 +12,44 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const sleep = (wait: number) => new Promise((done) => setTimeout(done, wait));
 
 /** One merged page, timed to the end of its body, then checked (off the clock). */
-export async function mergedPage(url: string, cookie: string, cursor?: string) {
+export async function allPage(url: string, cookie: string, cursor?: string) {
   const query = new URLSearchParams({ size: "20" });
   if (cursor) query.set("cursor", cursor);
   const started = performance.now();
   const response = await fetch(`${url}/api/d/all/alarms?${query}`, { headers: { cookie } });
   const body = await response.text();
   const elapsed = performance.now() - started;
-  if (response.status !== 200) throw new Error(`merged queue: HTTP ${response.status}: ${body}`);
-  const page = JSON.parse(body) as MergedQueuePage;
+  if (response.status !== 200)
+    throw new Error(`list of every deployment: HTTP ${response.status}: ${body}`);
+  const page = JSON.parse(body) as AllListPage;
   if (page.paging !== "cursor")
-    throw new Error("merged queue: not paged by time from each upstream");
+    throw new Error("list of every deployment: not paged by time from each upstream");
   if (page.alarms.length !== 20 || page.failures.length > 0 || !page.older) {
     throw new Error(
-      `merged queue: ${page.alarms.length} alarms, ${page.failures.length} failures, older ${page.older}`,
+      `list of every deployment: ${page.alarms.length} alarms, ${page.failures.length} failures, older ${page.older}`,
     );
   }
   return { ms: elapsed, page };
 }
 
-/** The merged queue's first page and Next, each round after the app's cache expired. */
-export async function benchMerged(app: BenchApp, cookie: string, cacheTtlMs: number) {
+/** The list of every deployment's first page and Next, each round after the app's cache expired. */
+export async function benchAll(app: BenchApp, cookie: string, cacheTtlMs: number) {
   const first: number[] = [];
   const next: number[] = [];
   const firstCalls: Calls[] = [];
   const nextCalls: Calls[] = [];
   const sources = new Set<string>();
   console.log(
-    `merged queue GET /api/d/all/alarms?size=20 and its Next (cursor=older): ${MERGED_ROUNDS} rounds, ` +
+    `list of every deployment GET /api/d/all/alarms?size=20 and its Next (cursor=older): ${MERGED_ROUNDS} rounds, ` +
       `the same query each round after the ${cacheTtlMs / 1000} s cache expired (cold reads)`,
   );
   for (let round = 0; round < MERGED_ROUNDS; round++) {
     await sleep(cacheTtlMs + 250);
     let before = snapshot(app.deployments);
-    const top = await mergedPage(app.url, cookie);
+    const top = await allPage(app.url, cookie);
     firstCalls.push(upstreamSince(app.deployments, before));
     before = snapshot(app.deployments);
-    const older = await mergedPage(app.url, cookie, top.page.older!);
+    const older = await allPage(app.url, cookie, top.page.older!);
     nextCalls.push(upstreamSince(app.deployments, before));
     first.push(top.ms);
     next.push(older.ms);

@@ -12,7 +12,7 @@ import {
   shown,
   summary,
   type Held,
-} from "./support/merged-queue";
+} from "./support/all-deployments";
 
 // The queue of every deployment (/d/all/alarms), narrowed and taken elsewhere: the overview's
 // counts and the filters narrow it across deployments, the export and Copy link carry its view.

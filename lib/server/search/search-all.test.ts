@@ -2,10 +2,10 @@ import { beforeEach, expect, it } from "vitest";
 import { describeEachEngine } from "@/test/index-db";
 import { seedCorpus, type Corpus } from "@/test/search-corpus";
 import { parseSearch } from "@/lib/server/search/query-language/parse";
-import { searchMergedPage, type SearchCursor } from "@/lib/server/search/search-merged";
+import { searchAllPage, type SearchCursor } from "@/lib/server/search/search-all";
 
 // A search of several deployments (/d/all/alarms?q=): newest first across them, paged by the
-// merged queue's cursor both ways, by either plan; only the deployments the analyst may see.
+// list of every deployment's cursor both ways, by either plan; only the deployments the analyst may see.
 
 describeEachEngine("Search, several deployments", ({ database }) => {
   let corpus: Corpus;
@@ -24,7 +24,7 @@ describeEachEngine("Search, several deployments", ({ database }) => {
   ) {
     const parsed = parseSearch(q);
     if (!parsed.ok) throw new Error(parsed.problem.message);
-    return searchMergedPage(
+    return searchAllPage(
       database().db,
       { allowed, deployments: ["acme", "other"], search: parsed.query, filters: {} },
       { size, cursor },
