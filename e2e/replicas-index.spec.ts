@@ -183,9 +183,11 @@ test("the queue of every deployment is the index's through every replica, and it
 
   // A watch of a queue view, through the third replica's stream: an alarm staged upstream is
   // announced once the index has it, whichever replica syncs and whichever watches.
-  const view = liveViewId(scopeSegment(EVERY_DEPLOYMENT), { ...DEFAULT_QUERY, filters: { status: ["open"] } }, [
-    "acme",
-  ]);
+  const view = liveViewId(
+    scopeSegment(EVERY_DEPLOYMENT),
+    { ...DEFAULT_QUERY, filters: { status: ["open"] } },
+    ["acme"],
+  );
   const stream = await openStream(`${replicas[2]!.url}/api/live?view=${encodeURIComponent(view)}`);
   try {
     // Its first read of the index is the baseline: nothing in it is announced.

@@ -48,11 +48,7 @@ export function ExportButton({ view, scope }: ExportDialogProps) {
         }}
       >
         {open ? (
-          <ExportDialogBody
-            view={view}
-            scope={scope}
-            onClose={() => dialog.current?.close()}
-          />
+          <ExportDialogBody view={view} scope={scope} onClose={() => dialog.current?.close()} />
         ) : null}
       </dialog>
     </>

@@ -138,7 +138,10 @@ export function useLiveRows({
   const segment = scopeSegment(scope);
   const id = useMemo(() => liveViewId(segment, query, keys), [segment, query, keys]);
   const readAgain = useCallback(() => {
-    void queryClient.fetchQuery({ ...listQueryOptions(scope, view, { fresh: true }), staleTime: 0 });
+    void queryClient.fetchQuery({
+      ...listQueryOptions(scope, view, { fresh: true }),
+      staleTime: 0,
+    });
     // The next page, prefetched before, no longer follows this one: read it again with it (a
     // detail's Next across the page edge reads both).
     void queryClient.invalidateQueries({

@@ -33,7 +33,9 @@ export function useTriageLive(onNotice?: (notice: TriageNotice) => void): boolea
         });
         const off = connection.watchTriage((notice) => {
           void client.invalidateQueries({ queryKey: triageKeys.deployment(notice.deployment) });
-          void client.invalidateQueries({ queryKey: triageKeys.deployment(scopeSegment(EVERY_DEPLOYMENT)) });
+          void client.invalidateQueries({
+            queryKey: triageKeys.deployment(scopeSegment(EVERY_DEPLOYMENT)),
+          });
           listener.current?.(notice);
         });
         return () => {

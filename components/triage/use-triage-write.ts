@@ -28,7 +28,9 @@ export function useTriageWrite(deployment: string, uuid: string) {
     onSuccess: (next: AlarmTriage) => {
       client.setQueryData(triageKeys.alarm(deployment, uuid), next);
       void client.invalidateQueries({ queryKey: triageKeys.deployment(deployment) });
-      void client.invalidateQueries({ queryKey: triageKeys.deployment(scopeSegment(EVERY_DEPLOYMENT)) });
+      void client.invalidateQueries({
+        queryKey: triageKeys.deployment(scopeSegment(EVERY_DEPLOYMENT)),
+      });
     },
     onError: (error) => {
       setProblem(asApiError(error));

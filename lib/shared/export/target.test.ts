@@ -47,6 +47,8 @@ describe("an export's paths", () => {
     );
     expect(exportProgressPath(named, "id-12345678")).toBe("/api/d/all/alarms/export/id-12345678");
     // A deployment's export never names deployments.
-    expect(exportPlanPath({ ...named, scope: oneDeployment("acme") })).toBe("/api/d/acme/alarms/export/plan");
+    expect(exportPlanPath({ ...named, scope: oneDeployment("acme") })).toBe(
+      "/api/d/acme/alarms/export/plan",
+    );
   });
 });
