@@ -25,13 +25,15 @@ const LIST_PATH = "/d/default/alarms";
 
 /**
  * Each page's budget, KB gzipped, as this bench counts them. Issue #36: a deployment's list at
- * most 190 KB (it loaded 195.8 here at efc4b88, the framework floor 148.3); the queue and the
- * detail no heavier than they were then (198.5 and 188.9). Code that only some views or an
- * action need (groups, bulk actions, saved views, export, help) is loaded when used.
+ * most 190 KB (it loaded 195.8 here at efc4b88, the framework floor 148.3); the detail no heavier
+ * than it was then (188.9). The list of every deployment is the same list since it has one page
+ * (190.4 then): its budget keeps it within 2 KB of a deployment's. Code that only some views or
+ * an action need (groups, bulk actions, saved views, export, help) is loaded when used, and the
+ * controls a list is read before using (grouping, copy link, table settings) hydrate when idle.
  */
 export const FIRST_LOAD_BUDGET_KB = {
   list: 190,
-  queue: 198,
+  queue: 192,
   detail: 189,
 } as const;
 type PageName = keyof typeof FIRST_LOAD_BUDGET_KB;

@@ -5,6 +5,10 @@
 
 import { useEffect } from "react";
 import { afterHydration } from "@/components/lazy";
+import { GroupBy } from "@/components/groups/lazy-group-by";
+import { CopyLinkMenu } from "@/components/list/lazy-copy-link-menu";
+import { TableSettings } from "@/components/list/lazy-table-settings";
+import { NotifyToggle } from "@/components/live/lazy-notify-toggle";
 import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
 import { TimeZonePicker } from "@/components/ui/lazy-time-zone-picker";
 
@@ -12,8 +16,16 @@ export function ListCodeAhead() {
   useEffect(
     () =>
       afterHydration(() => {
-        AlarmOverview.preload();
-        TimeZonePicker.preload();
+        for (const part of [
+          AlarmOverview,
+          TimeZonePicker,
+          GroupBy,
+          CopyLinkMenu,
+          NotifyToggle,
+          TableSettings,
+        ]) {
+          part.preload();
+        }
       }),
     [],
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 
 /**
  * Marks a page's root with data-hydrated once React runs it in the browser, so tests (and
@@ -13,4 +13,17 @@ export function useHydratedMark<T extends HTMLElement>() {
     root.current?.setAttribute("data-hydrated", "true");
   }, []);
   return root;
+}
+
+const subscribeNothing = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
+/**
+ * False in the server's HTML and while hydrating, true once React runs the part in the browser:
+ * for a control whose server HTML stands until its code is there (components/lazy.tsx,
+ * hydrateWhenIdle), which says it cannot be used yet (a press before then would be lost).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeNothing, inBrowser, onServer);
 }

@@ -8,3 +8,8 @@ import { lazyComponent } from "@/components/lazy";
 export const AlarmNotFound = lazyComponent(() =>
   import("./alarm-not-found").then((m) => m.AlarmNotFound),
 );
+
+/** The same for the alarms of either scope (a deployment's, or every deployment's). */
+export const AlarmsNotFound = lazyComponent(() =>
+  import("./alarms-not-found").then((m) => m.AlarmsNotFound),
+);

@@ -23,7 +23,7 @@ import { type ListScope, scopeKeys, scopeSegment } from "@/lib/shared/deployment
 import { ExportButton } from "@/components/export/export-dialog";
 import { LiveBar } from "@/components/live/live-bar";
 import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
-import { CopyLinkMenu } from "@/components/list/copy-link-menu";
+import { CopyLinkMenu } from "@/components/list/lazy-copy-link-menu";
 import { SavedViewsMenu } from "@/components/saved-views/saved-views-menu";
 import { ListFrame, ListHeader, useListTop } from "@/components/list/list-frame";
 import type { ListForms } from "@/components/list/list-forms-hint";

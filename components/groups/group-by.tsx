@@ -9,6 +9,7 @@ import {
   MAX_GROUP_FIELDS,
   type GroupField,
 } from "@/lib/shared/alarms/groups";
+import { useHydrated } from "@/components/use-hydrated";
 
 export function GroupBy({
   group,
@@ -24,6 +25,7 @@ export function GroupBy({
   onIntent?: () => void;
 }) {
   const current = group ?? [];
+  const waiting = !useHydrated() || undefined;
   const left = fields.filter((field) => !current.includes(field));
   const control =
     "rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -32,6 +34,8 @@ export function GroupBy({
       className="flex flex-wrap items-center gap-2 text-xs"
       role="group"
       aria-label="Grouping"
+      // Its server HTML stands until its code is there (./lazy-group-by.tsx): not usable yet.
+      aria-disabled={waiting}
       onPointerEnter={onIntent}
       onFocus={onIntent}
     >

@@ -20,9 +20,12 @@ const ColumnChooserPanel = lazyComponent(() =>
 export function ColumnChooser({
   preferences,
   update,
+  waiting = false,
 }: {
   preferences: ViewPreferences;
   update: (change: ViewUpdate) => void;
+  /** Its server HTML, before its code is there: not usable yet. */
+  waiting?: boolean;
 }) {
   const { open, panelId, root, button } = useDisclosure({ preload: ColumnChooserPanel.preload });
   const hiddenCount = preferences.columnOrder.filter(
@@ -31,7 +34,7 @@ export function ColumnChooser({
 
   return (
     <div ref={root} className="relative">
-      <button {...button} type="button" className="btn">
+      <button {...button} type="button" className="btn" aria-disabled={waiting || undefined}>
         Columns
         {hiddenCount > 0 ? (
           <span className="text-slate-500 dark:text-slate-400">({hiddenCount} hidden)</span>

@@ -3,6 +3,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/use-dismiss";
+import { useHydrated } from "@/components/use-hydrated";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 
 type Copied = "live" | "exact" | "failed" | null;
@@ -35,6 +36,8 @@ export function CopyLinkMenu({
   const root = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setOpen(false), []);
   const rolling = filters.range !== undefined;
+  // Its server HTML stands until its code is there (./lazy-copy-link-menu.tsx): not usable yet.
+  const waiting = !useHydrated() || undefined;
 
   useEffect(() => {
     if (copied === null) return;
@@ -67,7 +70,12 @@ export function CopyLinkMenu({
 
   if (!rolling) {
     return (
-      <button type="button" className="btn-secondary" onClick={() => void copy("live")}>
+      <button
+        type="button"
+        className="btn-secondary"
+        aria-disabled={waiting}
+        onClick={() => void copy("live")}
+      >
         Copy link{status}
       </button>
     );
@@ -77,6 +85,7 @@ export function CopyLinkMenu({
       <button
         type="button"
         className="btn-secondary"
+        aria-disabled={waiting}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}

@@ -11,7 +11,7 @@ import { whenIdle } from "@/components/lazy";
 import { useHydratedMark } from "@/components/use-hydrated";
 import { ErrorState, preloadListStates } from "./lazy-states";
 import type { StartOver } from "./list-states";
-import { TableSettings } from "./table-settings";
+import { TableSettings } from "./lazy-table-settings";
 
 /** The list's column, its times in `zone`, marked once hydrated (what e2e specs wait for). */
 export function ListFrame({ zone, children }: { zone: string; children: React.ReactNode }) {

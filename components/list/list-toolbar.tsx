@@ -5,7 +5,7 @@
 import type { GroupField } from "@/lib/shared/alarms/groups";
 import type { AlarmFilters, AlarmListQuery } from "@/lib/shared/alarms/query";
 import { asApiError } from "@/lib/shared/queries/query-options";
-import { GroupBy } from "@/components/groups/group-by";
+import { GroupBy } from "@/components/groups/lazy-group-by";
 import { SearchBox } from "@/components/search/search-box";
 import { searchProblem } from "@/components/search/search-errors";
 import { TriageQuickFilters } from "@/components/triage/quick-filters";

@@ -1,6 +1,7 @@
 "use client";
 // The table's settings: "Columns" and the rows' density, kept in this browser for every list.
 
+import { useHydrated } from "@/components/use-hydrated";
 import { ColumnChooser } from "./column-chooser";
 import { useViewPreferences } from "./use-view-preferences";
 import { type Density, DENSITIES } from "./view-preferences";
@@ -15,12 +16,14 @@ const NAME: Record<Density, string> = { comfortable: "Comfortable", compact: "Co
 function DensityToggle({
   density,
   onChange,
+  waiting,
 }: {
   density: Density;
   onChange: (density: Density) => void;
+  waiting: boolean;
 }) {
   return (
-    <fieldset className="flex items-center gap-1.5">
+    <fieldset className="flex items-center gap-1.5" disabled={waiting}>
       <legend className="sr-only">Row density</legend>
       <span aria-hidden="true" className="text-xs text-slate-600 dark:text-slate-400">
         Rows
@@ -48,15 +51,20 @@ function DensityToggle({
   );
 }
 
-/** From md up, where the table is (the cards below md have one form). */
+/**
+ * From md up, where the table is (the cards below md have one form). Its server HTML stands until
+ * its code is there (./lazy-table-settings.tsx): until then it says it cannot be used.
+ */
 export function TableSettings() {
   const [preferences, update] = useViewPreferences();
+  const waiting = !useHydrated();
   return (
     <div className="hidden items-center gap-3 md:flex">
-      <ColumnChooser preferences={preferences} update={update} />
+      <ColumnChooser preferences={preferences} update={update} waiting={waiting} />
       <DensityToggle
         density={preferences.density}
         onChange={(density) => update((current) => ({ ...current, density }))}
+        waiting={waiting}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import { formatCount } from "@/lib/shared/alarms/format";
 import { toZonedInputValue, zoneLabel } from "@/lib/shared/alarms/time-zone";
 import type { LiveQueue } from "./use-live-queue";
 import { useNow } from "./use-live-view";
-import { NotifyToggle } from "./notify-toggle";
+import { NotifyToggle } from "./lazy-notify-toggle";
 
 /** "12 s", "3 min", "2 h". */
 function age(ms: number): string {

@@ -1,10 +1,11 @@
 "use client";
 // The overview above a deployment's list: alarms over time and counts by priority, status, intent.
 
-import { useId, useSyncExternalStore } from "react";
+import { useId } from "react";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import type { HistogramBar, HistogramOverview, OverviewSection } from "@/lib/shared/overview/types";
 import { useViewPreferences } from "@/components/list/use-view-preferences";
+import { useHydrated } from "@/components/use-hydrated";
 import { CountGroup } from "./count-group";
 import { Histogram } from "./histogram";
 import { failureOf, useSection } from "./use-section";
@@ -14,10 +15,6 @@ import { failureOf, useSection } from "./use-section";
 // comes, and none is asked for before the table's page is in: the overview never delays the
 // rows. A click filters the list. Folded away, it asks for nothing; the choice stays in this
 // browser with the table's other preferences (and is styled from <html> before the first paint).
-
-const subscribeNothing = () => () => {};
-const isBrowser = () => true;
-const isServer = () => false;
 
 /**
  * The overview of the view with `filters` and search `q` (of `deployment`, or of "all" with the
@@ -44,7 +41,7 @@ export function AlarmOverview({
   const shown = preferences.overview === "shown";
   const bodyId = useId();
   // Not while hydrating: the server's snapshot says "shown" whatever this browser stored.
-  const hydrated = useSyncExternalStore(subscribeNothing, isBrowser, isServer);
+  const hydrated = useHydrated();
   const on = shown && ready && hydrated;
   const sections = {
     priority: useSection(deployment, "priority", filters, on, deployments, q),
