@@ -92,6 +92,30 @@ test("invalid parameters are corrected visibly, and the URL is replaced", async 
   await expect(notice).toBeHidden();
 });
 
+test("a corrected link's notice says it cannot be dismissed until its code is there, then dismisses", async ({
+  page,
+}) => {
+  // The notice's code (fetched when shown) held back until released: its server HTML stands, and
+  // a press on it meanwhile would be lost, so its button says it cannot be used yet.
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes("Dismiss the notice about corrected parameters")) await released;
+    await route.fulfill({ response, body });
+  });
+  await open(page, "/d/acme/alarms?size=7");
+  const notice = page.getByRole("status").filter({ hasText: "corrected" });
+  const dismiss = notice.getByRole("button", { name: /Dismiss/ });
+  await expect(rows(page)).toHaveCount(20);
+  await expect(dismiss).toHaveAttribute("aria-disabled", "true");
+  release();
+  await expect(dismiss).not.toHaveAttribute("aria-disabled");
+  await dismiss.click();
+  await expect(notice).toBeHidden();
+});
+
 test("keyboard: / goes to the search box, j and k move, Enter opens", async ({ page }) => {
   await open(page, "/d/acme/alarms");
   await page.keyboard.press("/");

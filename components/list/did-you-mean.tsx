@@ -4,6 +4,7 @@
 import { useMemo } from "react";
 import type { AlarmFilters } from "@/lib/shared/alarms/query";
 import { nearestValues } from "@/lib/shared/alarms/suggest";
+import { useHydrated } from "@/components/use-hydrated";
 import type { Suggestions } from "./suggestions";
 
 const TEXT_FILTERS = [
@@ -25,6 +26,9 @@ export function DidYouMean({
   suggestions: Suggestions;
   onChange: (filters: AlarmFilters) => void;
 }) {
+  // Shown in the server's HTML, its code may still be on its way: until then a press would be
+  // lost, so it says it cannot be used (components/lazy.tsx).
+  const waiting = !useHydrated() || undefined;
   // Once per filters and catalogue, not on every render of the list.
   const hints = useMemo(
     () =>
@@ -54,6 +58,7 @@ export function DidYouMean({
                 key={value}
                 type="button"
                 className="btn-secondary"
+                aria-disabled={waiting}
                 // The name replaces the one typed; the filter's other values stay.
                 onClick={() => {
                   const values = (filters[key] ?? []).map((one) => (one === typed ? value : one));

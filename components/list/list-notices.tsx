@@ -1,6 +1,8 @@
 "use client";
 // What a list says above its rows: corrected link parameters, and deployments that failed.
 
+import { useHydrated } from "@/components/use-hydrated";
+
 export interface LinkProblem {
   param: string;
   message: string;
@@ -22,6 +24,9 @@ export function CorrectedNotice({
   problems: readonly LinkProblem[];
   onDismiss: () => void;
 }) {
+  // Shown in the server's HTML, its code may still be on its way: until then a press would be
+  // lost, so it says it cannot be used (components/lazy.tsx).
+  const waiting = !useHydrated() || undefined;
   return (
     <div
       role="status"
@@ -44,6 +49,7 @@ export function CorrectedNotice({
         type="button"
         className="btn-secondary shrink-0"
         onClick={onDismiss}
+        aria-disabled={waiting}
         aria-label="Dismiss the notice about corrected parameters"
       >
         Dismiss
@@ -64,6 +70,9 @@ export function FailureBanners({
   onRetry: () => void;
   retrying: boolean;
 }) {
+  // As above: shown in the server's HTML, its code may still be on its way: until then a press would be
+  // lost.
+  const waiting = !useHydrated() || undefined;
   if (failures.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
@@ -80,7 +89,13 @@ export function FailureBanners({
               Its alarms are missing from this page; the others are shown.
             </span>
           </p>
-          <button type="button" className="btn-secondary" onClick={onRetry} disabled={retrying}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={onRetry}
+            disabled={retrying}
+            aria-disabled={waiting}
+          >
             {retrying ? "Retrying…" : "Retry"}
           </button>
         </div>

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useProductName } from "@/components/deployments/deployment-context";
 import { formatCount } from "@/lib/shared/alarms/format";
 import type { ApiError } from "@/lib/shared/core/errors";
+import { useHydrated } from "@/components/use-hydrated";
 import { type PageLinkTarget, followHere } from "./follow-here";
 
 const ALERT =
@@ -33,6 +34,10 @@ export function ErrorState({
   startOver?: StartOver;
 }) {
   const router = useRouter();
+  // Shown in the server's HTML, its code may still be on its way: until then a press would be
+  // lost, so it says it cannot be used (components/lazy.tsx).
+  const waiting = !useHydrated() || undefined;
+
   const signedOut = error.code === "unauthenticated";
   const refused = startOver !== undefined && error.code === "invalid_request";
   return (
@@ -63,7 +68,13 @@ export function ErrorState({
               Sign in again
             </a>
           ) : (
-            <button type="button" className="btn-primary" onClick={onRetry} disabled={retrying}>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={onRetry}
+              disabled={retrying}
+              aria-disabled={waiting}
+            >
               {retrying ? "Retrying…" : "Retry"}
             </button>
           )}
@@ -121,6 +132,10 @@ export function EmptyState({
   children?: React.ReactNode;
 }) {
   const product = useProductName();
+  // Shown in the server's HTML, its code may still be on its way: until then a press would be
+  // lost, so it says it cannot be used (components/lazy.tsx).
+  const waiting = !useHydrated() || undefined;
+
   const text = anyFailed
     ? "None of the deployments that answered holds a matching alarm; the ones that failed may."
     : searched
@@ -135,7 +150,7 @@ export function EmptyState({
       {children}
       {hasFilters || searched ? (
         <div className="mt-1 flex gap-2">
-          <button type="button" className="btn-secondary" onClick={onClear}>
+          <button type="button" className="btn-secondary" onClick={onClear} aria-disabled={waiting}>
             {searched ? "Clear the search and filters" : "Clear filters"}
           </button>
         </div>
