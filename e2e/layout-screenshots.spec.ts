@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { fullestAlarm } from "./support/alarms-api";
 import { open } from "./support/list";
 
-// Screenshots of the list and the detail at a desktop, a small laptop and a phone width, light
+// Screenshots of the list (a deployment's and every deployment's) and the detail at a desktop, a small laptop and a phone width, light
 // and dark, for a person to look at after a layout change (nothing here compares pixels, so no
 // test run takes them: `npm run screenshots` does). Into a folder of your choice (relative to
 // the repository; the default is under test-results/, emptied by the next run):
@@ -40,6 +40,14 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.getByRole("button", { name: /^Filters/ }).click();
         await page.screenshot({ path: `${dir}/list-${name}-filters-open.png` });
       }
+
+      // The same list over every deployment: a deployment column, the deployments' picker.
+      await open(page, "/d/all/alarms?status=open");
+      await expect(
+        page.locator("a[data-row-link]").filter({ visible: true }).first(),
+      ).toBeVisible();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `${dir}/all-${name}.png` });
 
       await open(page, `/d/acme/alarms/${(await fullestAlarm(page.request)).uuid}`);
       await expect(page.locator("#alarm-title")).toBeVisible();
