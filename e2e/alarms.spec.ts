@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { holdChunk } from "./support/chunks";
 import { expect, test } from "./support/fixtures";
 import { axeViolations } from "./support/a11y";
 import { cellTexts, multiFilter, open, pager, rows, settled, table } from "./support/list";
@@ -97,14 +98,7 @@ test("a corrected link's notice says it cannot be dismissed until its code is th
 }) => {
   // The notice's code (fetched when shown) held back until released: its server HTML stands, and
   // a press on it meanwhile would be lost, so its button says it cannot be used yet.
-  let release = () => {};
-  const released = new Promise<void>((done) => (release = done));
-  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("Dismiss the notice about corrected parameters")) await released;
-    await route.fulfill({ response, body });
-  });
+  const release = await holdChunk(page, "Dismiss the notice about corrected parameters");
   await open(page, "/d/acme/alarms?size=7");
   const notice = page.getByRole("status").filter({ hasText: "corrected" });
   const dismiss = notice.getByRole("button", { name: /Dismiss/ });

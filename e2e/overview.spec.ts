@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { holdChunk } from "./support/chunks";
 import { expect, test } from "./support/fixtures";
 import { e2e } from "./support/env";
 import { open, pickFilter, settled, table } from "./support/list";
@@ -125,14 +126,7 @@ test("a filter applied before the overview's code is there leaves the overview s
 }) => {
   // The overview's code (the one chunk that renders its fold button) held back until released:
   // the page is hydrated and usable without it, and the filter changes the overview's props.
-  let release = () => {};
-  const released = new Promise<void>((done) => (release = done));
-  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes("data-overview-toggle")) await released;
-    await route.fulfill({ response, body });
-  });
+  const release = await holdChunk(page, "data-overview-toggle");
   await open(page, "/d/globex/alarms");
   await settled(page);
   const overview = page.getByRole("region", { name: "Overview" });

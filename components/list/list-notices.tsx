@@ -2,6 +2,7 @@
 // What a list says above its rows: corrected link parameters, and deployments that failed.
 
 import { useHydrated } from "@/components/use-hydrated";
+import { RetryButton } from "./retry-button";
 
 export interface LinkProblem {
   param: string;
@@ -70,9 +71,6 @@ export function FailureBanners({
   onRetry: () => void;
   retrying: boolean;
 }) {
-  // As above: shown in the server's HTML, its code may still be on its way: until then a press would be
-  // lost.
-  const waiting = !useHydrated() || undefined;
   if (failures.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
@@ -89,15 +87,7 @@ export function FailureBanners({
               Its alarms are missing from this page; the others are shown.
             </span>
           </p>
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={onRetry}
-            disabled={retrying}
-            aria-disabled={waiting}
-          >
-            {retrying ? "Retrying…" : "Retry"}
-          </button>
+          <RetryButton onRetry={onRetry} retrying={retrying} />
         </div>
       ))}
     </div>

@@ -8,6 +8,7 @@ import { formatCount } from "@/lib/shared/alarms/format";
 import type { ApiError } from "@/lib/shared/core/errors";
 import { useHydrated } from "@/components/use-hydrated";
 import { type PageLinkTarget, followHere } from "./follow-here";
+import { RetryButton } from "./retry-button";
 
 const ALERT =
   "rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100";
@@ -34,9 +35,6 @@ export function ErrorState({
   startOver?: StartOver;
 }) {
   const router = useRouter();
-  // Shown in the server's HTML, its code may still be on its way: until then a press would be
-  // lost, so it says it cannot be used (components/lazy.tsx).
-  const waiting = !useHydrated() || undefined;
 
   const signedOut = error.code === "unauthenticated";
   const refused = startOver !== undefined && error.code === "invalid_request";
@@ -68,15 +66,7 @@ export function ErrorState({
               Sign in again
             </a>
           ) : (
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={onRetry}
-              disabled={retrying}
-              aria-disabled={waiting}
-            >
-              {retrying ? "Retrying…" : "Retry"}
-            </button>
+            <RetryButton onRetry={onRetry} retrying={retrying} primary />
           )}
         </div>
       </div>
