@@ -4,7 +4,6 @@
 import { useId, useState } from "react";
 import { useDeployments } from "@/components/deployments/deployment-context";
 import { countOf, formatCount } from "@/lib/shared/alarms/format";
-import { readsIndex } from "@/lib/shared/alarms/query";
 import { formatTime } from "@/lib/shared/alarms/time-zone";
 import type { ListView } from "@/lib/shared/alarms/view";
 import type { ListScope } from "@/lib/shared/deployments/scope";
@@ -108,7 +107,6 @@ function PlanSummary({ plan, target }: { plan: PlanState; target: ExportTarget }
   const { query, tz } = target;
   const over = total > cap;
   const viewTotal = totalIsLowerBound ? `more than ${formatCount(cap)}` : formatCount(total);
-  const indexed = target.scope.kind !== "deployment" || readsIndex(query);
   return (
     <div className="flex flex-col gap-1" aria-live="polite">
       <p>
@@ -141,8 +139,9 @@ function PlanSummary({ plan, target }: { plan: PlanState; target: ExportTarget }
         Alarms that occurred {gte !== null ? `from ${formatTime(gte, tz)} ` : ""}up to{" "}
         {formatTime(lte, tz)}
         {query.filters.range ? " (the rolling range, frozen now)" : ""}; alarms arriving later are
-        left out. {indexed ? "Read from the console's index, as this view is. " : ""}Times in the
-        file: {tz === "UTC" ? "UTC" : `UTC and ${tz}`}.
+        left out.{" "}
+        {plan.plan.source === "index" ? "Read from the console's index, as this view is. " : ""}
+        Times in the file: {tz === "UTC" ? "UTC" : `UTC and ${tz}`}.
       </p>
     </div>
   );

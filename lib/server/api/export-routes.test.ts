@@ -142,6 +142,7 @@ describeEachEngine("The export's routes over the index", ({ database, server, en
       cap: 100_000,
       gte: null,
       lte: START,
+      source: "index",
     });
     const searched = await download(`?q=powershell&format=csv&id=${id()}`);
     expect(searched.status).toBe(200);

@@ -116,7 +116,12 @@ export async function exportPlan(url: URL, context: ExportContext): Promise<Expo
   const query = freezeQuery(view.query, context.now ?? Date.now());
   // The analyst's own read (they wait on it), fresh: the count as of the frozen bounds.
   const page = (await readAlarmPage({ ...query, size: 10 }, context.call, { fresh: true })).value();
-  return { total: page.page.totalElements, cap: context.cap, ...exportBounds(query) };
+  return {
+    total: page.page.totalElements,
+    cap: context.cap,
+    ...exportBounds(query),
+    source: "upstream",
+  };
 }
 
 /** GET …/export?<view>&format&id: the file, streamed. */

@@ -89,6 +89,7 @@ export async function indexExportPlan(
     total,
     cap,
     ...bounds,
+    source: "index",
     ...(lowerBound ? { totalIsLowerBound: true } : {}),
     ...(gaps.length > 0 ? { missing: gaps.map((gap) => gap.deployment) } : {}),
   };

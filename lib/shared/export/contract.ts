@@ -30,6 +30,8 @@ export interface ExportPlan {
   /** The view's bounds, a rolling range frozen (epoch ms); gte null when the view has none. */
   gte: number | null;
   lte: number;
+  /** Where the file is read from (the read seam's choice): the console's index, or USM. */
+  source: "index" | "upstream";
 }
 
 export type ExportState = "running" | "completed" | "cancelled" | "capped" | "failed";

@@ -7,7 +7,7 @@ import { exportFilePath, exportPlanPath, exportProgressPath, type ExportTarget }
 // The dialog's requests: the view's own parameters (page and size left out), the queue's
 // deployments, and a rolling range frozen to the plan's bounds in the file's request.
 
-const plan: ExportPlan = { total: 10, cap: 100, gte: 1_000_000, lte: 2_000_000 };
+const plan: ExportPlan = { total: 10, cap: 100, gte: 1_000_000, lte: 2_000_000, source: "index" };
 
 describe("an export's paths", () => {
   const acme: ExportTarget = {

@@ -112,6 +112,8 @@ describe("the export's routes", () => {
     expect(body.lte).toBeGreaterThanOrEqual(before);
     expect(body.lte).toBeLessThanOrEqual(Date.now());
     expect(body.lte - body.gte!).toBeLessThanOrEqual(30 * 86_400_000);
+    // One value per filter, no search: USM answers it, and the plan says so for the dialog.
+    expect(body.source).toBe("upstream");
   });
 
   it("download the view as a named file, with its progress for its owner only", async () => {
