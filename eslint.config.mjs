@@ -126,6 +126,27 @@ const config = [
       ],
     },
   },
+  {
+    // Each e2e worker browses as an analyst of its own (e2e/support/fixtures.ts): a spec that took
+    // Playwright's own test would run signed out. The specs that are signed out on purpose, or
+    // sign in as someone else throughout, say so where they import it.
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message:
+                "Take test (and expect) from ./support/fixtures: it signs the worker's analyst in.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

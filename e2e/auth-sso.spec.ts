@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- signs in through SSO itself
 import { expect, test, type Page } from "@playwright/test";
 import { OIDC_PASSWORD, OIDC_USERS } from "./support/oidc-server";
 import { e2e } from "./support/env";

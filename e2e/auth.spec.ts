@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- signs in and out itself
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./support/a11y";
 import { e2e } from "./support/env";

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+// eslint-disable-next-line no-restricted-imports -- signs in on the servers it starts
 import { expect, test } from "@playwright/test";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { e2e } from "./support/env";

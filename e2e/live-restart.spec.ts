@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+// eslint-disable-next-line no-restricted-imports -- signs in on the servers it starts
 import { expect, test } from "@playwright/test";
 import { startSimulator, type RunningSimulator } from "@/simulator";
 import { redisTestsEnabled, startRedisServer, type RedisServer } from "@/test/redis-server";

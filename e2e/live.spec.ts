@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- signs in as live.analyst itself
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "./support/env";
 import { MERGED_QUEUE, liveStatus, newAlarmsBanner, open, rowIds, rows } from "./support/list";

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+// eslint-disable-next-line no-restricted-imports -- signs in on the replicas it starts
 import { expect, test } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";

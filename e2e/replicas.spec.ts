@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+// eslint-disable-next-line no-restricted-imports -- signs in on the replicas it starts
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { startSimulator, type RunningSimulator } from "@/simulator";

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- signs in and out itself
 import { expect, test, type APIRequest, type APIRequestContext } from "@playwright/test";
 import { parseErrorBody } from "@/lib/shared/core/errors";
 import { e2e } from "./support/env";
