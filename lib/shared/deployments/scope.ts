@@ -72,8 +72,3 @@ export function scopeKeys(scope: ListScope, visible: readonly string[]): string[
 export function namedKeys(scope: ListScope): readonly string[] {
   return scope.kind === "deployment" ? [scope.key] : scope.kind === "several" ? scope.keys : [];
 }
-
-/** Whether a scope spans more than one deployment's list (rows carry their deployment). */
-export function isAcross(scope: ListScope): boolean {
-  return scope.kind !== "deployment";
-}
