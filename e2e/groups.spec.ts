@@ -217,10 +217,18 @@ test("a groups table sorts by its headers, and the link keeps the order", async 
   );
   expect(lasts.length).toBeGreaterThan(1);
   expect(lasts).toEqual([...lasts].sort((a, b) => b - a));
-  // The link reproduces it.
+  // The link reproduces it, its groups read with the page in that order (not asked again).
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const first = url.pathname === "/api/d/acme/alarms/groups";
+    if (first && url.searchParams.get("group") === "strategy") asked.push(url.search);
+  });
   await page.reload();
   await expect(groups.getByRole("columnheader", { name: "Last" })).toHaveAttribute(
     "aria-sort",
     "descending",
   );
+  await expect(groups).toHaveAttribute("aria-busy", "false");
+  expect(asked).toEqual([]);
 });

@@ -1,7 +1,13 @@
 import "server-only";
 import { cache } from "react";
 import { groupList, readDeploymentPage } from "@/lib/server/reads/list";
-import { GROUP_KEY, type AlarmGroupsPage, type GroupField } from "@/lib/shared/alarms/groups";
+import {
+  GROUP_KEY,
+  GROUP_SORT_KEY,
+  type AlarmGroupsPage,
+  type GroupField,
+  type GroupSort,
+} from "@/lib/shared/alarms/groups";
 import {
   parseAlarmListQuery,
   toSearchParams,
@@ -39,13 +45,18 @@ const readGroups = cache(async (key: string, search: string): Promise<AlarmGroup
   );
 });
 
-/** One page of the groups of `query` by `group`, from the index (as GET …/alarms/groups). */
+/**
+ * One page of the groups of `query` by `group`, in `sort`'s order, from the index (as GET
+ * …/alarms/groups, and under the search the browser's groupsQueryOptions keys it by).
+ */
 export function readGroupsPage(
   key: string,
   query: AlarmListQuery,
   group: readonly GroupField[],
+  sort?: GroupSort,
 ): Promise<AlarmGroupsPage> {
   const params = toSearchParams(query);
   params.set(GROUP_KEY, group.join(","));
+  if (sort && sort !== "count") params.set(GROUP_SORT_KEY, sort);
   return readGroups(key, params.toString());
 }

@@ -63,7 +63,7 @@ async function readOf(page: PageScope, search: Search): Promise<ScopeRead> {
     scope: oneDeployment(key),
     view,
     rows: () => readListPage(key, view.query),
-    groups: () => readGroupsPage(key, view.query, first),
+    groups: () => readGroupsPage(key, view.query, first, view.groupSort),
     name,
   };
 }
@@ -83,7 +83,6 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
  * asks /api itself and shows the error with Retry (or, for a search, where it could not be read).
  */
 async function prefetch(queryClient: QueryClient, { scope, view, rows, groups }: ScopeRead) {
-  const all = scope.kind !== "deployment";
   await (view.group
     ? queryClient.prefetchQuery({
         ...groupsQueryOptions(
@@ -91,7 +90,7 @@ async function prefetch(queryClient: QueryClient, { scope, view, rows, groups }:
           view.query,
           view.group.slice(0, 1),
           view.deployments,
-          all ? view.groupSort : undefined,
+          view.groupSort,
         ),
         queryFn: groups,
         retry: false,
