@@ -106,6 +106,8 @@ test("an alarm the deployment does not hold is a 404 for every client, one it ho
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Alarm not found" })).toBeVisible();
+    // The tab says it too, as it does for a malformed id.
+    await expect(page).toHaveTitle(/^Alarm not found · Acme/);
   }
   const known = await page.request.get(`/d/acme/alarms/${acme.alarms[0]!.uuid}`);
   expect(known.status()).toBe(200);

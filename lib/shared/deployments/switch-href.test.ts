@@ -99,6 +99,20 @@ describe("switching from the list of every deployment", () => {
   });
 });
 
+describe("switching from a detail opened from the list of every deployment", () => {
+  it("carries the list's view (not its deployments or order by time) to the other deployment", () => {
+    const queue = new URLSearchParams({
+      queue: "status=open&q=user%3Aalice&deployments=prod%2Clab&cursor=abc",
+    });
+    expect(switchHref(`/d/prod/alarms/${ALARM}`, `?${queue}&tz=Asia%2FTokyo`, "lab")).toBe(
+      "/d/lab/alarms?q=user%3Aalice&status=open&tz=Asia%2FTokyo",
+    );
+    expect(switchHref(`/d/prod/alarms/${ALARM}`, `?${queue}`, "all")).toBe(
+      "/d/all/alarms?q=user%3Aalice&status=open",
+    );
+  });
+});
+
 describe("switching from anywhere else", () => {
   it("leads to the target's plain list", () => {
     expect(switchHref("/", "", "lab")).toBe("/d/lab/alarms");

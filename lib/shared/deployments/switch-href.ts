@@ -9,7 +9,7 @@ import {
   viewHref,
   viewOf,
 } from "@/lib/shared/alarms/view";
-import { FROM_KEY } from "@/lib/shared/alarms/view-links";
+import { FROM_KEY, QUEUE_KEY } from "@/lib/shared/alarms/view-links";
 import { EVERY_DEPLOYMENT, isEverySegment, oneDeployment } from "./scope";
 
 // Where the deployment switcher leads: the view the analyst is looking at, carried over to
@@ -39,8 +39,10 @@ function sourceOf(pathname: string, search: string): { deployment: string | null
   if (list !== null) return { deployment: list, view: listView(params) };
   const detail = detailPathParts(pathname);
   if (detail !== null) {
-    // A detail remembers its list in `from` and its reader's zone in `tz` (see detailHrefs).
-    const view = listView(new URLSearchParams(params.get(FROM_KEY) ?? ""));
+    // A detail remembers its list in `from` (a deployment's) or `queue` (every deployment's), and
+    // its reader's zone in `tz` (see detailHrefs); what only the list of several takes is dropped.
+    const origin = params.get(FROM_KEY) ?? params.get(QUEUE_KEY) ?? "";
+    const view = listView(new URLSearchParams(origin));
     return {
       deployment: detail.deployment,
       view: { ...view, tz: parseTimeZoneParam(params.get(TZ_KEY)) ?? UTC },

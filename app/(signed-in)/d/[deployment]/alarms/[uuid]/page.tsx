@@ -19,8 +19,13 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { info, call } = await pageDeployment(deployment);
   if (!isAlarmUuid(uuid)) return { title: `Alarm not found · ${info.name}` };
   // The same once-per-request read the page makes: no second upstream call.
-  const alarm = await getAlarmOnce(uuid, call).catch(() => null);
-  return { title: alarm ? alarmTitle(alarm, info) : `Alarm · ${info.name}` };
+  // Not found upstream: the page says so, and so does its title; any other failure is retried.
+  const read = await getAlarmOnce(uuid, call).then(
+    (alarm) => ({ alarm, gone: false }),
+    (error: unknown) => ({ alarm: null, gone: isNotFound(error) }),
+  );
+  if (read.alarm) return { title: alarmTitle(read.alarm, info) };
+  return { title: `${read.gone ? "Alarm not found" : "Alarm"} · ${info.name}` };
 }
 
 export default async function AlarmPage({ params }: Params) {
