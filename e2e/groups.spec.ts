@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { holdChunk } from "./support/chunks";
 import type { AlarmGroupsPage } from "@/lib/shared/alarms/groups";
 import { e2e } from "./support/env";
 import { open, searchParam, settled } from "./support/list";
@@ -195,6 +196,25 @@ test("the queue of every deployment groups by deployment; a deployment's group l
   expect(searchParam(page, "group")).toBeNull();
   expect(Date.parse(searchParam(page, "timestamp_occured_gte") ?? "")).toBe(window.gte);
   await settled(page);
+});
+
+test("a grouped list says it is busy until its table's code is there, then opens a group", async ({
+  page,
+}) => {
+  const release = await holdChunk(page, "Alarms grouped by");
+  await open(page, `/d/acme/alarms?group=strategy,method&${windowParams()}`);
+  const groups = page.getByRole("table", {
+    name: "Alarms grouped by Rule strategy, then Rule method",
+  });
+  // The server's table stands, and says a press would not be taken yet.
+  await expect(groups).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(groups).toHaveAttribute("aria-busy", "false");
+  await groups
+    .getByRole("button", { name: /^Show Rule method groups of / })
+    .first()
+    .click();
+  await expect(groups.locator('tbody tr[data-depth="1"]').first()).toBeVisible();
 });
 
 test("a groups table sorts by its headers, and the link keeps the order", async ({ page }) => {

@@ -3,6 +3,7 @@
 // highest priority, first and last occurrence and the split by status (./group-rows.tsx). The
 // headers order the groups. Only a grouped view loads this code (the lists load it lazily).
 
+import { useHydrated } from "@/components/use-hydrated";
 import { countOf } from "@/lib/shared/alarms/format";
 import {
   GROUP_FIELD_TITLE,
@@ -17,6 +18,9 @@ export type { GroupsTableProps };
 
 export function GroupsTable(props: GroupsTableProps) {
   const { page, fields, busy } = props;
+  // Rendered in the server's HTML, its code is fetched while the page hydrates: until it is there
+  // a press (a group opened, an order chosen) would be lost, so the table says it is busy.
+  const ready = useHydrated();
   const multi = fields.filter((field) => MULTI_VALUED.has(field));
   const most = Math.max(1, ...page.groups.map((group) => group.count));
   return (
@@ -31,7 +35,7 @@ export function GroupsTable(props: GroupsTableProps) {
       <div className="panel overflow-x-auto">
         <table
           aria-label={`Alarms grouped by ${fields.map((f) => GROUP_FIELD_TITLE[f]).join(", then ")}`}
-          aria-busy={busy}
+          aria-busy={busy || !ready}
           className={`w-full table-fixed border-collapse text-left text-[13px] transition-opacity ${busy ? "opacity-60" : ""}`}
         >
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
