@@ -1,15 +1,8 @@
 "use client";
 // A component whose code is fetched the first time it renders: what a page rarely shows.
 
-import {
-  type ComponentType,
-  type ReactNode,
-  Suspense,
-  use,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type ComponentType, type ReactNode, Suspense, use, useEffect, useState } from "react";
+import { useHydrated } from "@/components/use-hydrated";
 
 // Not next/dynamic: it carries its own loader code, and Turbopack copied it into the chunk of
 // each error boundary that used it (~1.6 KB gzipped each in `npm run bench -- lighthouse`), so
@@ -36,10 +29,6 @@ export interface LazyOptions {
   hydrateWhenIdle?: boolean;
 }
 
-const subscribeNothing = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
 /** `load`'s component, fetched when first rendered or preloaded; `fallback` until it is there. */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -59,7 +48,7 @@ export function lazyComponent<P extends object>(
 
   function Load(props: P) {
     // False while hydrating (the server's snapshot), true once rendered afresh in the browser.
-    const fresh = useSyncExternalStore(subscribeNothing, inBrowser, onServer);
+    const fresh = useHydrated();
     const later = hydrateWhenIdle && !fresh && typeof window !== "undefined";
     const Component = loaded ?? use(later ? startWhenIdle() : start());
     return <Component {...props} />;
