@@ -123,6 +123,7 @@ async function benchTilesInProcess(app: BenchApp) {
       postPerSecond: 50,
       analysts: [],
       groups: [],
+      labels: {},
     };
     const client = createUsmClient({
       ...config,

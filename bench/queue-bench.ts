@@ -78,6 +78,7 @@ function registryOn(sims: Record<(typeof KEYS)[number], SimulatorProcess>): Depl
       postPerSecond: 50,
       analysts: [],
       groups: [],
+      labels: {},
     })),
     (config) => createUsmClient({ ...config, deployment: config.key, cacheTtlMs: 0, store }),
   );
@@ -176,6 +177,7 @@ export async function benchIndexedQueue(
       postPerSecond: 50,
       analysts: [],
       groups: [],
+      labels: {},
     })),
     () => {
       throw new Error("the queue from the index never reads the upstream");

@@ -20,6 +20,7 @@ export function simulatedDeployment(
     postPerSecond: 50,
     analysts: [],
     groups: [],
+    labels: {},
     ...more,
   };
 }

@@ -1,6 +1,6 @@
 // A teammate's triage change in words, for the panel's live news ("Alice took this alarm").
 
-import { displayName, type TriageNotice } from "@/lib/shared/triage/types";
+import { VERDICT_NAMES, displayName, type TriageNotice } from "@/lib/shared/triage/types";
 
 /** A teammate's change in words, their name first. */
 export function noticeText(notice: TriageNotice, names: Record<string, string>): string {
@@ -22,5 +22,15 @@ export function noticeText(notice: TriageNotice, names: Record<string, string>):
       return `${who} deleted a note`;
     case "opened":
       return `${who} opened this alarm`;
+    case "closed":
+      return notice.verdict
+        ? `${who} closed this alarm: ${VERDICT_NAMES[notice.verdict].toLowerCase()}`
+        : `${who} closed this alarm`;
+    case "reopened":
+      return `${who} reopened this alarm`;
+    case "label_written":
+      return "USM's label was written";
+    case "label_failed":
+      return "USM's label could not be written";
   }
 }

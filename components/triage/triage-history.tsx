@@ -3,7 +3,19 @@
 // when, newest first.
 
 import { TimeText } from "@/components/ui/time-text";
-import { displayName, type TriageEvent } from "@/lib/shared/triage/types";
+import {
+  VERDICT_NAMES,
+  VERDICTS,
+  displayName,
+  type TriageEvent,
+  type Verdict,
+} from "@/lib/shared/triage/types";
+
+function verdictOf(state: unknown): Verdict | null {
+  if (typeof state !== "object" || state === null) return null;
+  const verdict = (state as { verdict?: unknown }).verdict;
+  return (VERDICTS as readonly unknown[]).includes(verdict) ? (verdict as Verdict) : null;
+}
 
 function ownerOf(state: unknown): string | null {
   if (typeof state !== "object" || state === null) return null;
@@ -34,6 +46,16 @@ export function eventText(event: TriageEvent, names: Record<string, string>): st
       return "deleted a note";
     case "opened":
       return "opened it";
+    case "closed": {
+      const verdict = verdictOf(event.after);
+      return verdict ? `closed it: ${VERDICT_NAMES[verdict].toLowerCase()}` : "closed it";
+    }
+    case "reopened":
+      return "reopened it";
+    case "label_written":
+      return "had USM's label written";
+    case "label_failed":
+      return "had USM's label fail";
   }
 }
 

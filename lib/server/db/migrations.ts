@@ -8,6 +8,7 @@ import { migration as m0005 } from "@/lib/server/db/migrations/0005-search-narro
 import { migration as m0006 } from "@/lib/server/db/migrations/0006-search-ingest";
 import { migration as m0007 } from "@/lib/server/db/migrations/0007-list-orders";
 import { migration as m0008 } from "@/lib/server/db/migrations/0008-triage";
+import { migration as m0009 } from "@/lib/server/db/migrations/0009-verdicts";
 
 // Versioned migrations, in code (Kysely's Migrator: applied in name order, recorded in
 // kysely_migration, under a lock, so replicas starting together migrate once). A migration is
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006-search-ingest": m0006,
   "0007-list-orders": m0007,
   "0008-triage": m0008,
+  "0009-verdicts": m0009,
 };
 
 /** The newest migration this code knows. */

@@ -117,6 +117,12 @@ export interface TriageAlarmsTable {
   /** Notes not deleted. */
   notes: number;
   updated_at: number;
+  /** Closed by the team (issue 37): who, when, the verdict (a Verdict), why, what it duplicates. */
+  closed_by: string | null;
+  closed_at: number | null;
+  verdict: string | null;
+  close_reason: string | null;
+  duplicate_of: string | null;
 }
 
 export interface TriageNotesTable {
@@ -153,6 +159,31 @@ export interface SavedViewsTable {
   updated_at: number;
 }
 
+/**
+ * A USM label to put on an alarm (`wanted`) or take off, until the upstream has it so: the
+ * outbox of label write-backs. One row per label of an alarm; a later verdict rewrites it.
+ */
+export interface LabelJobsTable {
+  deployment: string;
+  uuid: string;
+  /** The USM label's id (a uuid, from the deployment's configuration). */
+  label_id: string;
+  wanted: boolean;
+  /** A LabelState but "none": pending until written, or failed for good. */
+  state: string;
+  attempts: number;
+  /** When the next attempt may run (epoch ms). */
+  due_at: number;
+  /** The worker (process) holding the job, until `claimed_until`. */
+  claimed_by: string | null;
+  claimed_until: number | null;
+  /** Why the last attempt failed, in words an analyst may read. */
+  message: string | null;
+  /** The analyst whose verdict asked for it (the audit names them). */
+  requested_by: string;
+  updated_at: number;
+}
+
 export interface Database {
   alarms: AlarmsTable;
   alarm_docs: AlarmDocsTable;
@@ -165,4 +196,5 @@ export interface Database {
   triage_notes: TriageNotesTable;
   triage_audit: TriageAuditTable;
   saved_views: SavedViewsTable;
+  label_jobs: LabelJobsTable;
 }

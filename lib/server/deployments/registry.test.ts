@@ -29,6 +29,7 @@ const config = (key: string, rule: Partial<DeploymentConfig> = {}): DeploymentCo
   postPerSecond: 50,
   analysts: [],
   groups: [],
+  labels: {},
   ...rule,
 });
 

@@ -3,9 +3,31 @@ import "server-only";
 import { z } from "zod";
 import { RESERVED_SEGMENT, isDeploymentKey } from "@/lib/shared/deployments/scope";
 import { DEPLOYMENT_KEY, DEPLOYMENT_KINDS } from "@/lib/shared/deployments/types";
+import { VERDICTS, type Verdict } from "@/lib/shared/triage/types";
 import { bothSet, isRequired, oneOf, origin, requiredOr, wholeNumber, type Source } from "./rules";
 
 const nonEmpty = z.string(requiredOr("must be text")).trim().min(1, "must not be empty");
+/** A USM label's id, as operators read it off USM's own console. */
+const labelId = z
+  .string(requiredOr("must be a USM label id (a uuid)"))
+  .trim()
+  .toLowerCase()
+  .pipe(z.uuid({ message: "must be a USM label id (a uuid)" }));
+
+/** The USM label each verdict puts on an alarm; a verdict left out writes none. */
+const verdictLabels = z.strictObject(
+  Object.fromEntries(VERDICTS.map((verdict) => [verdict, labelId.optional()])) as Record<
+    Verdict,
+    z.ZodOptional<typeof labelId>
+  >,
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `may name only the verdicts ${VERDICTS.join(", ")} (not ${issue.keys.join(", ")})`
+        : "must be an object of verdicts and USM label ids",
+  },
+);
+
 const SLUG = "must be a URL slug: lower-case letters, digits and dashes (e.g. acme-eu)";
 
 /**
@@ -36,6 +58,7 @@ export function entrySchema(source: Source) {
         postPerSecond: wholeNumber({ min: 1 }).optional(),
         analysts: z.array(nonEmpty, { message: "must be a list of usernames" }).optional(),
         groups: z.array(nonEmpty, { message: "must be a list of group names" }).optional(),
+        labels: verdictLabels.optional(),
       },
       { message: "must be an object" },
     )

@@ -61,6 +61,7 @@ describe("several deployments", () => {
         postPerSecond: 50,
         analysts: [],
         groups: [],
+        labels: {},
       },
       expect.objectContaining({
         key: "globex",
@@ -71,6 +72,18 @@ describe("several deployments", () => {
       }),
     ]);
     expect(env.auth.accessGroups).toEqual(["globex-soc"]);
+  });
+
+  it("reads the USM label each verdict writes back, lower-cased; a verdict left out writes none", () => {
+    const labels = {
+      false_positive: "2F0C3C9E-8A57-4A43-9B1E-0D6B1C1B7A10",
+      true_positive: "9b1e0d6b-1c1b-4a10-8a57-2f0c3c9e4a43",
+    };
+    const env = parseEnv({ ...SECRET, ...inline([{ ...acme, labels }]) });
+    expect(env.deployments[0]?.labels).toEqual({
+      false_positive: "2f0c3c9e-8a57-4a43-9b1e-0d6b1c1b7a10",
+      true_positive: "9b1e0d6b-1c1b-4a10-8a57-2f0c3c9e4a43",
+    });
   });
 
   it("reads the same array from a file", () => {
@@ -105,6 +118,15 @@ describe("several deployments", () => {
     [{ ...acme, timeoutMs: "4000" }, /field timeoutMs must be a whole number from 1 to 120000$/m],
     [{ ...acme, analysts: "alice" }, /field analysts must be a list of usernames/],
     [{ ...acme, colour: "red" }, /entry \[0\] \(acme\) /],
+    [
+      { ...acme, labels: { false_positive: "FP" } },
+      /field labels\.false_positive must be a USM label id \(a uuid\)$/m,
+    ],
+    [
+      { ...acme, labels: { closed: "2f0c3c9e-8a57-4a43-9b1e-0d6b1c1b7a10" } },
+      /field labels may name only the verdicts true_positive, false_positive, benign, duplicate \(not closed\)$/m,
+    ],
+    [{ ...acme, labels: ["x"] }, /field labels must be an object of verdicts and USM label ids$/m],
   ])("stops start-up naming the entry and the field: %j", (entry, message) => {
     expect(problems(inline([entry]))).toMatch(message);
   });

@@ -3,6 +3,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { DeploymentKind } from "@/lib/shared/deployments/types";
+import type { VerdictLabels } from "@/lib/shared/triage/types";
 import { describeEntry, entrySchema } from "./deployment-entry";
 import { bothSet, type Parsed, type Problem, type Source } from "./rules";
 
@@ -28,6 +29,8 @@ export interface DeploymentConfig {
    */
   analysts: string[];
   groups: string[];
+  /** The USM label each verdict writes back (issue 37); empty: nothing is written. */
+  labels: VerdictLabels;
 }
 
 export interface DeploymentDefaults {
@@ -106,6 +109,9 @@ export function parseDeployments(
       postPerSecond: entry.postPerSecond ?? defaults.postPerSecond,
       analysts: entry.analysts ?? [],
       groups: entry.groups ?? [],
+      labels: Object.fromEntries(
+        Object.entries(entry.labels ?? {}).filter(([, id]) => id !== undefined),
+      ),
     })),
   };
 }

@@ -130,5 +130,6 @@ function single(
     ...defaults,
     analysts: [],
     groups: [],
+    labels: {},
   };
 }

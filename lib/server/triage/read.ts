@@ -6,9 +6,11 @@ import {
   type AlarmTriage,
   type TriageAction,
   type TriageSummaries,
+  type Verdict,
 } from "@/lib/shared/triage/types";
 import { amongAlarms, audit, type Actor, type AlarmRef } from "./alarm-row";
 import { namesOfIds } from "./analysts";
+import { labelStatusOf } from "./label-queue";
 import { NOTES_PER_ALARM } from "./triage";
 
 // The team's triage of alarms as analysts read it: one alarm's whole (owner, acknowledgement,
@@ -36,7 +38,7 @@ export async function recordOpened(
 
 /** The alarm's triage, its notes and its history (newest first). */
 export async function readTriage(db: Kysely<Database>, alarm: AlarmRef): Promise<AlarmTriage> {
-  const [row, notes, history] = await Promise.all([
+  const [row, notes, history, label] = await Promise.all([
     db
       .selectFrom("triage_alarms")
       .selectAll()
@@ -62,10 +64,12 @@ export async function readTriage(db: Kysely<Database>, alarm: AlarmRef): Promise
       .orderBy("id", "desc")
       .limit(HISTORY_LIMIT)
       .execute(),
+    labelStatusOf(db, alarm),
   ]);
   const ids = [
     row?.owner_id,
     row?.acknowledged_by,
+    row?.closed_by,
     ...notes.map((note) => note.author_id),
     ...history.map((event) => event.analyst_id),
   ].filter((id): id is string => typeof id === "string");
@@ -83,6 +87,17 @@ export async function readTriage(db: Kysely<Database>, alarm: AlarmRef): Promise
       row?.acknowledged_by && row.acknowledged_at !== null
         ? { by: handle(row.acknowledged_by), at: row.acknowledged_at }
         : null,
+    closed:
+      row?.closed_by && row.closed_at !== null && row.verdict !== null
+        ? {
+            by: handle(row.closed_by),
+            at: row.closed_at,
+            verdict: row.verdict as Verdict,
+            reason: row.close_reason ?? "",
+            duplicateOf: row.duplicate_of,
+          }
+        : null,
+    label,
     notes: notes.map((note) => ({
       id: note.id,
       author: handle(note.author_id),
@@ -110,7 +125,7 @@ export async function readSummaries(
   if (alarms.length === 0) return { alarms: [], names: {} };
   const rows = await db
     .selectFrom("triage_alarms")
-    .select(["deployment", "uuid", "owner_id", "acknowledged_at", "notes"])
+    .select(["deployment", "uuid", "owner_id", "acknowledged_at", "notes", "verdict"])
     .where(amongAlarms(alarms))
     .execute();
   const people = await namesOfIds(
@@ -120,7 +135,13 @@ export async function readSummaries(
   const names: Record<string, string> = {};
   return {
     alarms: rows
-      .filter((row) => row.owner_id !== null || row.acknowledged_at !== null || row.notes > 0)
+      .filter(
+        (row) =>
+          row.owner_id !== null ||
+          row.acknowledged_at !== null ||
+          row.notes > 0 ||
+          row.verdict !== null,
+      )
       .map((row) => {
         const owner = row.owner_id ? (people.get(row.owner_id) ?? null) : null;
         if (owner) names[owner.handle] = owner.name;
@@ -130,6 +151,7 @@ export async function readSummaries(
           owner: owner?.handle ?? row.owner_id,
           acknowledged: row.acknowledged_at !== null,
           notes: row.notes,
+          verdict: row.verdict as Verdict | null,
         };
       }),
     names,

@@ -130,7 +130,14 @@ describeEachEngine("The team's triage", ({ database }) => {
     expect(triage.history[1]?.before).toEqual({ id, text: hostile });
     expect(triage.history[0]?.before).toEqual({ id, text: "edited" });
     expect((await readSummaries(db(), [one])).alarms).toEqual([
-      { deployment: "acme", uuid: one.uuid, owner: null, acknowledged: false, notes: 1 },
+      {
+        deployment: "acme",
+        uuid: one.uuid,
+        owner: null,
+        acknowledged: false,
+        notes: 1,
+        verdict: null,
+      },
     ]);
   });
 
@@ -140,8 +147,22 @@ describeEachEngine("The team's triage", ({ database }) => {
     await setAcknowledged(db(), three, actor(bob), true, T);
     const summaries = await readSummaries(db(), [one, two, three]);
     expect(summaries.alarms.sort((x, y) => x.deployment.localeCompare(y.deployment))).toEqual([
-      { deployment: "acme", uuid: one.uuid, owner: "alice", acknowledged: false, notes: 0 },
-      { deployment: "globex", uuid: three.uuid, owner: null, acknowledged: true, notes: 0 },
+      {
+        deployment: "acme",
+        uuid: one.uuid,
+        owner: "alice",
+        acknowledged: false,
+        notes: 0,
+        verdict: null,
+      },
+      {
+        deployment: "globex",
+        uuid: three.uuid,
+        owner: null,
+        acknowledged: true,
+        notes: 0,
+        verdict: null,
+      },
     ]);
     expect(summaries.names).toEqual({ alice: "Alice Archer" });
   });

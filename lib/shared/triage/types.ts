@@ -19,6 +19,48 @@ export interface TriageNote {
   editedAt: number | null;
 }
 
+/** What an alarm the team closes was (issue 37). */
+export const VERDICTS = ["true_positive", "false_positive", "benign", "duplicate"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** How a verdict reads. */
+export const VERDICT_NAMES: Record<Verdict, string> = {
+  true_positive: "True positive",
+  false_positive: "False positive",
+  benign: "Benign",
+  duplicate: "Duplicate",
+};
+
+/** A deployment's USM label per verdict (its configuration's `labels`; unset: nothing is written). */
+export type VerdictLabels = Partial<Record<Verdict, string>>;
+
+/** A closing reason's length at most (characters, as the browser counts them). */
+export const CLOSE_REASON_MAX_CHARS = 2_000;
+
+/** Who closed an alarm, when, what it was and why. */
+export interface AlarmClosed {
+  /** The analyst's handle. */
+  by: string;
+  at: number;
+  verdict: Verdict;
+  /** Empty when none was given. */
+  reason: string;
+  /** The alarm it duplicates (verdict "duplicate" only). */
+  duplicateOf: string | null;
+}
+
+/**
+ * Where the verdict's USM label stands: none (no label is configured for it, or nothing to
+ * write), pending (queued or being retried), written, or failed (with why).
+ */
+export const LABEL_STATES = ["none", "pending", "written", "failed"] as const;
+export type LabelState = (typeof LABEL_STATES)[number];
+
+export interface LabelStatus {
+  state: LabelState;
+  message?: string;
+}
+
 export const TRIAGE_ACTIONS = [
   "owner",
   "acknowledged",
@@ -26,6 +68,10 @@ export const TRIAGE_ACTIONS = [
   "note_edited",
   "note_deleted",
   "opened",
+  "closed",
+  "reopened",
+  "label_written",
+  "label_failed",
 ] as const;
 export type TriageAction = (typeof TRIAGE_ACTIONS)[number];
 
@@ -44,6 +90,10 @@ export interface AlarmTriage {
   /** The owner's handle, null when nobody has it. */
   owner: string | null;
   acknowledged: { by: string; at: number } | null;
+  /** Null while the alarm is open for the team. */
+  closed: AlarmClosed | null;
+  /** The write-back of the verdict's USM label. */
+  label: LabelStatus;
   /** Oldest first; deleted notes are left out (the history keeps them). */
   notes: TriageNote[];
   /** Newest first, at most HISTORY_LIMIT. */
@@ -62,6 +112,8 @@ export interface TriageSummary {
   owner: string | null;
   acknowledged: boolean;
   notes: number;
+  /** The verdict, null while open for the team. */
+  verdict: Verdict | null;
 }
 
 export interface TriageSummaries {
@@ -81,6 +133,8 @@ export interface TriageNotice {
   /** The owner set (action "owner"), the acknowledgement's new state ("acknowledged"). */
   owner?: string | null;
   acknowledged?: boolean;
+  /** The verdict set (action "closed"), null when reopened ("reopened"). */
+  verdict?: Verdict | null;
   at: number;
 }
 
