@@ -18,7 +18,7 @@ import {
 test.describe("filters", () => {
   test("status, priority and suppressed narrow the rows and reset the page", async ({ page }) => {
     await open(page, "/d/acme/alarms?page=3");
-    await pickFilter(page, "Status", ["In review"]);
+    await pickFilter(page, "USM status", ["In review"]);
     await expect(page).toHaveURL(/status=in_review/);
     await expect(page).not.toHaveURL(/[?&]p(age)?=/);
     await settled(page);

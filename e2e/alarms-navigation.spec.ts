@@ -56,7 +56,7 @@ test("a link reproduces exactly the sender's view in a new browser", async ({
   storageState,
 }) => {
   await open(page, "/d/acme/alarms");
-  await pickFilter(page, "Status", ["Open"]);
+  await pickFilter(page, "USM status", ["Open"]);
   await pickFilter(page, "Priority", ["Medium"]);
   await table(page).getByRole("button", { name: "Occurred" }).click(); // oldest first
   await pager(page).getByLabel("Rows per page").selectOption("10");
@@ -72,7 +72,7 @@ test("a link reproduces exactly the sender's view in a new browser", async ({
   await open(fresh, link);
   expect(fresh.url()).toBe(link);
   expect(await rowIds(fresh)).toEqual(sent);
-  await expect(multiFilter(fresh, "Status")).toHaveAccessibleName("Status Open");
+  await expect(multiFilter(fresh, "USM status")).toHaveAccessibleName("USM status Open");
   await expect(multiFilter(fresh, "Priority")).toHaveAccessibleName("Priority Medium");
   await expect(table(fresh).getByRole("columnheader", { name: /Occurred/ })).toHaveAttribute(
     "aria-sort",

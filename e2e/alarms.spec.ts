@@ -87,7 +87,7 @@ test("invalid parameters are corrected visibly, and the URL is replaced", async 
   // A parameter the list does not take is named too, and left out.
   await expect(notice).toContainText("utm_source: is not a parameter of this page");
   await expect(page).toHaveURL(/\/alarms\?status=open$/);
-  await expect(multiFilter(page, "Status")).toHaveAccessibleName("Status Open");
+  await expect(multiFilter(page, "USM status")).toHaveAccessibleName("USM status Open");
   await expect(rows(page)).toHaveCount(20);
   await notice.getByRole("button", { name: /Dismiss/ }).click();
   await expect(notice).toBeHidden();

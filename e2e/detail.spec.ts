@@ -80,7 +80,7 @@ test("in a new tab, Back to alarms still leads to the list view it came from", a
   await page.getByRole("link", { name: "Back to alarms" }).click();
   await expect(page).toHaveURL(/\/alarms\?p=4&size=10&sort=priority(,|%2C)asc&status=open$/);
   await expect(pager(page)).toContainText("Page 4 of");
-  await expect(multiFilter(page, "Status")).toHaveAccessibleName("Status Open");
+  await expect(multiFilter(page, "USM status")).toHaveAccessibleName("USM status Open");
 });
 
 test("an unknown or malformed uuid is a not-found page, never a crash", async ({ page }) => {

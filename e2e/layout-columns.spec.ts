@@ -40,21 +40,23 @@ test.describe("columns and density", () => {
     await expect(table(page).getByRole("columnheader", { name: "Sources" })).toHaveCount(0);
     await expect(rows(page).first().getByRole("cell")).toHaveCount(DEFAULT_HEADERS.length - 1);
 
-    // Events before Occurred, then before User: by mouse, then by keyboard (the focus stays on
+    // Events before Age, Occurred, then User: by mouse, then by keyboard (the focus stays on
     // the button, so Enter moves it again).
     const moveEventsUp = chooser(page).getByRole("button", { name: "Move Events up" });
     await moveEventsUp.click();
     await expect(moveEventsUp).toBeFocused();
     await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
     const chosen = [
       "Priority",
-      "Status",
+      "USM",
       "Strategy",
       "Destinations",
       "Events",
       "User",
       "Occurred",
-      "Owner",
+      "Age",
+      "Team",
     ];
     await expect.poll(() => columnHeaders(page)).toEqual(chosen);
     // The rows follow their headers: the fifth cell holds the events count now.

@@ -165,7 +165,7 @@ test("a parameter's name is read in any case, and one the list does not take is 
   // The indicator a new analyst pastes is searched for (q), not dropped.
   await open(page, "/d/acme/alarms?Status=open&Q=188.1.32.78&query=x");
   await expect(page).toHaveURL(/\/d\/acme\/alarms\?q=188\.1\.32\.78&status=open$/);
-  await expect(multiFilter(page, "Status")).toHaveAccessibleName("Status Open");
+  await expect(multiFilter(page, "USM status")).toHaveAccessibleName("USM status Open");
   await expect(page.getByRole("combobox", { name: "Search the index" })).toHaveValue("188.1.32.78");
   const notice = page.getByRole("status").filter({ hasText: "could not be used" });
   await expect(notice).toContainText("query: is not a parameter of this page, so it was left out");

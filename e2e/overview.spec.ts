@@ -136,7 +136,7 @@ test("a filter applied before the overview's code is there leaves the overview s
   const held = async () => (await table(page).boundingBox())!.y - (await overview.boundingBox())!.y;
   const before = await held();
 
-  await pickFilter(page, "Status", ["Open"]);
+  await pickFilter(page, "USM status", ["Open"]);
   await expect(page).toHaveURL(/status=open/);
   await settled(page);
   // The server's overview stands (not an empty space that the overview pops into later).

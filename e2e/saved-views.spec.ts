@@ -45,7 +45,7 @@ test("a view shared with the team opens for a teammate with its filters, and sta
 
   await shared.click();
   await expect(teammate).toHaveURL(FILTERED);
-  await expect(multiFilter(teammate, "Status")).toHaveAccessibleName("Status Open");
+  await expect(multiFilter(teammate, "USM status")).toHaveAccessibleName("USM status Open");
   await expect(multiFilter(teammate, "Priority")).toHaveAccessibleName("Priority High");
   await context.close();
 });

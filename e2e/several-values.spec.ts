@@ -49,9 +49,9 @@ test("a filter takes several values, picked in the bar, read exactly from the in
     page,
     `/d/acme/alarms?${new URLSearchParams(Object.entries(window).map(([k, v]) => [k, String(v)]))}`,
   );
-  await pickFilter(page, "Status", ["Open", "In review"]);
+  await pickFilter(page, "USM status", ["Open", "In review"]);
   await expect(page).toHaveURL(/status=open&status=in_review/);
-  await expect(multiFilter(page, "Status")).toHaveAccessibleName("Status Open, In review");
+  await expect(multiFilter(page, "USM status")).toHaveAccessibleName("USM status Open, In review");
   await settled(page);
   await expect(pager(page)).toContainText(`${format(open_ + inReview)} alarms`);
   await expect(page.locator("[data-search-source]")).toContainText("Read from the index");
@@ -111,7 +111,7 @@ test("a filter takes several values, picked in the bar, read exactly from the in
   const chips = page.getByRole("group", { name: "Active filters" });
   await page.getByRole("button", { name: `Remove Strategy: ${second}` }).click();
   await page.getByRole("button", { name: `Remove Strategy: ${first}` }).click();
-  await chips.getByRole("button", { name: "Remove filter Status: In review" }).click();
+  await chips.getByRole("button", { name: "Remove filter USM status: In review" }).click();
   await expect(page).toHaveURL(/status=open/);
   await expect(page).not.toHaveURL(/in_review|rule_strategy/);
   await settled(page);
@@ -148,7 +148,7 @@ test("the queue of every deployment takes several values too, its count exact", 
   await open(page, `/d/all/alarms?${search}`);
   await settled(page, MERGED_QUEUE);
   await expect(page.getByRole("main")).toContainText(`${format(expected)} alarms · page 1 of`);
-  await expect(multiFilter(page, "Status")).toHaveAccessibleName("Status Open, Closed");
+  await expect(multiFilter(page, "USM status")).toHaveAccessibleName("USM status Open, Closed");
   const texts = await rows(page, MERGED_QUEUE).allInnerTexts();
   expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) expect(text).not.toMatch(/In review/);

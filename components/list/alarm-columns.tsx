@@ -9,6 +9,7 @@ import type { AlarmSummary, Endpoint } from "@/lib/shared/alarms/types";
 import { PriorityBadge, StatusBadge, SuppressedMarker } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
 import { TriageCell } from "@/components/triage/triage-cell";
+import { AgeCell } from "./age-cell";
 import { COLUMN_LAYOUT, DEPLOYMENT_COLUMN, type LayoutColumnId } from "./column-layout";
 import type { ColumnId, ViewPreferences } from "./view-preferences";
 
@@ -25,8 +26,11 @@ export interface AlarmColumn<Id extends LayoutColumnId = LayoutColumnId> {
   header: string;
   /** Classes for th and td (./column-layout.ts). */
   className: string;
-  /** The API sort fields this column's header offers, in order (when the list sorts). */
-  sortFields: readonly { field: SortField; label: string }[];
+  /**
+   * The API sort fields this column's header offers, in order (when the list sorts). `inverse`:
+   * the column reads the field the other way (Age is the occurred time, youngest first).
+   */
+  sortFields: readonly { field: SortField; label: string; inverse?: true }[];
   /** The cell of `alarm`'s row, whose link leads to `href`. */
   cell: (alarm: AlarmSummary, href: string) => ReactNode;
 }
@@ -161,7 +165,7 @@ export const alarmColumns: AlarmColumn<ColumnId>[] = [
         {alarm.suppressed ? <SuppressedMarker short /> : null}
       </div>
     ),
-    [{ field: "status", label: "Status" }],
+    [{ field: "status", label: "USM status" }],
   ),
   // Never hidden: it holds the row's link (see ALWAYS_VISIBLE).
   column("rule", (alarm, href) => <RuleCell alarm={alarm} href={href} />, [
@@ -175,6 +179,9 @@ export const alarmColumns: AlarmColumn<ColumnId>[] = [
   column("occurred", (alarm) => <OccurredCell alarm={alarm} />, [
     { field: "timestamp_occured", label: "Occurred" },
     { field: "timestamp_received", label: "Received" },
+  ]),
+  column("age", (alarm) => <AgeCell ms={alarm.occurredAt} />, [
+    { field: "timestamp_occured", label: "Age", inverse: true },
   ]),
   column("events", (alarm) => (
     <span className="font-mono text-xs tabular-nums">{formatCount(alarm.eventsTotal)}</span>

@@ -63,6 +63,7 @@ function HeaderLabel({ column, sort }: { column: AlarmColumn; sort: AlarmTablePr
           label={sortField.label}
           sort={sort.current}
           onSort={sort.onSort}
+          inverse={sortField.inverse}
         />
       </span>
     </Fragment>
@@ -131,12 +132,15 @@ export function AlarmTable({
                 ) : null}
                 {columns.map((column) => {
                   const fields = column.sortFields.map((f) => f.field);
+                  const inverse = column.sortFields.some((f) => f.inverse);
                   return (
                     <th
                       key={column.id}
                       scope="col"
                       data-column={column.id}
-                      aria-sort={sort && fields.length ? ariaSort(sort.current, fields) : undefined}
+                      aria-sort={
+                        sort && fields.length ? ariaSort(sort.current, fields, inverse) : undefined
+                      }
                       className={`px-2 py-1.5 align-bottom font-semibold ${column.className}`}
                     >
                       <HeaderLabel column={column} sort={sort} />

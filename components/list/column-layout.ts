@@ -24,8 +24,9 @@ export interface ColumnLayout {
 export const COLUMN_LAYOUT: Record<LayoutColumnId, ColumnLayout> = {
   deployment: { label: "Deployment", className: "w-24", bar: "w-[70%]" },
   priority: { label: "Priority", className: "w-[6.5rem]", bar: "w-[70%]" },
+  // USM's status, named so that nobody takes it for the team's state (the Team column).
   // Compact: the status and the suppressed marker side by side.
-  status: { label: "Status", className: "w-24 compact:w-[7.5rem]", bar: "w-[60%]" },
+  status: { label: "USM status", className: "w-24 compact:w-[7.5rem]", bar: "w-[60%]" },
   rule: { label: "Rule", className: "", bar: "w-[85%]" },
   sources: {
     label: "Sources",
@@ -40,8 +41,11 @@ export const COLUMN_LAYOUT: Record<LayoutColumnId, ColumnLayout> = {
   // Only where there is room for it (from xl): the sources and destinations need it more.
   users: { label: "User", className: "hidden w-28 xl:table-cell", bar: "w-[60%]" },
   occurred: { label: "Occurred", className: "w-28 compact:w-48 xl:w-52", bar: "w-[80%]" },
+  // "3 h": narrow, the exact time in its title.
+  age: { label: "Age", className: "w-16 compact:w-14", bar: "w-[60%]" },
   events: { label: "Events", className: "w-16 text-right", bar: "w-[40%]" },
-  // The team's triage (who has the alarm, acknowledged, notes), last: where there is room for it
-  // (from xl, as the user); a card's first line says it on a phone.
-  owner: { label: "Owner", className: "hidden w-28 xl:table-cell", bar: "w-[60%]" },
+  // The team's state (open, or closed with its verdict) and triage (who has the alarm,
+  // acknowledged, notes), last: from lg (1024 px), where the user gives it room; a card's first
+  // line says it on a phone. Its id stays "owner" so that stored layouts keep their choice.
+  owner: { label: "Team", className: "hidden w-28 lg:table-cell", bar: "w-[60%]" },
 };

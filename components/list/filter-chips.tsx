@@ -40,7 +40,7 @@ export function activeFilterChips(filters: AlarmFilters, zone = "UTC"): Chip[] {
       });
     }
   };
-  each("status", "Status", (value) => STATUS_NAME[value as keyof typeof STATUS_NAME]);
+  each("status", "USM status", (value) => STATUS_NAME[value as keyof typeof STATUS_NAME]);
   each(
     "priority_label",
     "Priority",

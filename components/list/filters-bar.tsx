@@ -61,9 +61,10 @@ export function FiltersBar({
       >
         {deployments ? <DeploymentFilter {...deployments} /> : null}
         <MultiSelectFilter
-          label="Status"
+          // USM's status, never the team's state (the Team column, the quick filters).
+          label="USM status"
           values={filters.status}
-          anyLabel="Any status"
+          anyLabel="Any USM status"
           options={STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_NAME[status] }))}
           onChange={(value) => set("status", value)}
         />

@@ -20,12 +20,14 @@ export function nextSort(
   return { field, direction: DESC_FIRST.has(field) ? "desc" : "asc" };
 }
 
+/** How a column reads the list's order; `inverse`: it reads its field the other way (Age). */
 export function ariaSort(
   sort: AlarmListQuery["sort"],
   fields: readonly SortField[],
+  inverse = false,
 ): "ascending" | "descending" | "none" {
   if (!fields.includes(sort.field)) return "none";
-  return sort.direction === "asc" ? "ascending" : "descending";
+  return (sort.direction === "asc") !== inverse ? "ascending" : "descending";
 }
 
 export function SortButton({
@@ -33,14 +35,17 @@ export function SortButton({
   label,
   sort,
   onSort,
+  inverse = false,
 }: {
   field: SortField;
   label: string;
   sort: AlarmListQuery["sort"];
   onSort: (sort: AlarmListQuery["sort"]) => void;
+  /** The header reads `field` the other way: its arrow says the column's order, not the field's. */
+  inverse?: boolean;
 }) {
   const active = sort.field === field;
-  const arrow = active ? (sort.direction === "asc" ? "▲" : "▼") : "↕";
+  const arrow = active ? ((sort.direction === "asc") !== inverse ? "▲" : "▼") : "↕";
   return (
     <button
       type="button"

@@ -71,6 +71,7 @@ describe("view preferences", () => {
       "destinations",
       "users",
       "occurred",
+      "age",
       "priority",
       "status",
     ]);
@@ -99,8 +100,10 @@ describe("view preferences", () => {
         ],
       }),
     );
-    // Owner, new to what was stored, after its default predecessor (Events).
-    const shown = ["events", "owner", "rule", "priority", "status", "destinations", "occurred"];
+    // Owner and Age, new to what was stored, after their default predecessors (Events, Occurred).
+    const shown = [
+      ...["events", "owner", "rule", "priority", "status", "destinations", "occurred", "age"],
+    ];
     expect(shownColumns(view).map((column) => column.id)).toEqual(shown);
     expect(shownColumns(DEFAULT_VIEW).map((column) => column.id)).toEqual([...COLUMN_IDS]);
   });

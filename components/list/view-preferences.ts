@@ -14,6 +14,7 @@ export const COLUMN_IDS = [
   "destinations",
   "users",
   "occurred",
+  "age",
   "events",
   "owner",
 ] as const;

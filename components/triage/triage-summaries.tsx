@@ -1,5 +1,5 @@
 "use client";
-// What a list page shows of its alarms' triage (owner, acknowledged, notes), read once per page
+// What a list page shows of its alarms' triage (verdict, owner, acknowledged, notes), read once per page
 // for all its rows and handed to each row's cell through context; kept current by the team's
 // live notices.
 
@@ -14,9 +14,11 @@ import { useTriageLive } from "./use-triage-live";
 interface Summaries {
   of: (alarm: Pick<AlarmSummary, "deployment" | "uuid">) => TriageSummary | null;
   names: Record<string, string>;
+  /** The page's triage was read: an alarm without a summary is one nobody acted on. */
+  read: boolean;
 }
 
-const NONE: Summaries = { of: () => null, names: {} };
+const NONE: Summaries = { of: () => null, names: {}, read: false };
 const Context = createContext<Summaries>(NONE);
 
 export function TriageSummariesProvider({
@@ -40,12 +42,18 @@ export function TriageSummariesProvider({
     return {
       of: (alarm) => byKey.get(`${alarm.deployment}/${alarm.uuid.toLowerCase()}`) ?? null,
       names: data.names,
+      read: true,
     };
   }, [result.data]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
+/** The page's triage, for what acts on any of its rows (the list's keys). */
+export function useTriageSummaries(): Summaries {
+  return useContext(Context);
+}
+
 export function useTriageSummary(alarm: Pick<AlarmSummary, "deployment" | "uuid">) {
   const summaries = useContext(Context);
-  return { summary: summaries.of(alarm), names: summaries.names };
+  return { summary: summaries.of(alarm), names: summaries.names, read: summaries.read };
 }

@@ -85,17 +85,19 @@ export const newAlarmsBanner = (page: Page) =>
   page.getByRole("status").filter({ hasText: /new alarm/ });
 
 /** The table's columns before an analyst changes anything, where there is room for them all
- * (1440 px); the User and Owner columns go below xl. */
+ * (1440 px), by their first word ("USM status" is "USM"); the User column goes below xl, the Team
+ * column (owner and the team's state) below lg. */
 export const DEFAULT_HEADERS = [
   "Priority",
-  "Status",
+  "USM",
   "Strategy",
   "Sources",
   "Destinations",
   "User",
   "Occurred",
+  "Age",
   "Events",
-  "Owner",
+  "Team",
 ];
 
 /** The visible column headers, by their first word ("Strategy / Method / Intent" is "Strategy"). */
@@ -105,7 +107,7 @@ export async function columnHeaders(page: Page): Promise<string[]> {
   return texts.map((text) => /[A-Za-z]+/.exec(text)?.[0] ?? text);
 }
 
-/** A filter that takes several values (Status, Priority, Intent): its button, "Status Open". */
+/** A filter that takes several values (USM status, Priority, Intent): its button, "USM status Open". */
 export const multiFilter = (page: Page, label: string) =>
   page
     .getByRole("search", { name: "Filter alarms" })

@@ -41,7 +41,7 @@ export const GROUP_FIELD_TITLE: Record<GroupField, string> = {
   intent: "Rule intent",
   technique: "ATT&CK technique",
   priority: "Priority",
-  status: "Status",
+  status: "USM status",
   sensor: "Sensor",
   src_ip: "Source address",
   dst_ip: "Destination address",
