@@ -38,6 +38,7 @@ import { usePageKeys } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/suggestions";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
+import { GroupsBulkBar } from "@/components/groups/groups-bulk-bar";
 import { useListScope, useScopeView } from "./use-list-scope";
 import { ListRows } from "./list-rows";
 import { ListSummary } from "./list-summary";
@@ -125,6 +126,7 @@ export function AlarmList({
   // reads each upstream by time.
   const byIndex = !several || group !== undefined || numbered !== undefined;
   const watched = several ? numbered !== undefined && !result.isError : !group;
+  const teamOf = scope.kind === "deployment" ? scope.key : (visible[0]?.key ?? scopeSegment(scope));
 
   return (
     <SelectionProvider view={viewApiSearch(view)}>
@@ -229,7 +231,14 @@ export function AlarmList({
             retrying={result.isFetching}
           />
         ) : null}
-        {!group && (!several || numbered) ? (
+        {group?.[0] ? (
+          <GroupsBulkBar
+            deployment={scopeSegment(scope)}
+            view={view}
+            field={group[0]}
+            teamOf={teamOf}
+          />
+        ) : !several || numbered ? (
           <BulkBar
             key={viewApiSearch(withPage(view, 0))}
             deployment={scopeSegment(scope)}
@@ -237,9 +246,7 @@ export function AlarmList({
             total={
               numbered && !numbered.page.totalIsLowerBound ? numbered.page.totalElements : null
             }
-            teamOf={
-              scope.kind === "deployment" ? scope.key : (visible[0]?.key ?? scopeSegment(scope))
-            }
+            teamOf={teamOf}
           />
         ) : null}
         {group ? (

@@ -18,6 +18,7 @@ import { STATUS_FILTERS } from "@/lib/shared/alarms/query";
 import { asApiError, groupsQueryOptions } from "@/lib/shared/queries/query-options";
 import { PriorityBadge } from "@/components/ui/badges";
 import { TimeText } from "@/components/ui/time-text";
+import { GroupChoiceBlank, GroupChoiceCell } from "./group-choice";
 import type { GroupsTableProps } from "./groups-props";
 
 /** A group's place: the terms of its own value and its parents' (null: no search can say it). */
@@ -75,6 +76,7 @@ function GroupRow({
         data-group-value={value ?? ""}
         data-depth={depth}
       >
+        <GroupChoiceCell field={field} group={group} label={label ?? "(none)"} top={depth === 0} />
         <td className="px-2 py-1.5">
           <div
             className="flex min-w-0 items-center gap-1.5"
@@ -250,6 +252,7 @@ function NoteRow({
 }) {
   return (
     <tr>
+      <GroupChoiceBlank />
       <td
         colSpan={2}
         className={className}

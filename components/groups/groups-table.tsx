@@ -11,6 +11,7 @@ import {
   type GroupField,
   type GroupSort,
 } from "@/lib/shared/alarms/groups";
+import { GroupChoiceHeader } from "./group-choice";
 import { GroupRows } from "./group-rows";
 import type { GroupsTableProps } from "./groups-props";
 
@@ -40,6 +41,7 @@ export function GroupsTable(props: GroupsTableProps) {
         >
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
             <tr className="border-b border-slate-200 dark:border-slate-700">
+              <GroupChoiceHeader />
               <th
                 scope="col"
                 className="px-2 py-1.5 font-semibold"

@@ -20,6 +20,7 @@ export function BulkBar({
   view,
   total,
   teamOf,
+  groups,
 }: {
   /** A deployment whose teammates to offer (the queue: the first of its deployments). */
   teamOf: string;
@@ -29,11 +30,14 @@ export function BulkBar({
   view: string;
   /** The view's alarm count as the list shows it. */
   total: number | null;
+  /** A grouped list: how many groups are ticked, `view` being their alarms (always whole). */
+  groups?: number;
 }) {
   const selection = useSelection();
   const client = useQueryClient();
   const team = useQuery(teammatesQueryOptions(teamOf));
-  const [wholeView, setWholeView] = useState(false);
+  const [chosenView, setWholeView] = useState(false);
+  const wholeView = chosenView || groups !== undefined;
   const [pending, setPending] = useState<PendingBulk | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
@@ -46,6 +50,10 @@ export function BulkBar({
 
   const start = async (action: BulkAction, label: string) => {
     setMessage(null);
+    if (groups === 0) {
+      setMessage({ text: "Tick the groups to act on first.", problem: true });
+      return;
+    }
     if (!wholeView) {
       setPending({ action, label, target: { alarms: alarmsOf() } });
       return;
@@ -97,9 +105,11 @@ export function BulkBar({
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium" data-bulk-scope>
-          {wholeView
-            ? `Every alarm of this view${total !== null ? ` (${formatCount(total)})` : ""}`
-            : `${formatCount(chosen.length)} chosen`}
+          {groups !== undefined
+            ? `${countOf(groups, "group")} chosen${total !== null ? ` (${countOf(total, "alarm")})` : ""}`
+            : wholeView
+              ? `Every alarm of this view${total !== null ? ` (${formatCount(total)})` : ""}`
+              : `${formatCount(chosen.length)} chosen`}
         </span>
         {!wholeView && total !== null && total > 0 ? (
           <button type="button" className="underline" onClick={() => setWholeView(true)}>

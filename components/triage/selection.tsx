@@ -1,6 +1,7 @@
 "use client";
 // Which rows of the list the analyst has chosen for a bulk action: by deployment and uuid (the
-// queue mixes deployments), forgotten when the view changes (another page, filter or search).
+// queue mixes deployments), or on a grouped list which groups (by their value); forgotten when
+// the view changes (another page, filter or search).
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
@@ -11,6 +12,22 @@ export interface RowRef {
 
 export const rowId = (row: RowRef) => `${row.deployment}:${row.uuid.toLowerCase()}`;
 
+/** A group ticked on a grouped list (its top level): its value, as its link searches for it. */
+export interface ChosenGroup {
+  value: string | null;
+  count: number;
+}
+
+const groupId = (group: Pick<ChosenGroup, "value">) => JSON.stringify(group.value);
+
+interface Chosen {
+  view: string;
+  chosen: Set<string>;
+  groups: Map<string, ChosenGroup>;
+}
+
+const none = (view: string): Chosen => ({ view, chosen: new Set(), groups: new Map() });
+
 interface Selection {
   /** The list shows its checkboxes and the bulk bar (off until the analyst asks for them). */
   selecting: boolean;
@@ -20,49 +37,79 @@ interface Selection {
   /** Chooses every row given, or lets them all go when every one was chosen. */
   togglePage: (rows: readonly RowRef[]) => void;
   clear: () => void;
+  /** The groups ticked, by value (a grouped list). */
+  groups: ReadonlyMap<string, ChosenGroup>;
+  isGroupChosen: (group: Pick<ChosenGroup, "value">) => boolean;
+  toggleGroup: (group: ChosenGroup) => void;
 }
 
 const Context = createContext<Selection | null>(null);
 
 /** Rows are chosen within one view: `view` (its query string) changing lets them go. */
 export function SelectionProvider({ view, children }: { view: string; children: ReactNode }) {
-  const [state, setState] = useState<{ view: string; chosen: Set<string> }>({
-    view,
-    chosen: new Set(),
-  });
-  const chosen = useMemo(
-    () => (state.view === view ? state.chosen : new Set<string>()),
-    [state, view],
-  );
-  const toggle = useCallback(
-    (row: RowRef) =>
-      setState((current) => {
-        const next = new Set(current.view === view ? current.chosen : []);
-        const id = rowId(row);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return { view, chosen: next };
+  const [state, setState] = useState<Chosen>(() => none(view));
+  const current = useMemo(() => (state.view === view ? state : none(view)), [state, view]);
+  const { chosen, groups } = current;
+  // Each change starts from this view's choice (another view's is forgotten).
+  const change = useCallback(
+    (edit: (next: Chosen) => void) =>
+      setState((was) => {
+        const next: Chosen = {
+          view,
+          chosen: new Set(was.view === view ? was.chosen : []),
+          groups: new Map(was.view === view ? was.groups : []),
+        };
+        edit(next);
+        return next;
       }),
     [view],
   );
+  const toggle = useCallback(
+    (row: RowRef) =>
+      change(({ chosen: next }) => {
+        const id = rowId(row);
+        if (!next.delete(id)) next.add(id);
+      }),
+    [change],
+  );
   const togglePage = useCallback(
     (rows: readonly RowRef[]) =>
-      setState((current) => {
-        const next = new Set(current.view === view ? current.chosen : []);
+      change(({ chosen: next }) => {
         const all = rows.every((row) => next.has(rowId(row)));
         for (const row of rows) {
           if (all) next.delete(rowId(row));
           else next.add(rowId(row));
         }
-        return { view, chosen: next };
       }),
-    [view],
+    [change],
   );
-  const clear = useCallback(() => setState({ view, chosen: new Set() }), [view]);
+  const toggleGroup = useCallback(
+    (group: ChosenGroup) =>
+      change(({ groups: next }) => {
+        const id = groupId(group);
+        if (!next.delete(id)) next.set(id, group);
+      }),
+    [change],
+  );
+  const isGroupChosen = useCallback(
+    (group: Pick<ChosenGroup, "value">) => groups.has(groupId(group)),
+    [groups],
+  );
+  const clear = useCallback(() => setState(none(view)), [view]);
   const [selecting, setSelecting] = useState(false);
   const value = useMemo(
-    () => ({ selecting, setSelecting, chosen, toggle, togglePage, clear }),
-    [selecting, chosen, toggle, togglePage, clear],
+    () => ({
+      selecting,
+      setSelecting,
+      chosen,
+      toggle,
+      togglePage,
+      clear,
+      groups,
+      isGroupChosen,
+      toggleGroup,
+    }),
+    [selecting, chosen, toggle, togglePage, clear, groups, isGroupChosen, toggleGroup],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
