@@ -3,6 +3,7 @@
 
 import { type RefObject, useEffect } from "react";
 import { useDeployments } from "./deployments/deployment-context";
+import { ROW_KEYS } from "./keyboard";
 
 const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[] = [
   {
@@ -11,6 +12,10 @@ const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[]
       { keys: ["j", "↓"], does: "Next alarm" },
       { keys: ["k", "↑"], does: "Previous alarm" },
       { keys: ["Enter"], does: "Open the focused alarm" },
+      { keys: [ROW_KEYS.take], does: "Take the focused alarm (when nobody has it)" },
+      { keys: [ROW_KEYS.acknowledge], does: "Acknowledge the focused alarm" },
+      { keys: [ROW_KEYS.close], does: "Close the focused alarm, with a verdict" },
+      { keys: [ROW_KEYS.select], does: "Choose the focused alarm for a bulk action" },
       { keys: ["/"], does: "Search (the search box; Enter searches)" },
       { keys: ["↓", "↑"], does: "In the search box: move through its suggestions" },
       { keys: ["Esc"], does: "Leave the search or a filter box" },

@@ -14,3 +14,9 @@ export function isOverlayOpen(): boolean {
 export function hasModifier(event: Pick<KeyboardEvent, "ctrlKey" | "metaKey" | "altKey">): boolean {
   return event.ctrlKey || event.metaKey || event.altKey;
 }
+
+/**
+ * The team's keys on a list's focused row (components/list/row-keys.tsx), listed in the `?` help;
+ * none of them is a key of the lists, the detail or the page (j k n p / . l d ? Esc).
+ */
+export const ROW_KEYS = { take: "t", acknowledge: "a", close: "c", select: "x" } as const;

@@ -17,6 +17,7 @@ import {
 import type { ListForms } from "./list-forms-hint";
 import { useListForms } from "./list-forms";
 import { SortButton, ariaSort } from "./sort-button";
+import { RowKeys } from "./row-keys";
 import { useRowOpener } from "./use-list-chrome";
 import { useRowPrefetch } from "./use-row-prefetch";
 import { useViewPreferences } from "./use-view-preferences";
@@ -105,6 +106,7 @@ export function AlarmTable({
 
   return (
     <TriageSummariesProvider alarms={alarms}>
+      <RowKeys alarms={alarms} />
       {forms !== "cards" ? (
         <div className="panel hidden overflow-x-auto md:block">
           <table
