@@ -13,7 +13,7 @@ import { sendJson } from "@/lib/shared/queries/http";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { teammatesQueryOptions } from "@/lib/shared/queries/triage-options";
 import { displayName, type AlarmTriage } from "@/lib/shared/triage/types";
-import { ROW_KEYS, hasModifier, isOverlayOpen, isTyping } from "@/components/keyboard";
+import { ROW_KEYS, hasModifier, isTyping } from "@/components/keyboard";
 import { useSelection } from "@/components/triage/selection";
 import { useTriageSummaries } from "@/components/triage/triage-summaries";
 
@@ -71,7 +71,8 @@ export function RowKeys({
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || hasModifier(event) || event.shiftKey) return;
-      if (isTyping(event.target) || isOverlayOpen()) return;
+      if (isTyping(event.target)) return;
+      // Only with the focus on a row (a dialog or menu open has it elsewhere).
       const { alarms, onClose, selection } = latest.current;
       const alarm = focusedAlarm(alarms);
       if (!alarm) return;
