@@ -30,22 +30,29 @@ export const COLUMN_LAYOUT: Record<LayoutColumnId, ColumnLayout> = {
   rule: { label: "Rule", className: "", bar: "w-[85%]" },
   sources: {
     label: "Sources",
-    className: "w-36 compact:w-32 lg:w-40 xl:w-48 compact:xl:w-48",
+    className: "w-36 compact:w-32 lg:w-32 xl:w-40 2xl:w-48 compact:xl:w-40 compact:2xl:w-48",
     bar: "w-[65%]",
   },
   destinations: {
     label: "Destinations",
-    className: "hidden w-40 compact:w-32 lg:table-cell xl:w-48 compact:xl:w-48",
+    className:
+      "hidden w-40 compact:w-32 lg:table-cell lg:w-32 xl:w-40 2xl:w-48 compact:xl:w-40 compact:2xl:w-48",
     bar: "w-[65%]",
   },
   // Only where there is room for it (from xl): the sources and destinations need it more.
   users: { label: "User", className: "hidden w-28 xl:table-cell", bar: "w-[60%]" },
-  occurred: { label: "Occurred", className: "w-28 compact:w-48 xl:w-52", bar: "w-[80%]" },
-  // "3 h": narrow, the exact time in its title.
-  age: { label: "Age", className: "w-16 compact:w-14", bar: "w-[60%]" },
+  occurred: {
+    label: "Occurred",
+    className: "w-28 compact:w-48 xl:w-48 2xl:w-52",
+    bar: "w-[80%]",
+  },
+  // "3 h", the exact time in its title: from xl, as the user (below it the Occurred column says
+  // the time, and its header sorts the same).
+  age: { label: "Age", className: "hidden w-16 xl:table-cell", bar: "w-[60%]" },
   events: { label: "Events", className: "w-16 text-right", bar: "w-[40%]" },
   // The team's state (open, or closed with its verdict) and triage (who has the alarm,
-  // acknowledged, notes), last: from lg (1024 px), where the user gives it room; a card's first
-  // line says it on a phone. Its id stays "owner" so that stored layouts keep their choice.
-  owner: { label: "Team", className: "hidden w-28 lg:table-cell", bar: "w-[60%]" },
+  // acknowledged, notes), last: from lg (1024 px), where the endpoints give it some of their room
+  // until 2xl; a card's first line says it on a phone. Its id stays "owner" so that stored
+  // layouts keep their choice.
+  owner: { label: "Team", className: "hidden w-24 lg:table-cell xl:w-28", bar: "w-[60%]" },
 };

@@ -64,7 +64,7 @@ export function FiltersBar({
           // USM's status, never the team's state (the Team column, the quick filters).
           label="USM status"
           values={filters.status}
-          anyLabel="Any USM status"
+          anyLabel="Any status"
           options={STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_NAME[status] }))}
           onChange={(value) => set("status", value)}
         />

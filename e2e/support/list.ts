@@ -85,8 +85,8 @@ export const newAlarmsBanner = (page: Page) =>
   page.getByRole("status").filter({ hasText: /new alarm/ });
 
 /** The table's columns before an analyst changes anything, where there is room for them all
- * (1440 px), by their first word ("USM status" is "USM"); the User column goes below xl, the Team
- * column (owner and the team's state) below lg. */
+ * (1440 px), by their first word ("USM status" is "USM"); the User and Age columns go below xl,
+ * the Team column (owner and the team's state) below lg. */
 export const DEFAULT_HEADERS = [
   "Priority",
   "USM",
