@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { alarmsFromApi } from "./support/alarms-api";
 import { e2e } from "./support/env";
-import { expectNoSidewaysScroll, open, rowIds, rows, settled, table } from "./support/list";
+import { expectNoSidewaysScroll, open, reload, rowIds, rows, settled, table } from "./support/list";
 import { everyAlarm, searchWhenIndexed } from "./support/search";
 import { type AlarmGroupsPage, groupTerm } from "@/lib/shared/alarms/groups";
 
@@ -21,7 +21,7 @@ test.describe.configure({ timeout: 150_000 });
 
 test("the team's state and USM's status are two columns; Age sorts by the occurred time", async ({
   page,
-}) => {
+}, testInfo) => {
   // The page's clock: two days and three hours after Acme's oldest alarm.
   const { alarms: oldest } = await alarmsFromApi(
     page.request,
@@ -52,6 +52,18 @@ test("the team's state and USM's status are two columns; Age sorts by the occurr
   const cell = rows(page).first().locator("[data-age]");
   await expect(cell).toHaveText("2 d");
   await expect(cell).toHaveAttribute("title", /^Occurred \d{4}-\d{2}-\d{2} /);
+
+  // An alarm the team closed: its Team cell says the verdict, its USM status stays USM's.
+  const closed = rows(page).nth(15 + testInfo.retry);
+  const uuid = (await closed.getAttribute("data-alarm-row"))!;
+  const usm = await closed.locator("[data-column=status]").innerText();
+  const response = await page.request.put(`/api/d/acme/alarms/${uuid}/triage/closed`, {
+    data: { verdict: "false_positive", reason: "A scanner the team runs." },
+  });
+  expect(response.status()).toBe(200);
+  await reload(page);
+  await expect(closed.locator("[data-team-state]")).toHaveText("Closed · False positive");
+  await expect(closed.locator("[data-column=status]")).toHaveText(usm);
 
   // Hidden from the column chooser, and shown again.
   await page.getByRole("button", { name: /^Columns/ }).click();
