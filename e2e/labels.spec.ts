@@ -32,12 +32,17 @@ async function close(request: APIRequestContext, uuid: string): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
+/** A new Globex alarm without labels, and the id of the false positive's label. */
+async function unlabelledAlarm() {
+  const sim = simulatorAdmin(e2e.simulator2Url);
+  const uuid = await sim.addAlarm({ alarm_labels: [] });
+  return { sim, uuid, id: (await sim.label("False Positive")).id };
+}
+
 test("a close puts the verdict's label on the alarm in USM, a reopen takes it off", async ({
   page,
 }) => {
-  const sim = simulatorAdmin(e2e.simulator2Url);
-  const uuid = await sim.addAlarm({ alarm_labels: [] });
-  const { id } = await sim.label("False Positive");
+  const { uuid, id } = await unlabelledAlarm();
   await close(page.request, uuid);
   await expect.poll(() => simulatorLabelsOf(e2e.simulator2Url, uuid), WRITTEN).toEqual([id]);
   await expect.poll(() => labelState(page.request, uuid), WRITTEN).toEqual({ state: "written" });
@@ -51,9 +56,7 @@ test("a close puts the verdict's label on the alarm in USM, a reopen takes it of
 test("a label USM fails to take shows as pending with why, and is written after a retry", async ({
   page,
 }) => {
-  const sim = simulatorAdmin(e2e.simulator2Url);
-  const uuid = await sim.addAlarm({ alarm_labels: [] });
-  const { id } = await sim.label("False Positive");
+  const { sim, uuid, id } = await unlabelledAlarm();
   await sim.faults({ routes: ["labels"], failRate: 1, failStatus: 500 });
   try {
     await close(page.request, uuid);
