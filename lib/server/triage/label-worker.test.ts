@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { TriageNotice, Verdict, VerdictLabels } from "@/lib/shared/triage/types";
+import { metricsText } from "@/lib/server/core/metrics";
 import { MemoryStore } from "@/lib/server/store/memory";
 import { subscribeNotices } from "@/lib/server/store/notice-bus";
 import type { UsmClientConfig } from "@/lib/server/usm/client";
@@ -99,6 +100,9 @@ describeEachEngine("The label worker", ({ database, engine }) => {
     expect(await worker().round()).toBe(1);
     expect(sim.labelsOf(alarm.uuid)).toContain(truePositive);
     expect(await labelStatusOf(db(), alarm)).toEqual({ state: "written" });
+    const { text } = await metricsText();
+    expect(text).toMatch(/label_writes_total\{deployment="acme",outcome="written"\} [1-9]/);
+    expect(text).toMatch(/label_queue_depth\{deployment="acme"\} 0/);
     expect(await auditOf(alarm.uuid)).toEqual([
       {
         action: "label_written",
