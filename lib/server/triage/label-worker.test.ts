@@ -186,7 +186,7 @@ describeEachEngine("The label worker", ({ database, engine }) => {
   it("says once that the client may not write labels (403), and stops asking", async () => {
     const first = await closed();
     const second = await closed("false_positive");
-    const labelWorker = worker({ batch: 1 }, READER);
+    const labelWorker = worker({}, READER);
     const before = sim.stats().byRoute.labels;
     expect(await labelWorker.round()).toBe(1);
     const forbidden = {

@@ -75,10 +75,16 @@ export class LabelWorker {
   readonly #owner: string;
   /** Deployments whose client may not write labels: not called again by this process. */
   readonly #forbidden = new Set<string>();
+  /**
+   * Deployments that have answered a label write here other than 403. Until one has, its jobs
+   * go one at a time: a client that may not write is then told by one refusal, not a batch.
+   */
+  readonly #answered = new Set<string>();
   #claims = 0;
   #running: Promise<void> | null = null;
   #again = false;
   #started = false;
+  #stopping = false;
   #cancelSweep: (() => void) | null = null;
 
   constructor(options: LabelWorkerOptions) {
@@ -99,6 +105,7 @@ export class LabelWorker {
   /** Stops after the round under way; its claims run out by themselves if it never ends. */
   async stop(): Promise<void> {
     this.#started = false;
+    this.#stopping = true;
     wakers().delete(this);
     this.#cancelSweep?.();
     this.#cancelSweep = null;
@@ -151,18 +158,20 @@ export class LabelWorker {
 
   async #drain(db: Kysely<Database>, deployment: LabelDeployment): Promise<number> {
     let attempts = 0;
-    for (;;) {
+    // Stopping: the batch under way ends, the rest waits for the next holder.
+    while (!this.#stopping) {
       const jobs = await claimDueJobs(db, {
         deployments: [deployment.key],
         owner: `${this.#owner}:${++this.#claims}`,
         now: this.#clock.now(),
         leaseMs: this.#options.leaseMs ?? LEASE_MS,
-        limit: this.#options.batch ?? BATCH,
+        limit: this.#answered.has(deployment.key) ? (this.#options.batch ?? BATCH) : 1,
       });
       if (jobs.length === 0) return attempts;
       await Promise.all(jobs.map((job) => this.#attempt(db, deployment, job)));
       attempts += jobs.length;
     }
+    return attempts;
   }
 
   async #attempt(db: Kysely<Database>, deployment: LabelDeployment, job: ClaimedJob) {
@@ -172,8 +181,11 @@ export class LabelWorker {
       try {
         await writeAlarmLabel(deployment.client(), job.uuid, job.labelId, job.wanted);
         outcome = { state: "written" };
+        this.#answered.add(deployment.key);
       } catch (error) {
-        forbidden = labelRefusalOf(error)?.refusal === "forbidden";
+        const refusal = labelRefusalOf(error)?.refusal;
+        forbidden = refusal === "forbidden";
+        if (refusal && !forbidden) this.#answered.add(deployment.key);
         outcome = outcomeOfFailure(error, job, {
           labels: deployment.labels,
           deploymentName: deployment.name,
