@@ -8,6 +8,15 @@ import { LabelState } from "./label-state";
 const text = (label: LabelStatus) =>
   renderToStaticMarkup(<LabelState label={label} />).replace(/<[^>]+>/g, "");
 
+it("offers a Retry on a failed label only, when the panel may write", () => {
+  const retry = { write: () => undefined, busy: false };
+  const markup = (label: LabelStatus) =>
+    renderToStaticMarkup(<LabelState label={label} retry={retry} />);
+  expect(markup({ state: "failed", message: "x" })).toContain(">Retry</button>");
+  expect(markup({ state: "pending" })).not.toContain("Retry");
+  expect(renderToStaticMarkup(<LabelState label={{ state: "failed" }} />)).not.toContain("Retry");
+});
+
 it("says where the label stands, and why it waits or failed", () => {
   expect(text({ state: "none" })).toBe("");
   expect(text({ state: "pending" })).toBe("Label pending");

@@ -1,9 +1,13 @@
+"use client";
 // Where the verdict's USM label stands, on the alarm's triage panel: waiting to be written (and
 // why it waits, when an attempt failed: "USM did not answer (timeout); retrying in 2 min"),
-// written, or failed for good with why. Nothing while no label is asked of USM. Live: each
-// outcome's notice makes the panel read the alarm's triage again.
+// written, or failed for good with why, and a Retry once the cause is fixed (POST
+// …/triage/label/retry). Nothing while no label is asked of USM. Live: each outcome's notice
+// makes the panel read the alarm's triage again.
 
 import type { LabelStatus } from "@/lib/shared/triage/types";
+import { ActionButton } from "./action-button";
+import type { WriteTriage } from "./use-triage-write";
 
 const TONE = {
   pending: "text-amber-700 dark:text-amber-400",
@@ -25,15 +29,31 @@ export function labelStateText(label: LabelStatus): string | null {
   }
 }
 
-export function LabelState({ label }: { label: LabelStatus }) {
+/** The panel's write, to offer Retry on a failed label; absent: no Retry (a read-only view). */
+export interface LabelRetry {
+  write: WriteTriage;
+  busy: boolean;
+}
+
+export function LabelState({ label, retry }: { label: LabelStatus; retry?: LabelRetry }) {
   const text = labelStateText(label);
   if (text === null || label.state === "none") return null;
   return (
-    <p className="text-sm" role="status" data-label-state={label.state}>
-      <span className={`font-medium ${TONE[label.state]}`}>{text}</span>
-      {label.state === "pending" && label.message ? (
-        <span className="text-slate-600 dark:text-slate-400"> · {label.message}</span>
+    <div className="flex flex-wrap items-center gap-1.5 text-sm">
+      <p role="status" data-label-state={label.state}>
+        <span className={`font-medium ${TONE[label.state]}`}>{text}</span>
+        {label.state === "pending" && label.message ? (
+          <span className="text-slate-600 dark:text-slate-400"> · {label.message}</span>
+        ) : null}
+      </p>
+      {label.state === "failed" && retry ? (
+        <ActionButton
+          disabled={retry.busy}
+          onClick={() => retry.write({ part: "/label/retry", method: "POST" })}
+        >
+          Retry
+        </ActionButton>
       ) : null}
-    </p>
+    </div>
   );
 }

@@ -189,6 +189,26 @@ async function auditOutcome(
     .execute();
 }
 
+/**
+ * Puts the alarm's jobs that failed for good back in the queue, due now, their attempts counted
+ * anew (an analyst's Retry, once the cause is fixed); resolves how many.
+ */
+export async function retryFailedJobs(
+  db: Kysely<Database>,
+  alarm: AlarmRef,
+  now: number,
+): Promise<number> {
+  const rows = await db
+    .updateTable("label_jobs")
+    .set({ state: "pending", attempts: 0, due_at: now, message: null, updated_at: now })
+    .where("deployment", "=", alarm.deployment)
+    .where("uuid", "=", alarm.uuid)
+    .where("state", "=", "failed")
+    .returning("label_id")
+    .execute();
+  return rows.length;
+}
+
 /** Jobs waiting to be written, per deployment (the queue's depth). */
 export async function pendingByDeployment(db: Kysely<Database>): Promise<Map<string, number>> {
   const rows = await db
