@@ -37,7 +37,10 @@ export function ClosedState({
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <p className="min-w-0 flex-1">
-          <span className="font-semibold">Closed · {VERDICT_NAMES[closed.verdict]}</span>
+          {/* The team's state: USM's own status stays in the alarm's header, as USM says it. */}
+          <span className="font-semibold" title="Closed for the team (USM's status is its own)">
+            Closed · {VERDICT_NAMES[closed.verdict]}
+          </span>
           {closed.duplicateOf ? (
             <>
               {" of "}
