@@ -198,4 +198,22 @@ test("bulk: the exact view closed after its count is confirmed, a teammate's ala
     const triage = await triageOf(page, uuid);
     expect(triage.closed?.verdict ?? null).toBe(uuid === theirs ? null : "benign");
   }
+
+  // Rows an action makes leave the view stay put until the analyst asks: taking the alarms of a
+  // view of those not the analyst's says how many left, and Refresh reads the view again.
+  await page.goto(`/d/acme/alarms?q=${encodeURIComponent(`(${q}) -owner:me`)}`);
+  await expect(page.locator("tbody tr[data-alarm-row]")).toHaveCount(3);
+  await page.getByRole("button", { name: "Select", exact: true }).click();
+  await page.getByRole("checkbox", { name: "Choose every alarm of this page" }).check();
+  await bar.getByRole("button", { name: "Choose all 3 alarms of this view" }).click();
+  await bar.getByRole("button", { name: "Take", exact: true }).click();
+  await bar.getByRole("button", { name: "Confirm" }).click();
+  await expect(bar.locator("[data-bulk-report]")).toHaveText(
+    "2 done · 1 skipped: a teammate has it",
+  );
+  await expect(bar.locator("[data-bulk-left]")).toContainText("2 no longer match this view");
+  await expect(page.locator("tbody tr[data-alarm-row]")).toHaveCount(3);
+  await bar.locator("[data-bulk-left]").getByRole("button", { name: "Refresh" }).click();
+  await expect(page.locator("tbody tr[data-alarm-row]")).toHaveCount(1);
+  await expect(page.locator(`tbody tr[data-alarm-row="${theirs}"]`)).toBeVisible();
 });
