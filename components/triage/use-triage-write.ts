@@ -48,7 +48,13 @@ export function useTriageWrite(deployment: string, uuid: string) {
   const write: WriteTriage = (next, done, failed) =>
     mutation.mutate(next, {
       onSuccess: done,
-      onError: failed && ((error) => failed(asApiError(error))),
+      // A form that shows its own refusal (beside its field) has it alone, not the panel too.
+      onError:
+        failed &&
+        ((error) => {
+          setProblem(null);
+          failed(asApiError(error));
+        }),
     });
   return { write, busy: mutation.isPending, problem };
 }
