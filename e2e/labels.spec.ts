@@ -66,12 +66,19 @@ test("a label USM fails to take shows as pending with why, and is written after 
         state: "pending",
         message: expect.stringMatching(/^USM failed to answer \(HTTP 500\); retrying in \d+ s$/),
       });
-    // The verdict stands whatever USM does.
-    const triage = await page.request.get(triagePath(uuid));
-    expect(await triage.json()).toMatchObject({ closed: { verdict: "false_positive" } });
+    // The verdict stands whatever USM does, and the detail says why its label waits.
+    await page.goto(`/d/globex/alarms/${uuid}`);
+    const closed = page.locator("[data-triage-closed=false_positive]");
+    await expect(closed).toContainText("Closed · False positive");
+    await expect(closed.locator("[data-label-state=pending]")).toContainText(
+      /Label pending · USM failed to answer \(HTTP 500\); retrying in \d+ s/,
+      WRITTEN,
+    );
   } finally {
     await sim.faults({ failRate: 0 });
   }
   await expect.poll(() => labelState(page.request, uuid), WRITTEN).toEqual({ state: "written" });
   expect(await simulatorLabelsOf(e2e.simulator2Url, uuid)).toEqual([id]);
+  // The open detail hears of it: no reload.
+  await expect(page.locator("[data-label-state=written]")).toHaveText("Label written to USM");
 });

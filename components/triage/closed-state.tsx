@@ -1,29 +1,27 @@
 "use client";
 // A closed alarm on its triage panel, in plain view: "Closed · False positive by Alice, 3 min ago",
-// the reason, the original a duplicate points to, where USM's label stands, and Reopen.
+// the reason, the original a duplicate points to, where USM's label stands (./label-state.tsx),
+// and Reopen.
 
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useNow } from "@/components/live/use-live-view";
 import { formatRelative, isoTime } from "@/lib/shared/alarms/format";
 import { detailPath } from "@/lib/shared/alarms/paths";
-import {
-  VERDICT_NAMES,
-  displayName,
-  type AlarmClosed,
-  type LabelStatus,
-} from "@/lib/shared/triage/types";
+import { VERDICT_NAMES, displayName, type AlarmClosed } from "@/lib/shared/triage/types";
 import { ActionButton } from "./action-button";
 
 export function ClosedState({
   closed,
-  label,
+  labelState,
   deployment,
   names,
   busy,
   onReopen,
 }: {
   closed: AlarmClosed;
-  label: LabelStatus;
+  /** Where the verdict's USM label stands (./label-state.tsx). */
+  labelState: ReactNode;
   deployment: string;
   names: Record<string, string>;
   busy: boolean;
@@ -69,35 +67,7 @@ export function ClosedState({
           {closed.reason}
         </p>
       ) : null}
-      <LabelLine label={label} />
+      {labelState}
     </div>
-  );
-}
-
-const LABEL_TEXT: Record<LabelStatus["state"], string> = {
-  none: "",
-  pending: "USM label pending",
-  written: "USM label written",
-  failed: "USM label failed",
-};
-
-/**
- * Where the verdict's USM label stands, in a line of text. The one spot that shows it: the label
- * write-back's own component may take its place.
- */
-export function LabelLine({ label }: { label: LabelStatus }) {
-  if (label.state === "none") return null;
-  return (
-    <p
-      className={
-        label.state === "failed"
-          ? "text-xs text-amber-800 dark:text-amber-300"
-          : "text-xs text-slate-600 dark:text-slate-400"
-      }
-      data-label-state={label.state}
-    >
-      {LABEL_TEXT[label.state]}
-      {label.message ? `: ${label.message}` : null}
-    </p>
   );
 }

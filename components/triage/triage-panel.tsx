@@ -13,6 +13,7 @@ import type { AlarmTriage, Teammate } from "@/lib/shared/triage/types";
 import { Acknowledgement } from "./acknowledgement";
 import { CloseControl } from "./close-control";
 import { ClosedState } from "./closed-state";
+import { LabelState } from "./label-state";
 import { patchFromNotice } from "./notice-patch";
 import { noticeText } from "./notice-text";
 import { OwnerControls } from "./owner-controls";
@@ -112,12 +113,15 @@ export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: st
       {data?.closed ? (
         <ClosedState
           closed={data.closed}
-          label={data.label}
+          labelState={<LabelState label={data.label} retry={{ write, busy }} />}
           deployment={deployment}
           names={names}
           busy={busy}
           onReopen={() => write({ part: "/closed", method: "DELETE" })}
         />
+      ) : data && data.label.state !== "written" ? (
+        // Reopened: the label's removal, while it waits or when it failed.
+        <LabelState label={data.label} retry={{ write, busy }} />
       ) : null}
       <div aria-live="polite" className="empty:hidden text-sm" data-triage-news>
         {news ? (
