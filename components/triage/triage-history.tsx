@@ -3,61 +3,8 @@
 // when, newest first.
 
 import { TimeText } from "@/components/ui/time-text";
-import {
-  VERDICT_NAMES,
-  VERDICTS,
-  displayName,
-  type TriageEvent,
-  type Verdict,
-} from "@/lib/shared/triage/types";
-
-function verdictOf(state: unknown): Verdict | null {
-  if (typeof state !== "object" || state === null) return null;
-  const verdict = (state as { verdict?: unknown }).verdict;
-  return (VERDICTS as readonly unknown[]).includes(verdict) ? (verdict as Verdict) : null;
-}
-
-function ownerOf(state: unknown): string | null {
-  if (typeof state !== "object" || state === null) return null;
-  const owner = (state as { owner?: unknown }).owner;
-  return typeof owner === "string" ? owner : null;
-}
-
-/** One event in words, its analyst's name first ("took this alarm"). */
-export function eventText(event: TriageEvent, names: Record<string, string>): string {
-  const name = (handle: string) => displayName(handle, names);
-  switch (event.action) {
-    case "owner": {
-      const after = ownerOf(event.after);
-      const before = ownerOf(event.before);
-      if (after === null) return before ? `released it (was ${name(before)})` : "released it";
-      if (after === event.analyst) return before ? `took it from ${name(before)}` : "took it";
-      return `gave it to ${name(after)}`;
-    }
-    case "acknowledged":
-      return (event.after as { acknowledged?: unknown } | null)?.acknowledged === true
-        ? "acknowledged it"
-        : "took back the acknowledgement";
-    case "note_added":
-      return "added a note";
-    case "note_edited":
-      return "edited a note";
-    case "note_deleted":
-      return "deleted a note";
-    case "opened":
-      return "opened it";
-    case "closed": {
-      const verdict = verdictOf(event.after);
-      return verdict ? `closed it: ${VERDICT_NAMES[verdict].toLowerCase()}` : "closed it";
-    }
-    case "reopened":
-      return "reopened it";
-    case "label_written":
-      return "had USM's label written";
-    case "label_failed":
-      return "had USM's label fail";
-  }
-}
+import { eventText } from "@/lib/shared/triage/event-text";
+import { displayName, type TriageEvent } from "@/lib/shared/triage/types";
 
 export function TriageHistory({
   history,
