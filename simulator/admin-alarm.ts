@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AdminInputError } from "./admin-errors";
 import { WHO_FIELDS, parseWho } from "./admin-who";
 import { Dataset, STATUS_NAMES, StatusName, statusCode } from "./dataset";
+import { LABEL_MAX, labelName } from "./labels";
 import type { LiveAlarmFields } from "./live-alarms";
 import { RULES, Rule } from "./taxonomy";
 
@@ -20,12 +21,6 @@ const epochMs = z.union([
 ]);
 
 const MAX_LABELS = 20;
-const LABEL_MAX = 100;
-const label = z
-  .string()
-  .min(1)
-  .max(LABEL_MAX)
-  .refine((v) => v.trim() === v && !/\p{Cc}/u.test(v));
 
 const FIELDS = {
   priority: [z.number().int().min(0).max(100), "must be an integer from 0 to 100"],
@@ -39,7 +34,7 @@ const FIELDS = {
   rule_attack_tactic: [z.array(z.string()).min(1), "must be a non-empty array of strings"],
   alarm_labels: [
     z
-      .array(label)
+      .array(labelName)
       .max(MAX_LABELS)
       .refine((labels) => new Set(labels).size === labels.length),
     `must be an array of at most ${MAX_LABELS} distinct non-empty strings of at most ` +

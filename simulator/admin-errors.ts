@@ -1,5 +1,6 @@
-// The admin API's input errors (POST /_sim/alarms and its status route): TypeErrors, as
-// RunningSimulator's methods promise, that the routes answer as 400 (naming the field) or 404.
+// The admin API's input errors (POST /_sim/alarms, its status route, POST /_sim/labels) and the
+// labels API's unknown ids: TypeErrors, as RunningSimulator's methods promise, that the routes
+// answer as 400 (naming the field) or 404.
 
 /** Bad admin input. */
 export class AdminInputError extends TypeError {
@@ -15,5 +16,12 @@ export class AdminInputError extends TypeError {
 export class UnknownAlarmError extends TypeError {
   constructor(uuid: string) {
     super(`No alarm with uuid '${uuid}'`);
+  }
+}
+
+/** No label of the catalogue has that id (the labels API answers 404). */
+export class UnknownLabelError extends TypeError {
+  constructor(id: string) {
+    super(`No label with id '${id}'`);
   }
 }

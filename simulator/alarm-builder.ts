@@ -6,12 +6,12 @@ import type { AlarmRow } from "./alarm-row";
 import { Dataset, STATUS_NAMES, priorityLabel } from "./dataset";
 import { Endpoint, drawEndpoints } from "./endpoints";
 import { buildEvents, flatEvent } from "./events";
+import { SEEDED_LABELS } from "./labels";
 import { Rng, at, hash32 } from "./prng";
 import { stagedSide } from "./staged";
 import { RULES } from "./taxonomy";
 
 const DETAIL_STREAM = 0xde7;
-const LABELS = ["Investigating", "False Positive", "Escalated", "Known Scanner", "Pen Test"];
 const HIGHLIGHTS = [
   "source_username",
   "destination_name",
@@ -59,11 +59,13 @@ function highlightFields(rng: Rng): string[] {
  */
 export type EventShape = "wrapped" | "flat";
 
+/** `writtenLabels`: the label names written on the alarm (labels API), in place of its own. */
 export function buildAlarm(
   ds: Dataset,
   row: AlarmRow,
   origin: string,
   eventShape: EventShape = "wrapped",
+  writtenLabels?: readonly string[],
 ): Record<string, unknown> {
   const rng = new Rng(hash32(ds.seed, row.index, DETAIL_STREAM));
   const rule = at(RULES, row.rule);
@@ -102,8 +104,8 @@ export function buildAlarm(
     destinationUsername,
     sensorUuid: sensor.uuid,
   });
-  const drawnLabels = rng.chance(0.15) ? [rng.pick(LABELS)] : [];
-  const labels = staged.labels ? [...staged.labels] : drawnLabels;
+  const drawnLabels = rng.chance(0.15) ? [rng.pick(SEEDED_LABELS)] : [];
+  const labels = [...(writtenLabels ?? staged.labels ?? drawnLabels)];
   return {
     uuid,
     has_alarm: true,

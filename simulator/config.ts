@@ -39,6 +39,7 @@ const OptionsSchema = z.object({
         id: z.string().min(1),
         secret: z.string().min(1),
         apiAccess: z.boolean().optional(),
+        writeAccess: z.boolean().optional(),
       }),
     )
     .min(1)

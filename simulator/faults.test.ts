@@ -1,6 +1,14 @@
 // Conformance: injected faults (option, programmatic and the /_sim admin API) and admin gating.
 import { describe, expect, it } from "vitest";
-import { ErrorBody, get, getToken, startTestSimulator, withSimulator } from "./test-support";
+import {
+  ErrorBody,
+  get,
+  getLabels,
+  getToken,
+  startTestSimulator,
+  withSimulator,
+  writeLabel,
+} from "./test-support";
 
 const sim = await startTestSimulator({ alarms: 30, admin: true });
 // What the simulator counted before any request: what a reset must bring the stats back to.
@@ -40,6 +48,39 @@ describe("faults", () => {
     expect(await getToken(sim)).toMatch(/\./);
     await admin("faults", { failRate: 0 });
     expect((await get(`${sim.url}/api/2.0/alarms`, token)).status).toBe(200);
+  });
+
+  it("fails every label call, and only those, with routes ['labels']", async () => {
+    sim.reset();
+    const token = await getToken(sim);
+    const { uuid } = sim.addAlarm();
+    const [labelId] = sim.labels().map((label) => label.id);
+    await admin("faults", { routes: ["labels"], failRate: 1, failStatus: 403 });
+    const calls = [
+      () => getLabels(sim, token, uuid),
+      () => writeLabel(sim, token, "PUT", uuid, labelId!),
+      () => writeLabel(sim, token, "DELETE", uuid, labelId!),
+    ];
+    for (const call of calls) {
+      const res = await call();
+      expect(res.status).toBe(403);
+      expect((await res.json()) as ErrorBody).toMatchObject({
+        result: "error",
+        error: "Simulated upstream failure",
+      });
+    }
+    expect(sim.labelsOf(uuid)).toEqual([]);
+    expect((await get(`${sim.url}/api/2.0/alarms/${uuid}`, token)).status).toBe(200);
+  });
+
+  it("fails label calls too when no routes are named", async () => {
+    sim.reset();
+    const token = await getToken(sim);
+    const { uuid } = sim.addAlarm();
+    const faults = (await (await fetch(`${sim.url}/_sim/faults`)).json()) as { routes: string[] };
+    expect(faults.routes).toEqual(["token", "alarms", "alarm", "labels"]);
+    await admin("faults", { failRate: 1 });
+    expect((await getLabels(sim, token, uuid)).status).toBe(500);
   });
 
   it("sends a 200 with an invalid JSON body when malformedRate is 1", async () => {

@@ -2,13 +2,20 @@
 import { z } from "zod";
 import type { FaultRoute, Faults } from "./types";
 
+const FAULT_ROUTES = [
+  "token",
+  "alarms",
+  "alarm",
+  "labels",
+] as const satisfies readonly FaultRoute[];
+
 export const NO_FAULTS: Readonly<Faults> = {
   latencyMs: 0,
   failRate: 0,
   failStatus: 500,
   malformedRate: 0,
   failAbovePageSize: null,
-  routes: ["token", "alarms", "alarm"],
+  routes: [...FAULT_ROUTES],
 };
 
 export const FaultsPatchSchema = z
@@ -18,7 +25,7 @@ export const FaultsPatchSchema = z
     failStatus: z.number().int().min(400).max(599),
     malformedRate: z.number().min(0).max(1),
     failAbovePageSize: z.number().int().min(1).nullable(),
-    routes: z.array(z.enum(["token", "alarms", "alarm"])),
+    routes: z.array(z.enum(FAULT_ROUTES)),
   })
   .partial()
   .strict();

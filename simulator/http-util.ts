@@ -29,6 +29,15 @@ export function methodNotAllowed(location: string, allow: string): Reply {
   return errorReply(405, location, `Request method not supported; use ${allow}`, { Allow: allow });
 }
 
+/** A path segment decoded; "" when it is not valid percent-encoding. */
+export function pathSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return "";
+  }
+}
+
 export function send(res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(reply.status, {

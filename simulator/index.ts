@@ -10,6 +10,7 @@ export type {
   SimAlarmInput,
   SimAlarmStatus,
   SimEndpointInput,
+  SimLabel,
   SimulatorClient,
   SimulatorOptions,
   SimulatorStats,

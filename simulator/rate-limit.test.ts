@@ -1,6 +1,15 @@
 // Conformance: per-client rate limits (doc section 6): 429 with a JSON body, then recovery.
 import { describe, expect, it } from "vitest";
-import { CLIENT, ErrorBody, basic, get, getToken, withSimulator } from "./test-support";
+import {
+  CLIENT,
+  ErrorBody,
+  basic,
+  get,
+  getLabels,
+  getToken,
+  withSimulator,
+  writeLabel,
+} from "./test-support";
 import type { RunningSimulator } from "./types";
 
 const OTHER = { id: "other-client", secret: "other-secret" };
@@ -69,6 +78,41 @@ describe.concurrent("rate limits", () => {
       expect((await postToken(sim)).status).toBe(429);
       clock.advance(1);
       expect((await postToken(sim)).status).toBe(200);
+    });
+  });
+
+  it("counts label writes in the POST budget, with token requests, and label reads as GETs", async () => {
+    const clock = withClock();
+    await withSimulator(clock.options, async (sim) => {
+      const token = await getToken(sim); // the first of three POSTs this second
+      const alarm = `${sim.url}/api/2.0/alarms?size=1`;
+      const { uuid } = (
+        (await (await get(alarm, token)).json()) as {
+          _embedded: { alarms: Array<{ uuid: string }> };
+        }
+      )._embedded.alarms[0]!;
+      const [labelId] = sim.labels().map((label) => label.id);
+      expect((await writeLabel(sim, token, "PUT", uuid, labelId!)).status).toBe(200);
+      expect((await writeLabel(sim, token, "DELETE", uuid, labelId!)).status).toBe(200);
+      const limited = await writeLabel(sim, token, "PUT", uuid, labelId!);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBeNull();
+      expect((await limited.json()) as ErrorBody).toMatchObject({
+        result: "error",
+        location: `/api/2.0/alarms/${uuid}/labels/${labelId}`,
+      });
+      expect((await postToken(sim)).status).toBe(429);
+      expect(sim.labelsOf(uuid)).not.toContain(labelId);
+
+      // Reads are GETs: one alarm read so far, four label reads fill the budget of five.
+      for (let i = 0; i < 4; i++) expect((await getLabels(sim, token, uuid)).status).toBe(200);
+      expect((await getLabels(sim, token, uuid)).status).toBe(429);
+
+      clock.advance(1000);
+      expect((await writeLabel(sim, token, "PUT", uuid, labelId!)).status).toBe(200);
+      expect(sim.labelsOf(uuid)).toContain(labelId);
+      // The first second saw three admitted and two refused POSTs, one alarm and five label GETs.
+      expect(sim.stats().busiestSecond).toEqual({ get: 6, post: 5 });
     });
   });
 

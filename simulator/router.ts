@@ -5,6 +5,7 @@ import type { SimulatorCore } from "./core";
 import { appliesTo, pageTooLarge, roll } from "./faults";
 import { Reply, errorReply, originOf, send, sleep } from "./http-util";
 import { RequestContext, handleAlarm, handleAlarms, handleToken } from "./routes-api";
+import { handleLabels } from "./routes-labels";
 import { handleSim } from "./routes-sim";
 import type { FaultRoute } from "./types";
 
@@ -12,18 +13,21 @@ interface RouteMatch {
   route: FaultRoute;
   version: string;
   id: string;
+  /** The label of .../labels/{labelId}; undefined on .../labels. */
+  labelId: string | undefined;
 }
 
 const ROUTES: Array<[FaultRoute, RegExp]> = [
   ["token", /^\/api\/([^/]+)\/oauth\/token$/],
   ["alarms", /^\/api\/([^/]+)\/alarms$/],
   ["alarm", /^\/api\/([^/]+)\/alarms\/([^/]+)$/],
+  ["labels", /^\/api\/([^/]+)\/alarms\/([^/]+)\/labels(?:\/([^/]+))?$/],
 ];
 
 function matchRoute(path: string): RouteMatch | null {
   for (const [route, pattern] of ROUTES) {
     const m = pattern.exec(path);
-    if (m) return { route, version: m[1] ?? "", id: m[2] ?? "" };
+    if (m) return { route, version: m[1] ?? "", id: m[2] ?? "", labelId: m[3] };
   }
   return null;
 }
@@ -31,6 +35,7 @@ function matchRoute(path: string): RouteMatch | null {
 async function answer(ctx: RequestContext, match: RouteMatch): Promise<Reply> {
   if (match.route === "token") return handleToken(ctx);
   if (match.route === "alarms") return handleAlarms(ctx);
+  if (match.route === "labels") return handleLabels(ctx, match.id, match.labelId);
   return handleAlarm(ctx, match.id);
 }
 

@@ -1,12 +1,19 @@
-// The three upstream routes: POST /api/2.0/oauth/token, GET /api/2.0/alarms,
-// GET /api/2.0/alarms/{alarmId}.
+// The token and alarm routes: POST /api/2.0/oauth/token, GET /api/2.0/alarms,
+// GET /api/2.0/alarms/{alarmId}; and the bearer check every API call passes (labels too).
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { buildAlarm } from "./alarm-builder";
 import { QueryError, parseAlarmQuery } from "./alarm-query";
 import type { SimulatorCore } from "./core";
 import { buildPageBody } from "./hal-page";
-import { HAL_TYPE, Reply, errorReply, jsonReply, methodNotAllowed, readBody } from "./http-util";
+import {
+  HAL_TYPE,
+  Reply,
+  errorReply,
+  jsonReply,
+  methodNotAllowed,
+  pathSegment,
+  readBody,
+} from "./http-util";
 import { selectPage } from "./page-select";
 import type { SimulatorClient } from "./types";
 
@@ -73,18 +80,29 @@ export async function handleToken(ctx: RequestContext): Promise<Reply> {
   });
 }
 
-/** Bearer token check, then the client's GET budget, then its API permission. */
-function authorize(ctx: RequestContext): Reply | SimulatorClient {
+/**
+ * Bearer token check, then the client's budget (reads the GET class, writes the POST class), then
+ * its permissions: API access, and for a write, write access.
+ */
+export function authorize(
+  ctx: RequestContext,
+  access: "read" | "write" = "read",
+): Reply | SimulatorClient {
   const match = /^bearer\s+(\S+)\s*$/i.exec(ctx.req.headers.authorization ?? "");
   const unauthorized = (error: string) =>
     errorReply(401, ctx.path, error, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
   if (!match?.[1]) return unauthorized("Full authentication is required to access this resource");
   const check = ctx.core.tokens.check(match[1]);
   if (!check.ok) return unauthorized(check.reason);
-  ctx.core.statsCollector.arrival("get", check.clientId);
-  if (ctx.core.getLimiter && !ctx.core.getLimiter.admit(check.clientId)) return rateLimited(ctx);
+  const kind = access === "read" ? "get" : "post";
+  ctx.core.statsCollector.arrival(kind, check.clientId);
+  const limiter = kind === "get" ? ctx.core.getLimiter : ctx.core.postLimiter;
+  if (limiter && !limiter.admit(check.clientId)) return rateLimited(ctx);
   const client = ctx.core.clients.get(check.clientId);
-  if (!client || client.apiAccess === false) return errorReply(403, ctx.path, "Access is denied");
+  const denied = access === "write" && client?.writeAccess === false;
+  if (!client || client.apiAccess === false || denied) {
+    return errorReply(403, ctx.path, "Access is denied");
+  }
   return client;
 }
 
@@ -99,9 +117,9 @@ export async function handleAlarms(ctx: RequestContext): Promise<Reply> {
     if (error instanceof QueryError) return errorReply(400, ctx.path, error.message);
     throw error;
   }
-  const { ds } = ctx.core;
-  const { rows, totalElements } = selectPage(ds, query, ctx.core.visibleLive());
-  const alarms = rows.map((row) => buildAlarm(ds, row, ctx.origin));
+  const { core } = ctx;
+  const { rows, totalElements } = selectPage(core.ds, query, core.visibleLive());
+  const alarms = rows.map((row) => core.alarmJson(row, ctx.origin));
   const body = buildPageBody(ctx.origin, query, totalElements, alarms);
   return { status: 200, body: JSON.stringify(body), headers: { "Content-Type": HAL_TYPE } };
 }
@@ -110,14 +128,8 @@ export async function handleAlarm(ctx: RequestContext, rawId: string): Promise<R
   if (ctx.req.method !== "GET") return methodNotAllowed(ctx.path, "GET");
   const auth = authorize(ctx);
   if ("status" in auth) return auth;
-  let id: string;
-  try {
-    id = decodeURIComponent(rawId).toLowerCase();
-  } catch {
-    id = "";
-  }
-  const row = ctx.core.findAlarm(id);
+  const row = ctx.core.findAlarm(pathSegment(rawId));
   if (!row) return errorReply(404, ctx.path, "Alarm not found");
-  const body = JSON.stringify(buildAlarm(ctx.core.ds, row, ctx.origin, "flat"));
+  const body = JSON.stringify(ctx.core.alarmJson(row, ctx.origin, "flat"));
   return { status: 200, body, headers: { "Content-Type": HAL_TYPE } };
 }

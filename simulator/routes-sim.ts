@@ -2,7 +2,6 @@
 // Both answer loopback clients only.
 import { ZodError } from "zod";
 import { AdminInputError, UnknownAlarmError } from "./admin-errors";
-import { buildAlarm } from "./alarm-builder";
 import { alarmUuid } from "./alarm-id";
 import type { AlarmRow } from "./alarm-row";
 import {
@@ -12,6 +11,7 @@ import {
   isLoopback,
   jsonReply,
   methodNotAllowed,
+  pathSegment,
   readBody,
 } from "./http-util";
 import type { RequestContext } from "./routes-api";
@@ -29,7 +29,7 @@ async function jsonBody(ctx: RequestContext): Promise<unknown> {
 
 function alarmReply(ctx: RequestContext, status: number, row: AlarmRow): Reply {
   const { ds } = ctx.core;
-  const body = JSON.stringify(buildAlarm(ds, row, ctx.origin, "flat"));
+  const body = JSON.stringify(ctx.core.alarmJson(row, ctx.origin, "flat"));
   const headers: Record<string, string> = { "Content-Type": HAL_TYPE };
   if (status === 201) {
     headers.Location = `${ctx.origin}/api/2.0/alarms/${alarmUuid(ds.seed, row.index)}`;
@@ -66,13 +66,20 @@ async function postAlarmStatus(ctx: RequestContext, rawId: string): Promise<Repl
   if (extra !== undefined) {
     return errorReply(400, ctx.path, `Invalid value for field '${extra}': unknown field`);
   }
-  let uuid: string;
+  return adminAlarm(ctx, 200, () => ctx.core.setAlarmStatus(pathSegment(rawId), status));
+}
+
+// POST /_sim/labels - add a label to the catalogue; a name it has (any case) answers that entry
+async function postLabel(ctx: RequestContext): Promise<Reply> {
+  const body = await jsonBody(ctx);
+  if (body === undefined) return errorReply(400, ctx.path, 'Body must be JSON: {"name": "<name>"}');
   try {
-    uuid = decodeURIComponent(rawId);
-  } catch {
-    uuid = "";
+    const { label, created } = ctx.core.addLabel(body);
+    return jsonReply(created ? 201 : 200, label);
+  } catch (error) {
+    if (error instanceof AdminInputError) return errorReply(400, ctx.path, error.message);
+    throw error;
   }
-  return adminAlarm(ctx, 200, () => ctx.core.setAlarmStatus(uuid, status));
 }
 
 async function postFaults(ctx: RequestContext): Promise<Reply> {
@@ -99,7 +106,13 @@ async function postFaults(ctx: RequestContext): Promise<Reply> {
 export async function handleSim(ctx: RequestContext): Promise<Reply> {
   const { req, path, core } = ctx;
   const isStats = path === "/_sim/stats";
-  const adminPaths = ["/_sim/faults", "/_sim/revoke-tokens", "/_sim/reset", "/_sim/alarms"];
+  const adminPaths = [
+    "/_sim/faults",
+    "/_sim/revoke-tokens",
+    "/_sim/reset",
+    "/_sim/alarms",
+    "/_sim/labels",
+  ];
   const statusOf = ALARM_STATUS_PATH.exec(path)?.[1];
   const isAdmin = adminPaths.includes(path) || statusOf !== undefined;
   if (!isStats && !(core.admin && isAdmin)) {
@@ -113,6 +126,10 @@ export async function handleSim(ctx: RequestContext): Promise<Reply> {
   if (path === "/_sim/faults") {
     if (req.method === "GET") return jsonReply(200, core.faults);
     return req.method === "POST" ? postFaults(ctx) : methodNotAllowed(path, "GET, POST");
+  }
+  if (path === "/_sim/labels") {
+    if (req.method === "GET") return jsonReply(200, core.labels.list());
+    return req.method === "POST" ? postLabel(ctx) : methodNotAllowed(path, "GET, POST");
   }
   if (req.method !== "POST") return methodNotAllowed(path, "POST");
   if (path === "/_sim/alarms") return postAlarm(ctx);

@@ -1,7 +1,6 @@
 // startSimulator: builds the data set, then serves it over node:http.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { buildAlarm } from "./alarm-builder";
 import type { AlarmRow } from "./alarm-row";
 import { resolveConfig } from "./config";
 import { SimulatorCore } from "./core";
@@ -10,7 +9,7 @@ import type { RunningSimulator, SimAlarm, SimulatorOptions } from "./types";
 
 /** An alarm as the single-alarm endpoint answers it, links under the simulator's own URL. */
 function memberJson(core: SimulatorCore, row: AlarmRow, origin: string): SimAlarm {
-  return buildAlarm(core.ds, row, origin, "flat") as SimAlarm; // buildAlarm always sets uuid
+  return core.alarmJson(row, origin, "flat") as SimAlarm; // an alarm's JSON always has its uuid
 }
 
 /** A connectable URL host: wildcard binds are reached over loopback. */
@@ -53,6 +52,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     reset: () => core.reset(),
     addAlarm: (fields = {}) => memberJson(core, core.addAlarm(fields), url),
     setAlarmStatus: (uuid, status) => memberJson(core, core.setAlarmStatus(uuid, status), url),
+    labels: () => core.labels.list(),
+    addLabel: (name) => core.addLabel({ name }).label,
+    labelsOf: (uuid) => core.labelIdsOf(uuid),
     stats: () => core.stats(),
   };
 }

@@ -1,7 +1,16 @@
 // Conformance: GET /_sim/stats and RunningSimulator.stats() count what reached each route.
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { CLIENT, basic, get, getToken, startTestSimulator, withSimulator } from "./test-support";
+import {
+  CLIENT,
+  basic,
+  get,
+  getLabels,
+  getToken,
+  startTestSimulator,
+  withSimulator,
+  writeLabel,
+} from "./test-support";
 
 const sim = await startTestSimulator({ alarms: 10 });
 
@@ -17,21 +26,23 @@ describe("stats", () => {
     await get(`${sim.url}/api/2.0/alarms?size=0`, token);
     await get(`${sim.url}/api/2.0/alarms`, null);
     await get(`${sim.url}/api/2.0/alarms/nope`, token);
+    await getLabels(sim, token, "nope");
+    await writeLabel(sim, token, "PUT", "nope", "nope");
     await get(`${sim.url}/nowhere`, token);
 
     const expected = {
       tokensIssued: 1,
       rateLimited: 0,
-      byRoute: { token: 2, alarms: 3, alarm: 1 },
-      byStatus: { "200": 2, "400": 1, "401": 2, "404": 2 },
-      // What the rate limiter judged: two token POSTs, three GETs with a valid token.
-      busiestSecond: { get: 3, post: 2 },
+      byRoute: { token: 2, alarms: 3, alarm: 1, labels: 2 },
+      byStatus: { "200": 2, "400": 1, "401": 2, "404": 4 },
+      // What the rate limiter judged: two token POSTs and a label PUT, four GETs with a token.
+      busiestSecond: { get: 4, post: 3 },
       perSecond: expect.any(Array),
     };
     expect(sim.stats()).toEqual(expected);
     const series = sim.stats().perSecond;
-    expect(series.reduce((sum, s) => sum + s.get, 0)).toBe(3);
-    expect(series.reduce((sum, s) => sum + s.post, 0)).toBe(2);
+    expect(series.reduce((sum, s) => sum + s.get, 0)).toBe(4);
+    expect(series.reduce((sum, s) => sum + s.post, 0)).toBe(3);
     const res = await fetch(`${sim.url}/_sim/stats`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(expected);

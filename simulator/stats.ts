@@ -20,7 +20,7 @@ export class StatsCollector {
     return {
       tokensIssued: 0,
       rateLimited: 0,
-      byRoute: { token: 0, alarms: 0, alarm: 0 },
+      byRoute: { token: 0, alarms: 0, alarm: 0, labels: 0 },
       byStatus: {},
       busiestSecond: { get: 0, post: 0 },
       perSecond: [],

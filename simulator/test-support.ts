@@ -242,3 +242,26 @@ export async function expectBadParameter(
   expect(body).toMatchObject({ result: "error", location: "/api/2.0/alarms" });
   expect(body.error).toContain(`'${param}'`);
 }
+
+/** GET /api/2.0/alarms/{uuid}/labels. */
+export async function getLabels(
+  sim: RunningSimulator,
+  token: string | null,
+  uuid: string,
+): Promise<Response> {
+  return get(`${sim.url}/api/2.0/alarms/${uuid}/labels`, token);
+}
+
+/** PUT (put on) or DELETE (take off) /api/2.0/alarms/{uuid}/labels/{labelId}. */
+export async function writeLabel(
+  sim: RunningSimulator,
+  token: string | null,
+  method: "PUT" | "DELETE",
+  uuid: string,
+  labelId: string,
+): Promise<Response> {
+  return fetch(`${sim.url}/api/2.0/alarms/${uuid}/labels/${labelId}`, {
+    method,
+    headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+  });
+}

@@ -5,9 +5,12 @@ export interface SimulatorClient {
   secret: string;
   /** false => a token is issued, but every alarm call answers 403. Default true. */
   apiAccess?: boolean;
+  /** false => reads pass, but putting or taking off an alarm's label answers 403. Default true. */
+  writeAccess?: boolean;
 }
 
-export type FaultRoute = "token" | "alarms" | "alarm";
+/** `labels`: GET /alarms/{id}/labels, PUT and DELETE /alarms/{id}/labels/{labelId}. */
+export type FaultRoute = "token" | "alarms" | "alarm" | "labels";
 
 export interface Faults {
   /** Delay before answering, in ms. */
@@ -19,7 +22,7 @@ export interface Faults {
   malformedRate: number;
   /** List reads asking for more alarms a page than this answer failStatus; null: none do. */
   failAbovePageSize: number | null;
-  /** Which routes the faults apply to; default all three. */
+  /** Which routes the faults apply to; default all four. */
   routes: FaultRoute[];
 }
 
@@ -103,6 +106,12 @@ export interface SimAlarmInput {
   events_count?: number;
 }
 
+/** A label of the catalogue: alarms carry its name in `alarm_labels`, the labels API its id. */
+export interface SimLabel {
+  id: string;
+  name: string;
+}
+
 /** An alarm as GET /api/2.0/alarms/{uuid} answers it (events flat). */
 export interface SimAlarm {
   uuid: string;
@@ -143,11 +152,12 @@ export interface SimulatorOptions {
 export interface SimulatorStats {
   tokensIssued: number;
   rateLimited: number;
-  byRoute: { token: number; alarms: number; alarm: number };
+  byRoute: { token: number; alarms: number; alarm: number; labels: number };
   byStatus: Record<string, number>;
   /**
-   * The most requests one client sent within any 1,000 ms (sliding), GETs to the alarm routes
-   * and token POSTs apart, as the rate limiter saw them (admitted or refused).
+   * The most requests one client sent within any 1,000 ms (sliding), the GET class (alarm and
+   * label reads) and the POST class (token requests, label writes) apart, as the rate limiter
+   * saw them (admitted or refused).
    */
   busiestSecond: { get: number; post: number };
   /** The same requests per whole second (epoch seconds), for the last 10 minutes. */
@@ -169,5 +179,11 @@ export interface RunningSimulator {
   addAlarm(fields?: SimAlarmInput): SimAlarm;
   /** Sets a visible alarm's status; throws TypeError on an unknown uuid or status. */
   setAlarmStatus(uuid: string, status: SimAlarmStatus): SimAlarm;
+  /** The label catalogue: the seeded labels, then those added or met on staged alarms. */
+  labels(): SimLabel[];
+  /** Adds a label to the catalogue (an existing name, any case: that entry); TypeError if bad. */
+  addLabel(name: string): SimLabel;
+  /** The ids of a visible alarm's labels, as its labels endpoint answers; TypeError if unknown. */
+  labelsOf(uuid: string): string[];
   stats(): SimulatorStats;
 }

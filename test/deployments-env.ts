@@ -4,12 +4,16 @@
 import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "@/simulator";
 
-function stubAcmeAndHidden(sim: { url: string }, client: { id: string; secret: string }): void {
+function stubAcmeAndHidden(
+  sim: { url: string },
+  client: { id: string; secret: string },
+  acme: Record<string, unknown>,
+): void {
   const deployment = { kind: "anywhere", baseUrl: sim.url, clientId: client.id };
   vi.stubEnv(
     "USM_DEPLOYMENTS",
     JSON.stringify([
-      { key: "acme", name: "Acme", ...deployment, clientSecret: client.secret },
+      { key: "acme", name: "Acme", ...deployment, clientSecret: client.secret, ...acme },
       { key: "hidden", name: "Hidden", ...deployment, clientSecret: "x", analysts: ["boss"] },
     ]),
   );
@@ -24,19 +28,28 @@ export interface AcmeWorld {
 }
 
 /**
- * One simulator for the file, the console configured on it as above (plus `env`), undone after
+ * One simulator for the file, the console configured on it as above (plus `env`, and `acme`'s
+ * further fields, e.g. its verdicts' `labels`), undone after
  * the file; before each test the simulator's counters are reset and `beforeEachTest` runs (a
  * route test empties its cookie jar there).
  */
 export function acmeSimulator(
   client: { id: string; secret: string },
   options: Omit<SimulatorOptions, "port" | "clients">,
-  { env = {}, beforeEachTest }: { env?: Record<string, string>; beforeEachTest?: () => void } = {},
+  {
+    env = {},
+    acme = {},
+    beforeEachTest,
+  }: {
+    env?: Record<string, string>;
+    acme?: Record<string, unknown>;
+    beforeEachTest?: () => void;
+  } = {},
 ): AcmeWorld {
   const world = {} as AcmeWorld;
   beforeAll(async () => {
     world.sim = await startSimulator({ port: 0, clients: [client], ...options });
-    stubAcmeAndHidden(world.sim, client);
+    stubAcmeAndHidden(world.sim, client, acme);
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   });
   afterAll(async () => {

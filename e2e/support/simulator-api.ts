@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import type { Faults, SimAlarmStatus } from "@/simulator/types";
+import type { Faults, SimAlarmStatus, SimLabel } from "@/simulator/types";
 import { e2e } from "./env";
 
 // The e2e run's simulators spoken to directly: as the upstream they are (the vendor's API, with
@@ -80,6 +80,18 @@ export function simulatorAdmin(baseUrl: string) {
     },
     async setStatus(uuid: string, status: SimAlarmStatus): Promise<void> {
       await post(baseUrl, `/_sim/alarms/${uuid}/status`, 200, { status });
+    },
+    /** A label of the simulator's catalogue by name (added if new): its id and name. */
+    async label(name: string): Promise<SimLabel> {
+      const response = await fetch(`${baseUrl}/_sim/labels`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name }),
+      });
+      expect([200, 201], `POST /_sim/labels answered ${response.status}`).toContain(
+        response.status,
+      );
+      return (await response.json()) as SimLabel;
     },
   };
 }

@@ -110,7 +110,7 @@ describe("GET /api/d/{key}/alarms", () => {
 
   it("calls nothing upstream for an invalid request", async () => {
     await list("?size=7");
-    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0, labels: 0 });
   });
 
   it("answers an upstream failure in our shape, logging only route, status, code and time", async () => {

@@ -5,10 +5,12 @@ import type { AlarmTriage, TriageSummaries } from "@/lib/shared/triage/types";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import {
+  CLOSE_BODY_BYTES,
   NOTE_BODY_BYTES,
   TRIAGE_BODY_BYTES,
   acknowledgedInput,
   alarmRefOf,
+  closeInput,
   noteIdOf,
   noteInput,
   ownerInput,
@@ -18,10 +20,12 @@ import type { TriageCaller, TriageContext } from "@/lib/server/triage/pipeline";
 import {
   acknowledgeAlarm,
   assignAlarm,
+  closeAlarm,
   deleteAlarmNote,
   editAlarmNote,
   noteAlarm,
   openAlarmTriage,
+  reopenAlarm,
   teammatesOf,
   triageSummariesOf,
 } from "@/lib/server/triage/service";
@@ -40,11 +44,13 @@ export interface TriageInput extends TriageCaller {
 export type OwnerBody = z.infer<typeof ownerInput>;
 export type AcknowledgedBody = z.infer<typeof acknowledgedInput>;
 export type NoteBody = z.infer<typeof noteInput>;
+export type CloseBody = z.output<typeof closeInput>;
 
 /** The bodies of the triage's writes, as the route wrapper reads them. */
 export const OWNER_BODY = jsonBody(ownerInput, TRIAGE_BODY_BYTES);
 export const ACKNOWLEDGED_BODY = jsonBody(acknowledgedInput, TRIAGE_BODY_BYTES);
 export const NOTE_BODY = jsonBody(noteInput, NOTE_BODY_BYTES);
+export const CLOSE_BODY = jsonBody(closeInput, CLOSE_BODY_BYTES);
 
 /** GET …/alarms/{uuid}/triage: the alarm's triage; the analyst's opening is in the audit. */
 export async function alarmTriage(
@@ -78,6 +84,25 @@ export async function putAcknowledged(
 ): Promise<AlarmTriage> {
   const alarm = alarmRefOf(input.deployment, uuid);
   return acknowledgeAlarm(input, alarm, body.acknowledged, context);
+}
+
+/** PUT …/triage/closed {"verdict", "reason"?, "duplicateOf"?}: closes the alarm for the team. */
+export function putClosed(
+  input: TriageInput,
+  uuid: string,
+  body: CloseBody,
+  context: TriageContext = {},
+): Promise<AlarmTriage> {
+  return closeAlarm(input, alarmRefOf(input.deployment, uuid), body, context);
+}
+
+/** DELETE …/triage/closed: reopens the alarm for the team. */
+export function deleteClosed(
+  input: TriageInput,
+  uuid: string,
+  context: TriageContext = {},
+): Promise<AlarmTriage> {
+  return reopenAlarm(input, alarmRefOf(input.deployment, uuid), context);
 }
 
 /** POST …/triage/notes {"text": "…"}. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { DEPLOYMENT_KEY } from "@/lib/shared/deployments/types";
-import { TRIAGE_ACTIONS, type TriageNotice } from "@/lib/shared/triage/types";
+import { TRIAGE_ACTIONS, VERDICTS, type TriageNotice } from "@/lib/shared/triage/types";
 
 // What the notice bus carries (./notice-bus.ts), as one table: a kind of notice is one line here
 // with its parser, not a channel and a board of its own. Every notice only says "read again"
@@ -45,6 +45,7 @@ const triageNotice: z.ZodType<TriageNotice> = z
     analystName: z.string().max(400),
     owner: z.string().max(400).nullable().optional(),
     acknowledged: z.boolean().optional(),
+    verdict: z.enum(VERDICTS).nullable().optional(),
     at: z.number().int().nonnegative(),
   })
   .strict();

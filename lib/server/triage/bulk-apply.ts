@@ -13,6 +13,7 @@ import type { BulkAction, BulkScope } from "./bulk-input";
 import { publishTriageNotice } from "./notices";
 import { storeOf, type TriageContext } from "./pipeline";
 import { addNote, bulkOwner, setAcknowledged, type BulkOutcome } from "./triage";
+import { bulkVerdict } from "./verdicts";
 
 // A bulk action's writes: in batches of alarms, each batch one transaction in a turn at the index
 // (so other analysts' work runs between them), each alarm written as it would be alone (its row
@@ -30,6 +31,8 @@ const ACTION_OF: Record<BulkAction["type"], TriageAction> = {
   owner: "owner",
   acknowledged: "acknowledged",
   note: "note_added",
+  close: "closed",
+  reopen: "reopened",
 };
 
 /** What the action did to one alarm; "failed": refused for that alarm (a full alarm's note). */
@@ -70,6 +73,8 @@ export async function apply(
   outcomes: Outcome[],
 ): Promise<void> {
   const owner = await ownerOf(db, alarms, scope, wanted);
+  const labelsOf = (alarm: AlarmRef) =>
+    scope.visible.find((deployment) => deployment.key === alarm.deployment)?.config.labels ?? {};
   const once = async (tx: Kysely<Database>, alarm: AlarmRef): Promise<BulkOutcome> => {
     switch (wanted.type) {
       case "owner":
@@ -81,6 +86,10 @@ export async function apply(
       case "note":
         await addNote(tx, alarm, actor, wanted.text, now);
         return "done";
+      case "close":
+        return bulkVerdict(tx, alarm, actor, wanted.closing, labelsOf(alarm), now);
+      case "reopen":
+        return bulkVerdict(tx, alarm, actor, null, labelsOf(alarm), now);
     }
   };
   // In batches: each one transaction, in the actor's turn at the index as a search takes one, so
@@ -155,6 +164,8 @@ export async function tell(
         owner: wanted.owner === null ? null : wanted.owner.toLowerCase(),
       }),
       ...(wanted.type === "acknowledged" && { acknowledged: wanted.acknowledged }),
+      ...(wanted.type === "close" && { verdict: wanted.closing.verdict }),
+      ...(wanted.type === "reopen" && { verdict: null }),
     });
   }
 }

@@ -5,7 +5,7 @@ import { isAlarmUuid } from "@/lib/shared/alarms/query";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import type { AlarmRef } from "./alarm-row";
-import { noteInput } from "./input";
+import { closeInput, noteInput } from "./input";
 
 // What a bulk action accepts (POST /api/d/{key}/alarms/triage and /api/d/all/alarms/triage): a
 // strict body naming the view (the list's query string), or the rows chosen within it, and one
@@ -19,6 +19,16 @@ const action = z.discriminatedUnion("type", [
   z.object({ type: z.literal("owner"), owner: handle.nullable() }).strict(),
   z.object({ type: z.literal("acknowledged"), acknowledged: z.boolean() }).strict(),
   z.object({ type: z.literal("note"), text: noteInput.shape.text }).strict(),
+  z
+    .object({ type: z.literal("close") })
+    .passthrough()
+    .transform(({ type: _type, ...close }, ctx) => {
+      const parsed = closeInput.safeParse(close);
+      if (parsed.success) return { type: "close" as const, closing: parsed.data };
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+      return z.NEVER;
+    }),
+  z.object({ type: z.literal("reopen") }).strict(),
 ]);
 
 export const bulkInput = z

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/shared/core/errors";
 import { isAlarmUuid } from "@/lib/shared/alarms/query";
-import { NOTE_MAX_CHARS } from "@/lib/shared/triage/types";
+import { CLOSE_REASON_MAX_CHARS, NOTE_MAX_CHARS, VERDICTS } from "@/lib/shared/triage/types";
 import type { Deployment } from "@/lib/server/deployments/registry";
 import type { AlarmRef } from "./alarm-row";
 
@@ -46,6 +46,55 @@ export const noteInput = z
       .transform((text) => text.toWellFormed()),
   })
   .strict();
+
+/**
+ * A close: the verdict, a short reason (plain text, at most CLOSE_REASON_MAX_CHARS, no NUL;
+ * trimmed, empty when none is given) and, for a duplicate only and then required, the alarm it
+ * duplicates.
+ */
+export const closeInput = z
+  .object({
+    verdict: z.enum(VERDICTS, { error: `The verdict is one of ${VERDICTS.join(", ")}.` }),
+    reason: z
+      .string({ error: "The reason is text." })
+      .max(
+        CLOSE_REASON_MAX_CHARS,
+        `A reason holds at most ${CLOSE_REASON_MAX_CHARS.toLocaleString("en")} characters.`,
+      )
+      .refine((text) => !text.includes("\u0000"), "A reason cannot hold a NUL character.")
+      .transform((text) => text.trim().toWellFormed())
+      .optional(),
+    duplicateOf: z
+      .string({ error: "duplicateOf names an alarm by its uuid." })
+      .refine(isAlarmUuid, "duplicateOf names an alarm by its uuid.")
+      .transform((uuid) => uuid.toLowerCase())
+      .optional(),
+  })
+  .strict()
+  .superRefine((close, ctx) => {
+    if (close.verdict === "duplicate" && close.duplicateOf === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["duplicateOf"],
+        message: "A duplicate names the alarm it duplicates (duplicateOf).",
+      });
+    }
+    if (close.verdict !== "duplicate" && close.duplicateOf !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["duplicateOf"],
+        message: "Only a duplicate names another alarm (duplicateOf).",
+      });
+    }
+  })
+  .transform((close) => ({
+    verdict: close.verdict,
+    reason: close.reason ?? "",
+    duplicateOf: close.duplicateOf ?? null,
+  }));
+
+/** A close's body: its reason at most 2,000 characters, each up to 6 bytes as JSON escapes it. */
+export const CLOSE_BODY_BYTES = CLOSE_REASON_MAX_CHARS * 6 + 1_024;
 
 const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

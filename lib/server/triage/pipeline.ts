@@ -108,7 +108,7 @@ export interface WriteScope {
   actor: Actor;
   now: number;
   /** Tells every replica what changed (only when something did). */
-  tell(change: Pick<TriageNotice, "action" | "owner" | "acknowledged">): Promise<void>;
+  tell(change: Pick<TriageNotice, "action" | "owner" | "acknowledged" | "verdict">): Promise<void>;
 }
 
 /** One write of one alarm's triage, the whole way; resolves with the alarm's triage after it. */

@@ -16,6 +16,7 @@ import {
 } from "./pipeline";
 import { readSummaries, readTriage, recordOpened } from "./read";
 import { addNote, deleteNote, editNote, setAcknowledged, setOwner } from "./triage";
+import { closeAlarmRow, reopenAlarmRow, type Closing } from "./verdicts";
 
 // The team's triage of one alarm, one function per use case (the console's pages and automation
 // calling with an analyst's session ask through lib/server/api/triage-routes.ts): what the
@@ -77,6 +78,58 @@ export function acknowledgeAlarm(
   return writeAlarm(caller, alarm, context, async (w) => {
     const done = await setAcknowledged(w.db, w.alarm, w.actor, acknowledged, w.now);
     if (done.changed) await w.tell({ action: "acknowledged", acknowledged });
+  });
+}
+
+/**
+ * Closes the alarm with a verdict and a reason (acknowledging it); a duplicate names another
+ * alarm of the deployment that the index or the upstream knows. The verdict's USM label, where
+ * the deployment maps one, is queued for writing back.
+ */
+export function closeAlarm(
+  caller: TriageCaller,
+  alarm: AlarmRef,
+  closing: Closing,
+  context: TriageContext = {},
+): Promise<AlarmTriage> {
+  return writeAlarm(caller, alarm, context, async (w) => {
+    if (closing.duplicateOf !== null) await checkOriginal(caller, w.db, alarm, closing.duplicateOf);
+    const labels = caller.deployment.config.labels;
+    const done = await closeAlarmRow(w.db, w.alarm, w.actor, closing, labels, w.now);
+    if (done.changed) await w.tell({ action: "closed", verdict: closing.verdict });
+  });
+}
+
+/** The alarm a duplicate names: another one, known; else 400 naming duplicateOf. */
+async function checkOriginal(
+  caller: TriageCaller,
+  db: Parameters<typeof checkAlarm>[0],
+  alarm: AlarmRef,
+  uuid: string,
+): Promise<void> {
+  const refuse = (message: string) =>
+    new ApiError("invalid_request", message, { param: "duplicateOf" });
+  if (uuid === alarm.uuid) throw refuse("An alarm cannot duplicate itself.");
+  try {
+    await checkAlarm(db, { deployment: alarm.deployment, uuid }, caller.call);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") {
+      throw refuse(`There is no alarm ${uuid} on this deployment to duplicate.`);
+    }
+    throw error;
+  }
+}
+
+/** Reopens the alarm for the team: its verdict (and its USM label) taken back. */
+export function reopenAlarm(
+  caller: TriageCaller,
+  alarm: AlarmRef,
+  context: TriageContext = {},
+): Promise<AlarmTriage> {
+  return writeAlarm(caller, alarm, context, async (w) => {
+    const labels = caller.deployment.config.labels;
+    const done = await reopenAlarmRow(w.db, w.alarm, w.actor, labels, w.now);
+    if (done.changed) await w.tell({ action: "reopened", verdict: null });
   });
 }
 

@@ -95,7 +95,7 @@ describe("fetchAlarm", () => {
       const error = await fetchAlarm(id, asTester(client)).catch((e: unknown) => e);
       expect((error as ApiError).code).toBe("not_found");
     }
-    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0, labels: 0 });
   });
 });
 

@@ -138,7 +138,7 @@ describe("rate budget, coalescing and cache", () => {
     expect(new Set(pages.map((p) => p.alarms[0]?.uuid)).size).toBe(160);
     const stats = sim.stats();
     expect(stats.rateLimited).toBe(0);
-    expect(stats.byRoute).toEqual({ token: 1, alarms: 160, alarm: 0 });
+    expect(stats.byRoute).toEqual({ token: 1, alarms: 160, alarm: 0, labels: 0 });
   }, 90_000);
 
   it("answers 100 concurrent identical requests with one upstream call", async () => {
@@ -148,7 +148,7 @@ describe("rate budget, coalescing and cache", () => {
     );
     expect(new Set(pages.map((p) => p.alarms.map((a) => a.uuid).join())).size).toBe(1);
     // All 100 ask in the same tick: the first starts the flight, the other 99 join it.
-    expect(sim.stats().byRoute).toEqual({ token: 1, alarms: 1, alarm: 0 });
+    expect(sim.stats().byRoute).toEqual({ token: 1, alarms: 1, alarm: 0, labels: 0 });
   });
 
   it("serves a repeat from the cache within its TTL", async () => {

@@ -32,7 +32,7 @@ describe("GET /api/d/{deployment}/alarms/catalogue", () => {
     expect(response.headers.get("Content-Type")).toBe("application/json");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
     expect(parseErrorBody(await response.json())?.error.code).toBe("unauthenticated");
-    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0, labels: 0 });
   });
 
   it("answers 405 in the error shape to other methods, naming GET", async () => {
@@ -68,6 +68,6 @@ describe("GET /api/d/{deployment}/alarms/catalogue", () => {
     }
     expect(parseErrorBody(bodies[0])?.error.code).toBe("not_found");
     expect(bodies[0]).toEqual(bodies[1]);
-    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0, labels: 0 });
   });
 });

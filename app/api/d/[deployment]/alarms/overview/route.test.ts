@@ -29,7 +29,7 @@ describe("GET /api/d/{deployment}/alarms/overview", () => {
     const response = await call("?part=status");
     expect(response.status).toBe(401);
     expect(parseErrorBody(await response.json())?.error.code).toBe("unauthenticated");
-    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0, labels: 0 });
   });
 
   it.each([

@@ -78,7 +78,7 @@ describe("GET /api/d/{deployment}/alarms/{uuid}/pivots", () => {
     const body = (await response.json()) as PivotsAnswer;
     expect(body.counts).toEqual([{ field: "ip", value: "192.0.2.1", count: 2, capped: false }]);
     expect(body.related.alarms).toHaveLength(1);
-    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0 });
+    expect(world.sim.stats().byRoute).toEqual({ token: 0, alarms: 0, alarm: 0, labels: 0 });
 
     await signIn("local:boss");
     const boss = await call("hidden", "?ip=192.0.2.1&range=24h");
