@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { ActivityFilterForm } from "@/components/activity/activity-filters";
 import { ActivityTable } from "@/components/activity/activity-table";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -45,8 +46,14 @@ export default async function ActivityPageRoute({
   searchParams: Promise<Search>;
 }) {
   const analyst = await requireAnalyst();
-  const read = readActivityFilters(paramsOf(await searchParams));
+  const given = paramsOf(await searchParams);
+  const read = readActivityFilters(given);
   const filters = read.ok ? read.filters : NO_FILTERS;
+  // The form sends every field, empty ones too: the address bar keeps the canonical link.
+  const canonical = activityParams(filters).toString();
+  if (read.ok && canonical !== given.toString()) {
+    redirect(canonical ? `${ACTIVITY_PATH}?${canonical}` : ACTIVITY_PATH);
+  }
   const deployments = await visibleDeployments();
   const options: [string, string][] = [
     ...deployments.map(({ key, name }): [string, string] => [key, name]),
