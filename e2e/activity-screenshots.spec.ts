@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { alarmsFromApi } from "./support/alarms-api";
-import { open } from "./support/list";
 
 // Screenshots of the team's activity page at a desktop, a small laptop and a phone width, light
 // and dark, for a person to look at (nothing compares pixels: `npm run screenshots` takes them).
@@ -17,7 +16,7 @@ const sizes = [
 
 /** Something to show: acknowledgements of the worker's analyst (again: nothing new recorded). */
 async function acknowledgeSome(request: APIRequestContext): Promise<void> {
-  const { alarms } = await alarmsFromApi(request, "size=5&sort=priority,asc");
+  const { alarms } = await alarmsFromApi(request, "size=10&sort=priority,asc");
   for (const alarm of alarms) {
     const path = `/api/d/acme/alarms/${alarm.uuid}/triage/acknowledged`;
     await request.put(path, { data: { acknowledged: true } });
@@ -27,11 +26,13 @@ async function acknowledgeSome(request: APIRequestContext): Promise<void> {
 for (const colorScheme of ["light", "dark"] as const) {
   for (const size of sizes) {
     test(`activity at ${size.width}px, ${colorScheme}`, async ({ page }) => {
+      // The first writes wait while a fresh index fills (PGlite is one connection).
+      test.setTimeout(120_000);
       mkdirSync(dir, { recursive: true });
       await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme });
       await acknowledgeSome(page.request);
-      await open(page, "/activity");
+      await page.goto("/activity"); // a server page: nothing of it waits to hydrate
       await expect(page.locator("[data-activity-row]").first()).toBeVisible();
       await page.mouse.move(0, 0);
       const name = `${size.width}-${colorScheme}`;

@@ -1,6 +1,6 @@
 // The team's trail, one row an action, newest first: when, who, what in words, where, and the
 // alarm it was done to (a link to its detail in the console). A table on wide screens; on a phone
-// each row stacks into a card (the header row is hidden, each cell says what it is).
+// each row wraps into three short lines (when, who and what kind; what happened; where).
 
 import Link from "next/link";
 import { TimeText } from "@/components/ui/time-text";
@@ -18,11 +18,11 @@ export interface ActivityTableProps {
 
 const HEADERS = ["When", "Analyst", "Action", "What happened", "Deployment", "Alarm"];
 
-const cell = "px-2 py-1.5 align-top max-md:block max-md:px-0 max-md:py-0.5";
+const cell = "px-2 py-1.5 align-baseline max-md:px-0 max-md:py-0";
 
 export function ActivityTable({ events, names, deployments }: ActivityTableProps) {
   return (
-    <table className="w-full border-collapse text-sm" data-activity-table>
+    <table className="w-full border-collapse text-sm max-md:block" data-activity-table>
       <thead className="max-md:sr-only">
         <tr className="border-b border-slate-200 text-left text-xs text-slate-500 dark:border-slate-700 dark:text-slate-400">
           {HEADERS.map((header) => (
@@ -32,12 +32,12 @@ export function ActivityTable({ events, names, deployments }: ActivityTableProps
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className="max-md:block">
         {events.map((event) => (
           <tr
             key={event.id}
             data-activity-row={event.id}
-            className="border-b border-slate-100 max-md:block max-md:py-2 dark:border-slate-800"
+            className="border-b border-slate-100 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-2 max-md:py-2 dark:border-slate-800"
           >
             <td
               className={`${cell} font-mono text-xs whitespace-nowrap text-slate-500 dark:text-slate-400`}
@@ -45,10 +45,10 @@ export function ActivityTable({ events, names, deployments }: ActivityTableProps
               <TimeText ms={event.at} />
             </td>
             <td className={`${cell} font-medium`}>{displayName(event.analyst, names)}</td>
-            <td className={`${cell} text-xs text-slate-600 max-md:inline dark:text-slate-300`}>
+            <td className={`${cell} text-xs text-slate-600 dark:text-slate-300`}>
               {ACTIVITY_ACTION_NAMES[event.action] ?? event.action}
             </td>
-            <td className={cell}>{activityText(event, names)}</td>
+            <td className={`${cell} max-md:basis-full`}>{activityText(event, names)}</td>
             <td className={`${cell} text-slate-600 dark:text-slate-300`}>
               {deployments[event.deployment] ?? event.deployment}
             </td>

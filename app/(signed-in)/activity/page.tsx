@@ -73,10 +73,12 @@ export default async function ActivityPageRoute({
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-lg font-semibold">Activity</h1>
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          What the team did on the deployments you may see, newest first.
-        </p>
+        <div>
+          <h1 className="text-lg font-semibold">Activity</h1>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            What the team did on the deployments you may see, newest first.
+          </p>
+        </div>
         <div className="flex items-center gap-2 text-sm">
           <span className="text-slate-600 dark:text-slate-300">Export</span>
           <a href={exportHref("csv")} download className={linkClass}>
