@@ -1,10 +1,13 @@
 "use client";
-// An alarm's history as the team made it: who took, gave, acknowledged, noted or opened it, and
-// when, newest first.
+// An alarm's history as the team made it: who took, gave, acknowledged, noted, opened, closed
+// (with the verdict and why) or reopened it, and when, newest first.
 
 import { TimeText } from "@/components/ui/time-text";
 import { eventText } from "@/lib/shared/triage/event-text";
 import { displayName, type TriageEvent } from "@/lib/shared/triage/types";
+
+// The wording is shared with the team's activity page (lib/shared/triage/event-text.ts).
+export { eventText };
 
 export function TriageHistory({
   history,
