@@ -275,6 +275,8 @@ export default defineConfig({
           // The second analyst of the team's triage (e2e/triage.spec.ts).
           "triage.partner",
           "views.analyst",
+          // A lead reading the team's activity, with default views of their own (e2e/activity.spec.ts).
+          "lead.analyst",
           // One for each worker (e2e/support/env.ts): the console's fair share is per analyst.
           ...WORKER_ANALYSTS,
         ]

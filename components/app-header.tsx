@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { DeploymentSwitcher } from "./deployments/deployment-switcher";
 import { HOME_PATH } from "@/lib/shared/alarms/paths";
+import { ACTIVITY_PATH } from "@/lib/shared/triage/audit";
 
 // The console's shell: product name (home: the overview of every deployment), the deployment
 // switcher, and (right) whatever the page puts there, the signed-in analyst's menu on every
@@ -24,6 +25,12 @@ export function AppHeader({ children }: { children?: React.ReactNode }) {
         </Link>
         <nav aria-label="Main" className="flex min-w-0 items-center gap-1 text-sm">
           <DeploymentSwitcher />
+          <Link
+            href={ACTIVITY_PATH}
+            className="shrink-0 rounded px-2 py-1 text-slate-300 hover:bg-slate-800 hover:text-white"
+          >
+            Activity
+          </Link>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-3 text-sm">{children}</div>
       </div>

@@ -1,11 +1,11 @@
 "use client";
 // One of the analyst's own saved views in the Views menu: open it, or rename, repoint, share or
-// unshare, or delete it (after asking).
+// unshare, make it their default, or delete it (after asking).
 
 import { useState } from "react";
 import { asApiError } from "@/lib/shared/queries/query-options";
-import type { SavedView } from "@/lib/shared/triage/saved-views";
-import { currentView, type SavedViewsState } from "./use-saved-views";
+import { currentView, defaultNote } from "./use-saved-views";
+import { RowError, type ViewRowProps } from "./row-parts";
 import { ViewNameForm } from "./view-name-form";
 
 type Mode = "closed" | "actions" | "rename" | "delete";
@@ -13,16 +13,7 @@ type Mode = "closed" | "actions" | "rename" | "delete";
 const ITEM =
   "rounded px-2 py-1 text-left hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800";
 
-export function SavedViewRow({
-  view,
-  state,
-  open,
-}: {
-  view: SavedView;
-  state: SavedViewsState;
-  /** Goes to the view (and closes the menu). */
-  open: (view: SavedView) => void;
-}) {
+export function SavedViewRow({ view, state, open }: ViewRowProps) {
   const [mode, setMode] = useState<Mode>("closed");
   const [error, setError] = useState<string | null>(null);
 
@@ -41,8 +32,12 @@ export function SavedViewRow({
       <div className="flex items-center gap-1">
         <button type="button" className={`${ITEM} min-w-0 flex-1`} onClick={() => open(view)}>
           <span className="block truncate font-medium">{view.name}</span>
-          {view.shared ? (
-            <span className="block text-slate-600 dark:text-slate-400">Shared with the team</span>
+          {view.shared || view.isDefault ? (
+            <span className="block text-slate-600 dark:text-slate-400">
+              {[view.shared && "Shared with the team", view.isDefault && defaultNote(view)]
+                .filter(Boolean)
+                .join(" · ")}
+            </span>
           ) : null}
         </button>
         <button
@@ -77,6 +72,14 @@ export function SavedViewRow({
           >
             {view.shared ? "Stop sharing" : "Share with the team"}
           </button>
+          <button
+            type="button"
+            className={ITEM}
+            disabled={state.busy}
+            onClick={() => void act(() => state.setDefault(view.id, !view.isDefault))}
+          >
+            {view.isDefault ? "Stop using as default" : "Make default"}
+          </button>
           <button type="button" className={ITEM} onClick={() => setMode("delete")}>
             Delete…
           </button>
@@ -105,11 +108,7 @@ export function SavedViewRow({
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="ml-2 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <RowError error={error} />
     </li>
   );
 }

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import type { SavedView } from "@/lib/shared/triage/saved-views";
 import { SavedViewRow } from "./saved-view-row";
+import { TeamViewRow } from "./team-view-row";
 import { currentView, useSavedViews } from "./use-saved-views";
 import { ViewNameForm } from "./view-name-form";
 
@@ -59,18 +60,7 @@ export function SavedViewsPanel({ id, close }: { id: string; close: () => void }
           {team.length === 0 ? <p className={NOTE}>None yet.</p> : null}
           <ul className="flex flex-col">
             {team.map((view) => (
-              <li key={view.id}>
-                <button
-                  type="button"
-                  className="w-full rounded px-2 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
-                  onClick={() => open(view)}
-                >
-                  <span className="block truncate font-medium">{view.name}</span>
-                  <span className="block text-slate-600 dark:text-slate-400">
-                    by {view.ownerName}
-                  </span>
-                </button>
-              </li>
+              <TeamViewRow key={view.id} view={view} state={state} open={open} />
             ))}
           </ul>
         </section>

@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Deployment } from "@/lib/server/deployments/registry";
+import type { DatabaseState } from "@/lib/server/db";
 import { serverEnv } from "@/lib/server/env";
 import type { ListView } from "@/lib/shared/alarms/view";
 import { ApiError } from "@/lib/shared/core/errors";
@@ -30,6 +31,7 @@ import {
 } from "@/lib/server/reads/export";
 import type { AnalystContext, RequestContext, ScopeFor } from "@/lib/server/services/context";
 import type { RouteScope } from "./deployment-route";
+import { exportTeam, type ExportTeamContext } from "./export-team";
 import { isSameOrigin } from "./route";
 
 // The request -> answer logic of the export's routes (app/api/d/[deployment]/alarms/export/**
@@ -50,6 +52,9 @@ interface Common {
   /** The most alarms an export writes (EXPORT_MAX_ROWS). */
   cap: number;
   index?: IndexContext;
+  /** The console's database (the team's columns, the audit); its origin, for each alarm's link. */
+  database?: () => Promise<DatabaseState>;
+  origin?: string;
   /** Tests: page sizes, a hook between reads, how often cancel is looked for. */
   tuning?: Pick<ExportRequest, "pageSizes" | "beforeRead" | "cancelPollMs">;
 }
@@ -69,7 +74,7 @@ function indexPlan(view: ListView, scope: ScopeFor, context: Common): Promise<Ex
 /** The file of an index view: `label` names it (and the log line), `logSearch` the view. */
 async function indexDownload(
   request: NextRequest,
-  target: { view: ListView; scope: ScopeFor; label: string; logSearch: string },
+  target: { view: ListView; scope: ScopeFor; label: string; logSearch: string; all?: true },
   context: Common,
 ): Promise<Response> {
   const { format, id } = readExportParams(request.nextUrl.searchParams);
@@ -77,7 +82,11 @@ async function indexDownload(
   const index = context.index ?? {};
   const { read, view } = await indexExport(target.view, target.scope, now, index);
   const cap = context.cap;
+  // The audit's scope: the deployment, or every one the queue's export covered.
+  const scope = target.all ? { all: target.scope.deployments } : { deployment: target.label };
+  const team = await exportTeam(request, { scope, format }, teamContext(context));
   return startExport({
+    ...team,
     analyst: context.analyst.id,
     deployment: target.label,
     store: context.store,
@@ -138,7 +147,10 @@ export async function exportDownload(
   }
   const { format, id } = readExportParams(params);
   const now = context.now ?? Date.now();
+  const scope = { deployment: context.deployment.key };
+  const team = await exportTeam(request, { scope, format }, teamContext(context));
   return startExport({
+    ...team,
     analyst: context.analyst.id,
     deployment: context.deployment.key,
     client: context.call.client,
@@ -151,8 +163,8 @@ export async function exportDownload(
     cap: context.cap,
     signal: request.signal,
     startedAt: now,
-    pageSizes: exportPageSizes(serverEnv().export.pageSize),
     ...context.tuning,
+    pageSizes: context.tuning?.pageSizes ?? exportPageSizes(serverEnv().export.pageSize),
   });
 }
 
@@ -183,6 +195,7 @@ export async function allExportDownload(
     scope: allScope(named, context),
     label: exportScopeName(named),
     logSearch: viewLogSearch(view, named),
+    all: true as const,
   };
   return indexDownload(request, target, context);
 }
@@ -207,10 +220,25 @@ export async function exportCancel(
   return new ExportProgressStore(store).cancel(analyst.id, readExportId(rawId));
 }
 
-/** What an export takes of the request's context: whose deployments, the store, the cap. */
-export function exportContext(context: RequestContext): Pick<Common, "visible" | "store" | "cap"> {
+const teamContext = (context: Common): ExportTeamContext => ({
+  analystId: context.analyst.id,
+  database: context.database,
+  origin: context.origin,
+  now: () => context.now ?? Date.now(),
+});
+
+/** What an export takes of the request's context: whose deployments, the store, the cap, the db. */
+export function exportContext(
+  context: RequestContext,
+): Pick<Common, "visible" | "store" | "cap" | "database" | "origin"> {
   const { scope, services } = context;
-  return { visible: scope.allowed, store: services.store, cap: services.env.export.maxRows };
+  return {
+    visible: scope.allowed,
+    store: services.store,
+    cap: services.env.export.maxRows,
+    database: services.database,
+    origin: services.env.auth.url,
+  };
 }
 
 /** The export of `scope`'s view: one deployment's, or that of every one the analyst may see. */

@@ -6,7 +6,9 @@ import type { TriageContext } from "@/lib/server/triage/pipeline";
 import { VIEW_BODY_BYTES, newViewInput, viewChangeInput } from "@/lib/server/triage/view-input";
 import {
   changeSavedView,
+  clearDefaultView,
   deleteSavedView,
+  makeDefaultView,
   saveView,
   savedViewsOf,
 } from "@/lib/server/triage/view-service";
@@ -60,4 +62,19 @@ export async function removeView(
 ): Promise<{ deleted: string }> {
   await deleteSavedView(analyst, id, context);
   return { deleted: id };
+}
+
+/** PUT /api/views/{id}/default: the analyst's lists of its kind open on it when reached bare. */
+export function putDefaultView(analyst: Analyst, id: string, context: TriageContext = {}) {
+  return makeDefaultView(analyst, id, context);
+}
+
+/** DELETE /api/views/{id}/default: they stop. */
+export async function deleteDefaultView(
+  analyst: Analyst,
+  id: string,
+  context: TriageContext = {},
+): Promise<{ cleared: string }> {
+  await clearDefaultView(analyst, id, context);
+  return { cleared: id };
 }

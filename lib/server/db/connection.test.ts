@@ -32,10 +32,12 @@ describeEachEngine("The database", ({ database }) => {
       "alarms",
       "analysts",
       "index_sync",
+      "label_jobs",
       "saved_views",
       "triage_alarms",
       "triage_audit",
       "triage_notes",
+      "view_defaults",
     ]);
     const { migrateToLatest } = await import("./migrations");
     await expect(migrateToLatest(db)).resolves.toBeUndefined();

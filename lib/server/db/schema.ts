@@ -159,6 +159,15 @@ export interface SavedViewsTable {
   updated_at: number;
 }
 
+/** The saved view an analyst's list of a kind opens on when reached bare (issue 37). */
+export interface ViewDefaultsTable {
+  owner_id: string;
+  /** A ViewKind: "deployment" (a deployment's list) or "all" (the queue of every deployment). */
+  kind: string;
+  view_id: string;
+  updated_at: number;
+}
+
 /**
  * A USM label to put on an alarm (`wanted`) or take off, until the upstream has it so: the
  * outbox of label write-backs. One row per label of an alarm; a later verdict rewrites it.
@@ -197,4 +206,5 @@ export interface Database {
   triage_audit: TriageAuditTable;
   saved_views: SavedViewsTable;
   label_jobs: LabelJobsTable;
+  view_defaults: ViewDefaultsTable;
 }

@@ -64,14 +64,62 @@ export const CSV_COLUMNS = [
   "sensor_sources",
   "labels",
   "deployment",
+  // The team's, from the console's database (issue 37): what USM does not know of the alarm.
+  "owner",
+  "acknowledged_by",
+  "acknowledged_at_utc",
+  "verdict",
+  "closed_by",
+  "closed_at_utc",
+  "note_count",
+  "console_link",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** The team's triage of one alarm as an export writes it (handles, epoch ms); none: untouched. */
+export interface TeamColumns {
+  owner: string | null;
+  acknowledgedBy: string | null;
+  acknowledgedAt: number | null;
+  verdict: string | null;
+  closedBy: string | null;
+  closedAt: number | null;
+  notes: number;
+}
+
+/** The team's columns of a batch's alarms, and each alarm's address in the console. */
+export interface TeamOfBatch {
+  /** By teamKey(deployment, uuid); an alarm nobody acted on is absent. */
+  columns: ReadonlyMap<string, TeamColumns>;
+  /** The alarm's detail in the console, absolute ("" when the console's origin is unknown). */
+  link(alarm: AlarmSummary): string;
+}
+
+export const teamKey = (deployment: string, uuid: string) => `${deployment}\n${uuid.toLowerCase()}`;
+
+const UNTOUCHED: TeamColumns = {
+  owner: null,
+  acknowledgedBy: null,
+  acknowledgedAt: null,
+  verdict: null,
+  closedBy: null,
+  closedAt: null,
+  notes: 0,
+};
+
+const teamOf = (alarm: AlarmSummary, team: TeamOfBatch | undefined) =>
+  team?.columns.get(teamKey(alarm.deployment, alarm.uuid)) ?? UNTOUCHED;
 
 const hostOf = (endpoint: Endpoint) =>
   endpoint.hostname ?? endpoint.fqdn ?? endpoint.name ?? endpoint.canonical;
 
 /** One alarm as a CSV record: every value a string or number, in CSV_COLUMNS order. */
-export function csvRecord(alarm: AlarmSummary, zone: string): (string | number)[] {
+export function csvRecord(
+  alarm: AlarmSummary,
+  zone: string,
+  team?: TeamOfBatch,
+): (string | number)[] {
+  const mine = teamOf(alarm, team);
   const record: Record<CsvColumn, string | number> = {
     uuid: alarm.uuid,
     occurred_utc: isoUtc(alarm.occurredAt),
@@ -102,14 +150,33 @@ export function csvRecord(alarm: AlarmSummary, zone: string): (string | number)[
     sensor_sources: join(alarm.sensorSources),
     labels: join(alarm.labels),
     deployment: alarm.deployment,
+    owner: mine.owner ?? "",
+    acknowledged_by: mine.acknowledgedBy ?? "",
+    acknowledged_at_utc: isoUtc(mine.acknowledgedAt),
+    verdict: mine.verdict ?? "",
+    closed_by: mine.closedBy ?? "",
+    closed_at_utc: isoUtc(mine.closedAt),
+    note_count: mine.notes,
+    console_link: team?.link(alarm) ?? "",
   };
   return CSV_COLUMNS.map((column) => record[column]);
 }
 
-/** One alarm for NDJSON and JSON: the whole summary, with its times readable too. */
-export function jsonRecord(alarm: AlarmSummary, zone: string): Record<string, unknown> {
+/** One alarm for NDJSON and JSON: the whole summary, its times readable too, the team's triage. */
+export function jsonRecord(
+  alarm: AlarmSummary,
+  zone: string,
+  team?: TeamOfBatch,
+): Record<string, unknown> {
+  const mine = teamOf(alarm, team);
   return {
     ...alarm,
+    team: {
+      ...mine,
+      acknowledgedAtUtc: isoUtc(mine.acknowledgedAt) || null,
+      closedAtUtc: isoUtc(mine.closedAt) || null,
+    },
+    consoleLink: team?.link(alarm) || null,
     occurredUtc: isoUtc(alarm.occurredAt),
     occurredLocal: isoInZone(alarm.occurredAt, zone),
     receivedUtc: isoUtc(alarm.receivedAt),

@@ -9,6 +9,7 @@ import type { ExportFormat, ExportProgress, ExportState } from "@/lib/shared/exp
 import { contentDisposition, exportFileName } from "@/lib/shared/export/file-name";
 import { exportBatches, type ExportBatch } from "./pages";
 import { ExportProgressStore } from "./progress";
+import type { TeamReader } from "./team-columns";
 import { exportWriter } from "./writers";
 
 // One export as a streamed download: the first page is read before the answer starts (so a
@@ -55,6 +56,10 @@ export interface ExportRequest {
   pageSizes?: readonly number[];
   beforeRead?: (reads: number) => Promise<void> | void;
   cancelPollMs?: number;
+  /** The team's columns of each batch (./team-columns.ts); none: those columns stay empty. */
+  team?: TeamReader;
+  /** Told how the export ended and how many rows it wrote (the audit); its failure is logged. */
+  onFinished?: (outcome: { state: ExportState; rows: number }) => Promise<void>;
 }
 
 class Stopped extends Error {
@@ -104,6 +109,9 @@ export async function startExport(request: ExportRequest): Promise<Response> {
         : undefined;
     progress = { ...progress, state, rows, updatedAt: Date.now(), ...(message ? { message } : {}) };
     logExport(request, rows, performance.now() - started, state, error);
+    await request.onFinished?.({ state, rows }).catch(() => {
+      console.warn(`[export] not audited: analyst=${analyst} deployment=${request.deployment}`);
+    });
     await progressStore.update(analyst, progress);
   };
 
@@ -177,7 +185,9 @@ export async function startExport(request: ExportRequest): Promise<Response> {
             const room = cap - rows;
             const alarms = batch.alarms.length > room ? batch.alarms.slice(0, room) : batch.alarms;
             rows += alarms.length;
-            text += writer.rows(alarms);
+            const team = alarms.length > 0 ? await request.team?.(alarms) : undefined;
+            if (finished) return;
+            text += writer.rows(alarms, team);
           }
           done = !batch || rows >= cap;
         } while (!text && !done);

@@ -2,7 +2,7 @@ import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { AlarmSummary } from "@/lib/shared/alarms/types";
 import type { ExportFormat } from "@/lib/shared/export/contract";
-import { CSV_COLUMNS, csvRecord, jsonRecord } from "./rows";
+import { CSV_COLUMNS, csvRecord, jsonRecord, type TeamOfBatch } from "./rows";
 
 // The three file formats, each written a page of alarms at a time: what goes first, each batch
 // of rows, and what closes the file. Nothing holds more than one page.
@@ -12,7 +12,8 @@ export interface ExportWriter {
   extension: string;
   /** The file's beginning (CSV: a byte-order mark, so spreadsheets read UTF-8, and the header). */
   start(): string;
-  rows(alarms: readonly AlarmSummary[]): string;
+  /** A batch's rows, with the team's columns of its alarms (read for the batch). */
+  rows(alarms: readonly AlarmSummary[], team?: TeamOfBatch): string;
   end(): string;
 }
 
@@ -28,11 +29,11 @@ function csvWriter(zone: string): ExportWriter {
     contentType: "text/csv; charset=utf-8",
     extension: "csv",
     start: () => `\uFEFF${stringify([[...CSV_COLUMNS]], options)}`,
-    rows: (alarms) =>
+    rows: (alarms, team) =>
       alarms.length === 0
         ? ""
         : stringify(
-            alarms.map((alarm) => csvRecord(alarm, zone)),
+            alarms.map((alarm) => csvRecord(alarm, zone, team)),
             options,
           ),
     end: () => "",
@@ -44,8 +45,8 @@ function ndjsonWriter(zone: string): ExportWriter {
     contentType: "application/x-ndjson; charset=utf-8",
     extension: "ndjson",
     start: () => "",
-    rows: (alarms) =>
-      alarms.map((alarm) => `${JSON.stringify(jsonRecord(alarm, zone))}\n`).join(""),
+    rows: (alarms, team) =>
+      alarms.map((alarm) => `${JSON.stringify(jsonRecord(alarm, zone, team))}\n`).join(""),
     end: () => "",
   };
 }
@@ -56,10 +57,10 @@ function jsonWriter(zone: string): ExportWriter {
     contentType: "application/json; charset=utf-8",
     extension: "json",
     start: () => "[",
-    rows: (alarms) =>
+    rows: (alarms, team) =>
       alarms
         .map((alarm) => {
-          const text = `${first ? "\n" : ",\n"}${JSON.stringify(jsonRecord(alarm, zone))}`;
+          const text = `${first ? "\n" : ",\n"}${JSON.stringify(jsonRecord(alarm, zone, team))}`;
           first = false;
           return text;
         })

@@ -3,6 +3,7 @@
 import "server-only";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@/lib/server/db";
+import { selectAuditRows } from "./activity";
 import { byPages, inSnapshot, PAGE_SIZE, writeJsonLine, type WriteLine } from "./snapshot-pages";
 
 /** Epoch ms: events at `from` or later, and before `to`. */
@@ -31,21 +32,7 @@ async function readPage(
   after: { at: number; id: number } | undefined,
 ) {
   // By (at, id): the walk of the index triage_audit_at, a page at a time.
-  return tx
-    .selectFrom("triage_audit as a")
-    .leftJoin("analysts as n", "n.id", "a.analyst_id")
-    .select([
-      "a.id",
-      "a.at",
-      "a.analyst_id",
-      "n.handle",
-      "n.name",
-      "a.deployment",
-      "a.uuid",
-      "a.action",
-      "a.before",
-      "a.after",
-    ])
+  return selectAuditRows(tx)
     .where("a.at", ">=", range.from)
     .where("a.at", "<", range.to)
     .$if(after !== undefined, (query) =>

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Analyst } from "@/lib/server/auth/session";
 import { listPathDeployment } from "@/lib/shared/alarms/paths";
 import { DEPLOYMENTS_KEY, parseView, viewHref } from "@/lib/shared/alarms/view";
 import { EVERY_DEPLOYMENT, isEverySegment, oneDeployment } from "@/lib/shared/deployments/scope";
@@ -50,6 +51,16 @@ function refuseProblems(problems: readonly { message: string }[]): void {
   const first = problems[0];
   if (first) throw wrongView(`view: ${first.message}.`);
 }
+
+/** Who asks of saved views, and the deployment keys they may see. */
+export interface Viewer {
+  analyst: Analyst;
+  visible: readonly string[];
+}
+
+/** Whether every deployment the saved view names is one `visible` holds. */
+export const mayOpen = (row: { view: string }, visible: readonly string[]) =>
+  viewDeployments(row.view).every((key) => visible.includes(key));
 
 /** The deployments a saved (canonical) view names: the queue's `deployments`, or its one. */
 export function viewDeployments(view: string): string[] {

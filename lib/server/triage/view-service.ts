@@ -4,7 +4,9 @@ import type { SavedView } from "@/lib/shared/triage/saved-views";
 import type { Analyst } from "@/lib/server/auth/session";
 import type { Database } from "@/lib/server/db";
 import { visibleKeys } from "@/lib/server/deployments/scope";
+import type { ViewKind } from "@/lib/shared/triage/saved-views";
 import { recordAnalyst } from "./analysts";
+import { clearDefault, defaultPathFor, setDefault } from "./view-defaults";
 import { nowOf, takeWrite, withDb, type TriageContext } from "./pipeline";
 import {
   changeView,
@@ -71,5 +73,39 @@ export async function deleteSavedView(
   context: TriageContext = {},
 ): Promise<void> {
   await takeWrite(analyst, context, "views");
-  await asViewer(analyst, context, (db, viewer) => deleteView(db, viewer, id));
+  await asViewer(analyst, context, (db, viewer, now) => deleteView(db, viewer, id, now));
+}
+
+/** Makes a view the analyst may open their default of its kind (PUT /api/views/{id}/default). */
+export async function makeDefaultView(
+  analyst: Analyst,
+  id: string,
+  context: TriageContext = {},
+): Promise<{ default: string; kind: ViewKind }> {
+  await takeWrite(analyst, context, "views");
+  return asViewer(analyst, context, (db, viewer, now) => setDefault(db, viewer, id, now));
+}
+
+/** Stops using a view as the analyst's default (DELETE /api/views/{id}/default). */
+export async function clearDefaultView(
+  analyst: Analyst,
+  id: string,
+  context: TriageContext = {},
+): Promise<void> {
+  await takeWrite(analyst, context, "views");
+  await asViewer(analyst, context, (db, viewer, now) => clearDefault(db, viewer, id, now));
+}
+
+/**
+ * Where the analyst's bare list of `segment` (a key or "all") opens: their default view of its
+ * kind, or null (none, out of reach, or the console's database unavailable: the list opens plain).
+ */
+export async function defaultViewPath(
+  analyst: Analyst,
+  segment: string,
+  context: TriageContext = {},
+): Promise<string | null> {
+  const work = (db: Kysely<Database>) =>
+    defaultPathFor(db, { analyst, visible: visibleKeys(analyst) }, segment);
+  return withDb(context, work, "Saved views").catch(() => null);
 }

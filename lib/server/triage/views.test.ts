@@ -28,7 +28,7 @@ describeEachEngine("Saved views", ({ database }) => {
     );
 
   beforeEach(async () => {
-    await sql`truncate saved_views, analysts`.execute(db());
+    await sql`truncate saved_views, view_defaults, analysts`.execute(db());
     forgetRecordedAnalysts();
     await recordAnalyst(db(), alice, T);
     await recordAnalyst(db(), bob, T);
@@ -79,15 +79,17 @@ describeEachEngine("Saved views", ({ database }) => {
     ).rejects.toMatchObject({
       code: "forbidden",
     });
-    await expect(deleteView(db(), asBob, view.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(deleteView(db(), asBob, view.id, T)).rejects.toMatchObject({ code: "forbidden" });
     // Someone else's private view is answered as one that does not exist, as a made-up id is.
     await expect(changeView(db(), asBob, secret.id, { shared: true }, T + 1)).rejects.toMatchObject(
       {
         code: "not_found",
       },
     );
-    await expect(deleteView(db(), asBob, secret.id)).rejects.toMatchObject({ code: "not_found" });
-    await expect(deleteView(db(), asBob, "not-a-uuid")).rejects.toMatchObject({
+    await expect(deleteView(db(), asBob, secret.id, T)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(deleteView(db(), asBob, "not-a-uuid", T)).rejects.toMatchObject({
       code: "not_found",
     });
 
@@ -107,7 +109,7 @@ describeEachEngine("Saved views", ({ database }) => {
     expect(await names(asBob)).toEqual(["Closed by Alice Archer"]);
     await changeView(db(), asAlice, view.id, { shared: false }, T + 3);
     expect(await names(asBob)).toEqual([]);
-    await deleteView(db(), asAlice, view.id);
+    await deleteView(db(), asAlice, view.id, T);
     expect(await names(asAlice)).toEqual(["Private"]);
   });
 

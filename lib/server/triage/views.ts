@@ -4,22 +4,19 @@ import type { Kysely, Selectable } from "kysely";
 import { isAlarmUuid } from "@/lib/shared/alarms/query";
 import { ApiError } from "@/lib/shared/core/errors";
 import { MAX_VIEWS, VIEW_NAME_MAX, type SavedView } from "@/lib/shared/triage/saved-views";
-import type { Analyst } from "@/lib/server/auth/session";
 import type { Database } from "@/lib/server/db";
 import type { SavedViewsTable } from "@/lib/server/db/schema";
 import { handleOf, namesOfIds } from "./analysts";
-import { readViewPath, viewDeployments } from "./view-path";
+import { inTransaction } from "./alarm-row";
+import { auditView, defaultIdsOf, dropDefaults } from "./view-defaults";
+import { mayOpen, readViewPath, type Viewer } from "./view-path";
+
+export type { Viewer };
 
 // Saved views: a list's address under a name, the owner's alone or shared with the team. Anyone
 // sees their own and the team's shared ones, but never one pointing at a deployment they may not
 // see (it would tell of the deployment, and open on a 404); only the owner changes or deletes
 // one, and someone else's private view is answered as one that does not exist.
-
-/** Who asks, and the deployment keys they may see. */
-export interface Viewer {
-  analyst: Analyst;
-  visible: readonly string[];
-}
 
 export interface ViewFields {
   name: string;
@@ -50,9 +47,6 @@ const isTaken = (error: unknown) => (error as { code?: unknown } | null)?.code =
 const nameTaken = (name: string) =>
   new ApiError("conflict", `You already have a view named "${name}".`, { param: "name" });
 
-const mayOpen = (row: Row, visible: readonly string[]) =>
-  viewDeployments(row.view).every((key) => visible.includes(key));
-
 async function shapeRows(
   db: Kysely<Database>,
   viewer: Viewer,
@@ -62,6 +56,7 @@ async function shapeRows(
     db,
     rows.map((row) => row.owner_id),
   );
+  const defaults = await defaultIdsOf(db, viewer.analyst.id);
   return rows.map((row) => {
     const mine = row.owner_id === viewer.analyst.id;
     const owner = names.get(row.owner_id);
@@ -75,6 +70,7 @@ async function shapeRows(
       ownerName: owner?.name ?? (mine ? viewer.analyst.name || handle : handle),
       mine,
       updatedAt: Number(row.updated_at),
+      isDefault: defaults.has(row.id),
     };
   });
 }
@@ -135,7 +131,10 @@ export async function createView(
     updated_at: now,
   };
   try {
-    await db.insertInto("saved_views").values(row).execute();
+    await inTransaction(db, async (tx) => {
+      await tx.insertInto("saved_views").values(row).execute();
+      await auditView(tx, viewer, "view_saved", { before: null, after: row }, now);
+    });
   } catch (error) {
     throw isTaken(error) ? nameTaken(name) : error;
   }
@@ -179,17 +178,23 @@ export async function changeView(
     updated_at: now,
   };
   try {
-    await db
-      .updateTable("saved_views")
-      .set({
-        name: changed.name,
-        view: changed.view,
-        shared: changed.shared,
-        updated_at: now,
-      })
-      .where("id", "=", row.id)
-      .where("owner_id", "=", viewer.analyst.id)
-      .execute();
+    await inTransaction(db, async (tx) => {
+      await tx
+        .updateTable("saved_views")
+        .set({
+          name: changed.name,
+          view: changed.view,
+          shared: changed.shared,
+          updated_at: now,
+        })
+        .where("id", "=", row.id)
+        .where("owner_id", "=", viewer.analyst.id)
+        .execute();
+      await dropDefaults(tx, row, changed);
+      const same = changed.name === row.name && changed.view === row.view;
+      if (same && changed.shared === row.shared) return; // nothing changed: nothing recorded
+      await auditView(tx, viewer, "view_changed", { before: row, after: changed }, now);
+    });
   } catch (error) {
     throw isTaken(error) ? nameTaken(changed.name) : error;
   }
@@ -197,12 +202,21 @@ export async function changeView(
   return saved!;
 }
 
-/** Deletes the view: its owner only. */
-export async function deleteView(db: Kysely<Database>, viewer: Viewer, id: string): Promise<void> {
+/** Deletes the view, and every analyst's default on it: its owner only. */
+export async function deleteView(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: string,
+  now: number,
+): Promise<void> {
   const row = await ownView(db, viewer, id);
-  await db
-    .deleteFrom("saved_views")
-    .where("id", "=", row.id)
-    .where("owner_id", "=", viewer.analyst.id)
-    .execute();
+  await inTransaction(db, async (tx) => {
+    await tx
+      .deleteFrom("saved_views")
+      .where("id", "=", row.id)
+      .where("owner_id", "=", viewer.analyst.id)
+      .execute();
+    await dropDefaults(tx, row, null);
+    await auditView(tx, viewer, "view_deleted", { before: row, after: null }, now);
+  });
 }

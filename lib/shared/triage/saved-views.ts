@@ -23,7 +23,15 @@ export interface SavedView {
   mine: boolean;
   /** Epoch ms. */
   updatedAt: number;
+  /** Whether the analyst asking opens their lists of its kind on it (issue 37). */
+  isDefault: boolean;
 }
+
+/**
+ * What a default view is for: a deployment's list (a saved view of one deployment, opened on
+ * whichever deployment's bare list) or the queue of every deployment.
+ */
+export type ViewKind = "deployment" | "all";
 
 /** GET /api/views: the analyst's own views and the team's shared ones they may open. */
 export interface SavedViews {
@@ -34,4 +42,6 @@ export interface SavedViews {
 export const viewsApi = {
   list: "/api/views",
   one: (id: string) => `/api/views/${encodeURIComponent(id)}`,
+  /** PUT: make it the analyst's default of its kind; DELETE: stop. */
+  default: (id: string) => `/api/views/${encodeURIComponent(id)}/default`,
 };

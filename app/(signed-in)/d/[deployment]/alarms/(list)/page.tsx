@@ -1,6 +1,7 @@
 import { HydrationBoundary, dehydrate, type QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { AlarmList } from "@/components/alarms/alarm-list";
 import { EveryDeploymentSkeleton } from "@/components/alarms/list-page-skeleton";
@@ -21,6 +22,8 @@ import { pageScope, visibleDeployments, type PageScope } from "@/lib/server/page
 import { readGroupsPage, readListPage } from "@/lib/server/pages/list";
 import { readAllGroups, readAllPage } from "@/lib/server/pages/all";
 import { countedByIndex } from "@/lib/server/reads/counts";
+import { requireAnalyst } from "@/lib/server/auth/require-analyst";
+import { defaultViewPath } from "@/lib/server/triage/view-service";
 
 // /d/{key}/alarms, a deployment's list, and /d/all/alarms, the list of every deployment the
 // analyst may see: one list over the path's scope, its first answer read on the server under the
@@ -119,7 +122,13 @@ async function ScopeList({ page, search }: { page: PageScope; search: Search }) 
 
 export default async function AlarmsPage({ params, searchParams }: Props) {
   const search = await searchParams; // request-time: the page is never prerendered
-  const page = await pageScope((await params).deployment);
+  const segment = (await params).deployment;
+  const page = await pageScope(segment);
+  // A bare list (no query at all) opens on the analyst's default view; a link with one never does.
+  if (Object.keys(search).length === 0) {
+    const target = await defaultViewPath(await requireAnalyst(), segment);
+    if (target) redirect(target);
+  }
   // Every deployment's skeleton while its first answer is read. A deployment's list has none:
   // its rows are the first paint (and the page's LCP), not a skeleton swapped for them once the
   // scripts have run.
