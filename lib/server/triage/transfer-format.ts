@@ -9,7 +9,10 @@ import { VERDICTS } from "@/lib/shared/triage/types";
 // a file cut short on a line boundary is refused, not half imported.
 
 export const TRIAGE_FORMAT = "alarm-console-triage";
-/** 2 adds the verdicts and the label write-backs (issue 37); a version 1 file still imports. */
+/**
+ * 2 adds the verdicts, the label write-backs and the default views (issue 37); a version 1 file
+ * still imports.
+ */
 export const TRIAGE_VERSION = 2;
 export const TRIAGE_VERSIONS_READ = [1, 2] as const;
 
@@ -103,6 +106,16 @@ export const TRIAGE_TABLES = {
     key: ["id"],
     json: [],
   },
+  view_defaults: {
+    row: z.strictObject({
+      owner_id: text,
+      kind: z.enum(["deployment", "all"]),
+      view_id: uuid,
+      updated_at: epochMs,
+    }),
+    key: ["owner_id", "kind"],
+    json: [],
+  },
   label_jobs: {
     row: z.strictObject({
       deployment: text,
@@ -137,12 +150,13 @@ export const rowLineSchema = z.strictObject({
   row: z.record(z.string(), z.unknown()),
 });
 
-/** The last line: each table's rows (a version 1 file has no label_jobs: none). */
+/** The last line: each table's rows (a version 1 file has no default views nor label jobs). */
 export const endLineSchema = z.strictObject({
   end: z.strictObject({
     ...(Object.fromEntries(TABLE_NAMES.map((table) => [table, z.number().int().nonnegative()])) as {
       [table in TriageTable]: z.ZodNumber;
     }),
+    view_defaults: z.number().int().nonnegative().default(0),
     label_jobs: z.number().int().nonnegative().default(0),
   }),
 });

@@ -93,10 +93,11 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
     const labels = { false_positive: "5d1c6f0e-2b7a-4c1e-9f3a-8e2d4b6a0c11" };
     const closing = { verdict: "false_positive", reason: "scanner", duplicateOf: null } as const;
     await closeAlarmRow(db(), two, actor(bob), closing, labels, T + 7);
+    const view = randomUUID();
     await db()
       .insertInto("saved_views")
       .values({
-        id: randomUUID(),
+        id: view,
         owner_id: alice.id,
         name: `Mine, open ${randomUUID().slice(0, 8)}`,
         view: "/alarms?owner=me&status=open",
@@ -104,6 +105,13 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
         created_at: T,
         updated_at: T + 8,
       })
+      .execute();
+    await db()
+      .insertInto("view_defaults")
+      .values({ owner_id: alice.id, kind: "deployment", view_id: view, updated_at: T + 9 })
+      .onConflict((conflict) =>
+        conflict.columns(["owner_id", "kind"]).doUpdateSet({ view_id: view, updated_at: T + 9 }),
+      )
       .execute();
     return alarms;
   }
@@ -129,7 +137,8 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
       expect(rowsOf(await exported(moved))).toEqual(rowsOf(lines));
 
       const again = await importTriage(moved.db, lines);
-      expect(Object.values(again.inserted)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(Object.values(again.inserted)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      expect(first.inserted.view_defaults).toBeGreaterThan(0);
       expect(first.inserted.label_jobs).toBeGreaterThan(0);
       expect((await readTriage(moved.db, alarms[1]!)).closed).toMatchObject({
         verdict: "false_positive",
@@ -187,7 +196,7 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
         expect((await failureOf(importTriage(moved.db, file))).message).toContain(message);
       }
       expect(rowsOf(await exported(moved))).toEqual([
-        '{"end":{"analysts":0,"triage_alarms":0,"triage_notes":0,"triage_audit":0,"saved_views":0,"label_jobs":0}}',
+        '{"end":{"analysts":0,"triage_alarms":0,"triage_notes":0,"triage_audit":0,"saved_views":0,"view_defaults":0,"label_jobs":0}}',
       ]);
     },
     FRESH_MS,
@@ -199,12 +208,16 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
       const alarms = await triageSome();
       const VERDICT_COLUMNS = ["closed_by", "closed_at", "verdict", "close_reason", "duplicate_of"];
       const v1 = (await exported(database()))
-        .filter((line) => !line.startsWith('{"table":"label_jobs"'))
+        .filter((line) => !/^\{"table":"(label_jobs|view_defaults)"/.test(line))
         .map((line) => {
           const value = JSON.parse(line) as Record<string, unknown>;
           if ("version" in value) return JSON.stringify({ ...value, version: 1 });
           if ("end" in value) {
-            const { label_jobs: _jobs, ...end } = value.end as Record<string, number>;
+            const {
+              label_jobs: _jobs,
+              view_defaults: _defaults,
+              ...end
+            } = value.end as Record<string, number>;
             return JSON.stringify({ end });
           }
           const { table, row } = value as { table: string; row: Record<string, unknown> };
