@@ -171,3 +171,30 @@ test("two groups ticked on a grouped list are acknowledged, their count confirme
     `size=10&${window}`,
   );
 });
+
+test("c on the focused row closes its alarm with a verdict, and the Team column says so", async ({
+  page,
+}, testInfo) => {
+  // Among the oldest alarms, which the other specs leave alone (the test above takes 10 and 11).
+  await open(page, "/d/acme/alarms?sort=timestamp_occured,asc&size=50");
+  await settled(page);
+  const row = rows(page).nth(20 + testInfo.retry);
+  await expect(row.locator("[data-team-state]")).toHaveText("Open");
+  await row.locator("a[data-row-link]").focus();
+  await page.keyboard.press("c");
+  const dialog = page.locator("dialog[data-triage-dialog=close]");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("radio", { name: /Benign/ }).check();
+  await dialog.getByLabel(/^Why/).fill("The nightly backup job");
+  await dialog.getByRole("button", { name: "Close the alarm" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("[data-row-keys-status]")).toHaveText("Closed as benign.");
+  await expect(row.locator("[data-team-state]")).toContainText("Benign");
+  // Closed already: c says so instead of asking again.
+  await row.locator("a[data-row-link]").focus();
+  await page.keyboard.press("c");
+  await expect(page.locator("[data-row-keys-status]")).toHaveText(
+    "The team closed it already: open it to reopen it.",
+  );
+  await expect(dialog).toHaveCount(0);
+});

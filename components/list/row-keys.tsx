@@ -1,6 +1,6 @@
 "use client";
 // The team's keys on the list's focused row: t takes it, a acknowledges it, x chooses it for a
-// bulk action, c closes it (the close dialog's, when there is one). Each writes through the
+// bulk action, c closes it (in the close dialog). Each writes through the
 // alarm's own triage routes, as its panel does, and says what it did (or why not) in a status
 // line, since the row itself only changes when the triage is read again.
 
@@ -14,6 +14,7 @@ import { asApiError } from "@/lib/shared/queries/query-options";
 import { teammatesQueryOptions } from "@/lib/shared/queries/triage-options";
 import { displayName, type AlarmTriage } from "@/lib/shared/triage/types";
 import { ROW_KEYS, hasModifier, isTyping } from "@/components/keyboard";
+import { RowCloseDialog } from "@/components/triage/lazy-row-close-dialog";
 import { useSelection } from "@/components/triage/selection";
 import { useTriageSummaries } from "@/components/triage/triage-summaries";
 
@@ -24,21 +25,18 @@ function focusedAlarm(alarms: readonly AlarmSummary[]): AlarmSummary | undefined
   return alarms[[...row.parentElement.children].indexOf(row)];
 }
 
-/**
- * The keys on `alarms`' rows. `onClose`: what closes an alarm (the close dialog); without it,
- * c says so.
- */
-export function RowKeys({
-  alarms,
-  onClose,
-}: {
-  alarms: readonly AlarmSummary[];
-  onClose?: (alarm: AlarmSummary) => void;
-}) {
+/** The keys on `alarms`' rows; c opens the close dialog of the focused row's alarm. */
+export function RowKeys({ alarms }: { alarms: readonly AlarmSummary[] }) {
   const client = useQueryClient();
   const selection = useSelection();
   const summaries = useTriageSummaries();
   const [said, say] = useState("");
+  const [closing, setClosing] = useState<AlarmSummary | null>(null);
+  const onClose = (alarm: AlarmSummary) => {
+    const verdict = summaries.of(alarm)?.verdict;
+    if (verdict) say("The team closed it already: open it to reopen it.");
+    else setClosing(alarm);
+  };
   // The handler reads the latest of these without being added again on each render.
   const latest = useRef({ alarms, onClose, selection, summaries });
   useEffect(() => {
@@ -93,8 +91,7 @@ export function RowKeys({
           return;
         case ROW_KEYS.close:
           event.preventDefault();
-          if (onClose) onClose(alarm);
-          else say("Closing from the list is not here yet: open the alarm.");
+          onClose(alarm);
           return;
       }
     }
@@ -103,12 +100,23 @@ export function RowKeys({
   }, [client]);
 
   return (
-    <p
-      role="status"
-      className="text-xs text-slate-700 empty:hidden dark:text-slate-300"
-      data-row-keys-status
-    >
-      {said}
-    </p>
+    <>
+      <p
+        role="status"
+        className="text-xs text-slate-700 empty:hidden dark:text-slate-300"
+        data-row-keys-status
+      >
+        {said}
+      </p>
+      {closing ? (
+        <RowCloseDialog
+          alarm={closing}
+          onDone={(done) => {
+            setClosing(null);
+            if (done) say(done);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
