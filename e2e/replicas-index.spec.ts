@@ -7,6 +7,7 @@ import { EVERY_DEPLOYMENT, scopeSegment } from "@/lib/shared/deployments/scope";
 import { liveViewId } from "@/lib/shared/live/view-id";
 import type { TriageNotice } from "@/lib/shared/triage/types";
 import { startSimulator, type RunningSimulator } from "@/simulator";
+import { labelId } from "@/simulator/labels";
 import {
   postgresTestsEnabled,
   startPostgresServer,
@@ -28,6 +29,9 @@ test.skip(!postgresTestsEnabled(), "postgresql is not installed (in CI this fail
 test.use({ storageState: { cookies: [], origins: [] } });
 
 const CLIENT = { id: "index-replicas", secret: `index-${randomBytes(8).toString("hex")}` };
+/** The simulator's seed, and the label its seeded catalogue has for false positives. */
+const SEED = 21;
+const FALSE_POSITIVE = labelId(SEED, "False Positive");
 const ANALYST = "index.analyst";
 
 let redis: RedisServer;
@@ -41,12 +45,18 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   redis = await startRedisServer();
   postgres = await startPostgresServer();
-  sim = await startSimulator({ port: 0, alarms: 2000, seed: 21, clients: [CLIENT], admin: true });
+  sim = await startSimulator({
+    port: 0,
+    alarms: 2000,
+    seed: SEED,
+    clients: [CLIENT],
+    admin: true,
+  });
   cluster = await startReplicas(3, {
     REDIS_URL: redis.url,
     DATABASE_URL: await postgres.createDatabase("console"),
     INDEX_INTERVAL_SECONDS: "1",
-    ...acmeOn(sim, CLIENT),
+    ...acmeOn(sim, CLIENT, { labels: { false_positive: FALSE_POSITIVE } }),
     NEXTAUTH_SECRET: `index-${randomBytes(24).toString("hex")}`,
     NEXTAUTH_URL: "http://localhost:3999",
     AUTH_TRUSTED_PROXY_HOPS: "1",
@@ -242,4 +252,32 @@ test("a triage action through one replica reaches the streams of the others; a r
       "owner",
     );
   }
+});
+
+test("a close through one replica reads closed through every one, its USM label written once", async () => {
+  test.setTimeout(90_000);
+  const { body } = await get(replicas[0]!, "/api/d/acme/alarms?size=5");
+  const uuid = (body.alarms as { uuid: string }[])[4]!.uuid;
+  const labelsBefore = sim.labelsOf(uuid).filter((id) => id !== FALSE_POSITIVE);
+  const writesBefore = sim.stats().byRoute.labels;
+  const response = await fetch(`${replicas[1]!.url}/api/d/acme/alarms/${uuid}/triage/closed`, {
+    method: "PUT",
+    headers: { Cookie: cookie, "Content-Type": "application/json" },
+    body: JSON.stringify({ verdict: "false_positive", reason: "A scheduled scan" }),
+  });
+  expect(response.status).toBe(200);
+  for (const replica of replicas) {
+    await expect
+      .poll(async () => (await get(replica, `/api/d/acme/alarms/${uuid}/triage`)).body.label, {
+        timeout: 30_000,
+      })
+      .toEqual({ state: "written" });
+    const { body: triage } = await get(replica, `/api/d/acme/alarms/${uuid}/triage`);
+    expect(triage.closed).toMatchObject({ verdict: "false_positive", by: ANALYST });
+    // The team's search through every replica finds it.
+    expect(await found(replica, `verdict:false_positive closed_by:me`)).toContain(uuid);
+  }
+  expect(sim.labelsOf(uuid)).toEqual([...labelsBefore, FALSE_POSITIVE]);
+  // Three replicas' workers, one write (and no GET of labels): the lease held.
+  expect(sim.stats().byRoute.labels - writesBefore).toBe(1);
 });

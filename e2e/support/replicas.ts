@@ -107,8 +107,9 @@ export async function startReplicas(
 export function acmeOn(
   sim: { url: string },
   client: { id: string; secret: string },
+  more: Record<string, unknown> = {},
 ): Record<string, string> {
-  const acme = { key: "acme", name: "Acme", kind: "anywhere", baseUrl: sim.url };
+  const acme = { key: "acme", name: "Acme", kind: "anywhere", baseUrl: sim.url, ...more };
   return {
     USM_DEPLOYMENTS: JSON.stringify([
       { ...acme, clientId: client.id, clientSecret: client.secret },
