@@ -83,7 +83,7 @@ export function DetailHeader({ alarm, zone }: { alarm: AlarmDetail; zone: string
     <section aria-labelledby="alarm-title" className="panel p-3">
       <div className="flex flex-wrap items-center gap-2">
         <PriorityBadge priority={alarm.priority} label={alarm.priorityLabel} />
-        <StatusBadge status={alarm.status} />
+        <StatusBadge status={alarm.status} named />
         {alarm.suppressed ? <SuppressedMarker /> : null}
       </div>
       <h1 id="alarm-title" className="mt-2 text-xl font-semibold break-words">

@@ -35,14 +35,29 @@ const STATUS_STYLE: Record<AlarmStatus, string> = {
     "text-slate-600 bg-slate-50 ring-slate-200 dark:text-slate-300 dark:bg-slate-900 dark:ring-slate-700",
 };
 
-export function StatusBadge({ status }: { status: AlarmStatus | null }) {
+/**
+ * USM's status of an alarm. `named`: it says "USM" before the status, where no column header
+ * does (the detail), so it is never taken for the team's state beside it.
+ */
+export function StatusBadge({
+  status,
+  named = false,
+}: {
+  status: AlarmStatus | null;
+  named?: boolean;
+}) {
+  const usm = named ? <span className="mr-1 font-normal opacity-75">USM</span> : null;
   if (!status) {
-    return <span className="text-xs text-slate-500 italic dark:text-slate-400">No status</span>;
+    return (
+      <span className="text-xs text-slate-500 italic dark:text-slate-400">{usm}No status</span>
+    );
   }
   return (
     <span
       className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${STATUS_STYLE[status]}`}
+      title="USM's status of the alarm (the team's state is its own)"
     >
+      {usm}
       {STATUS_NAME[status]}
     </span>
   );
