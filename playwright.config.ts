@@ -256,6 +256,8 @@ export default defineConfig({
           "live.analyst",
           // The second analyst of the team's triage (e2e/triage.spec.ts).
           "triage.partner",
+          // The teammate whose work moves the home's counts (e2e/team-home.spec.ts).
+          "home.partner",
           "views.analyst",
           // One for each worker (e2e/support/env.ts): the console's fair share is per analyst.
           ...WORKER_ANALYSTS,

@@ -33,9 +33,14 @@ export function TileLive({ zoneGiven }: { zoneGiven: boolean }) {
         router.refresh();
       }, SETTLE_MS);
     };
+    // The home's main region says whether it hears the team (as a triage panel's data-triage-live).
+    const mark = (status: string) =>
+      document.querySelector("main")?.setAttribute("data-team-live", status);
     const stop = withLiveConnection((connection) => {
       let last = connection.status;
+      mark(last);
       const offStatus = connection.onStatus((status) => {
+        mark(status);
         if (status === "open" && last !== "open") soon();
         last = status;
       });

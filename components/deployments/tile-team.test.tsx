@@ -20,6 +20,7 @@ const TEAM: TeamCounts = {
   ],
   since: SINCE,
   zone: "Europe/Berlin",
+  partial: false,
 };
 
 /** The tile's team links: what a screen reader says, and the search each opens. */
@@ -46,6 +47,16 @@ describe("the team's part of a tile", () => {
       ["Benign 0", "verdict:benign closed_at >= 2026-11-29T00:00+01:00"],
       ["Duplicate 0", "verdict:duplicate closed_at >= 2026-11-29T00:00+01:00"],
     ]);
+  });
+
+  it("says its counts are so far while the index still reads the deployment's past", () => {
+    const reading = renderToStaticMarkup(
+      <TileTeam deployment="acme" team={{ ...TEAM, partial: true }} />,
+    );
+    expect(reading).toContain("so far: the index is still reading");
+    expect(renderToStaticMarkup(<TileTeam deployment="acme" team={TEAM} />)).not.toContain(
+      "so far",
+    );
   });
 
   it("says unknown, never 0, and links nowhere, when the database could not be read", () => {

@@ -137,7 +137,15 @@ export function TileTeam({ deployment, team }: { deployment: string; team: TeamC
   const zone = team?.zone;
   return (
     <section aria-label="The team's queue" className="@container flex flex-col gap-2">
-      <h3 className="field-label">Team queue · this console</h3>
+      <h3 className="field-label">
+        Team queue · this console
+        {team?.partial ? (
+          <span className="text-amber-800 normal-case dark:text-amber-300">
+            {" "}
+            · so far: the index is still reading
+          </span>
+        ) : null}
+      </h3>
       <ul className="grid grid-cols-2 gap-2 @md:grid-cols-4">
         {TEAM_COUNTS.map((name) => (
           <Count

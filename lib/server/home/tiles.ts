@@ -30,6 +30,8 @@ export interface TeamInput {
 
 /** An index that holds nothing of the deployment counts nothing, which is not the team's 0. */
 const HOLDS_NOTHING: ReadonlySet<IndexStatus["state"]> = new Set(["off", "unavailable"]);
+/** An index still reading the deployment's past counts what it holds so far, and says so. */
+const READING_PAST: ReadonlySet<IndexStatus["state"]> = new Set(["starting", "backfilling"]);
 
 /** The team's counts of the deployment, or null (unknown, never 0) when they cannot be read. */
 async function readTeam(
@@ -39,15 +41,15 @@ async function readTeam(
   { zone = UTC, now = Date.now(), database = indexDatabase }: TeamInput,
 ): Promise<TeamCounts | null> {
   try {
-    if (HOLDS_NOTHING.has((await index).state)) return null;
+    const { state } = await index;
+    if (HOLDS_NOTHING.has(state)) return null;
     const since = startOfDay(now, zone);
-    return await readIndex(
+    const counts = await readIndex(
       await database(),
       (tx) => teamCounts(tx, key, analyst, { since, zone }),
-      {
-        analyst,
-      },
+      { analyst },
     );
+    return { ...counts, partial: READING_PAST.has(state) };
   } catch (error) {
     console.warn(`[alarm-console] team counts of ${key} unknown:`, (error as Error).message);
     return null;

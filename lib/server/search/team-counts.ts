@@ -59,5 +59,5 @@ export async function teamCounts(
     const q = closedTodayQuery(verdict, since, zone);
     closedToday.push({ verdict, count: await counted(db, deployment, q, analyst) });
   }
-  return { counts, closedToday, since, zone };
+  return { counts, closedToday, since, zone, partial: false };
 }

@@ -90,6 +90,8 @@ export interface TeamCounts {
   /** The analyst's local midnight (epoch ms) in `zone`: where "today" begins. */
   since: number;
   zone: string;
+  /** The index is still reading the deployment's past: the counts are of what it holds so far. */
+  partial: boolean;
 }
 
 /** The start of the day holding `now` on `zone`'s clock (epoch ms). */
