@@ -9,6 +9,7 @@ import { migration as m0006 } from "@/lib/server/db/migrations/0006-search-inges
 import { migration as m0007 } from "@/lib/server/db/migrations/0007-list-orders";
 import { migration as m0008 } from "@/lib/server/db/migrations/0008-triage";
 import { migration as m0009 } from "@/lib/server/db/migrations/0009-verdicts";
+import { migration as m0010 } from "@/lib/server/db/migrations/0010-note-search";
 
 // Versioned migrations, in code (Kysely's Migrator: applied in name order, recorded in
 // kysely_migration, under a lock, so replicas starting together migrate once). A migration is
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0007-list-orders": m0007,
   "0008-triage": m0008,
   "0009-verdicts": m0009,
+  "0010-note-search": m0010,
 };
 
 /** The newest migration this code knows. */

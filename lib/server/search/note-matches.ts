@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/server/db/schema";
 import type { SearchNode } from "@/lib/shared/search/ast";
 import { textNodes } from "@/lib/server/mirror/words";
-import type { NoteMatches } from "@/lib/server/search/query-language/scope";
+import { escapeLike, type NoteMatches } from "@/lib/server/search/query-language/scope";
 
 // Free text finds the alarms whose notes hold it too (a ticket number typed alone finds the alarms
 // whose notes mention it). The notes are read first, as the words a prefix begins are: per term,
@@ -11,7 +11,8 @@ import type { NoteMatches } from "@/lib/server/search/query-language/scope";
 // read. The compiled search then asks the alarm's document probe for those alarms by key beside
 // its words (./query-language/probes.ts), so a term no note holds compiles to the very SQL it did
 // before notes were searched, and one that some notes hold adds a lookup by primary key, the
-// document probe's plan unchanged. A term in more notes' alarms than NOTE_ALARMS_MAX is asked of
+// document probe's plan unchanged. The notes are found through their trigram index (migration
+// 0010), which LIKE reads and strpos would not. A term in more notes' alarms than NOTE_ALARMS_MAX is asked of
 // the notes row by row instead (exact; slower).
 
 /** The most alarms a term's notes are named by key; more are read through the notes themselves. */
@@ -30,7 +31,7 @@ export async function noteMatches(
     const { rows } = await sql<{ deployment: string; uuid: string }>`
       select n.deployment, n.uuid from triage_notes n
       where n.deployment in (${sql.join([...deployments])}) and n.deleted_at is null
-        and strpos(lower(n.text), ${value}) > 0
+        and lower(n.text) like ${`%${escapeLike(value)}%`}
       group by n.deployment, n.uuid
       limit ${NOTE_ALARMS_MAX + 1}`.execute(db);
     if (rows.length === 0) continue;
