@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import { WORKER_ANALYSTS } from "./e2e/support/env";
+import { labelId } from "./simulator/labels";
 
 // The e2e run starts its own simulator and its own production build of the dashboard on free
 // ports, so it runs beside a dashboard already up on 3000 / 4010. The config is evaluated in
@@ -50,9 +51,23 @@ const usmClient = { USM_CLIENT_ID: "e2e-client", USM_CLIENT_SECRET: process.env.
 // simulator); and Umbrella, which only live.analyst sees, on a simulator of its own that the
 // live queue's spec adds alarms to (nobody else's counts move).
 const client = { clientId: usmClient.USM_CLIENT_ID, clientSecretEnv: "E2E_USM_SECRET" };
+// Globex writes verdicts back as labels of its simulator's seeded catalogue (seed 7; a label's id
+// is derived from the seed and its name, and the seeded ones survive a reset): e2e/labels.spec.ts.
+const globexLabels = {
+  true_positive: labelId(7, "Escalated"),
+  false_positive: labelId(7, "False Positive"),
+  benign: labelId(7, "Known Scanner"),
+};
 const deployments = [
   { key: "acme", name: "Acme", kind: "anywhere", baseUrl: process.env.E2E_SIM_URL, ...client },
-  { key: "globex", name: "Globex", kind: "central", baseUrl: process.env.E2E_SIM2_URL, ...client },
+  {
+    key: "globex",
+    name: "Globex",
+    kind: "central",
+    baseUrl: process.env.E2E_SIM2_URL,
+    ...client,
+    labels: globexLabels,
+  },
   {
     key: "initech",
     name: "Initech",
@@ -229,6 +244,9 @@ export default defineConfig({
         LIVE_INTERVAL_SECONDS: process.env.E2E_LIVE_INTERVAL_SECONDS,
         INDEX_DIR: process.env.E2E_INDEX_DIR,
         INDEX_INTERVAL_SECONDS: process.env.E2E_INDEX_INTERVAL_SECONDS,
+        // A failed label write is tried again within seconds (30 s by default): specs wait less.
+        LABELS_INTERVAL_SECONDS: "1",
+        LABELS_RETRY_SECONDS: "1",
         DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
         NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
         NEXTAUTH_URL: process.env.E2E_APP_URL,

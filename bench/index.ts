@@ -1,12 +1,13 @@
 // `npm run bench`: the speed and memory figures, measured on this machine (not timed tests).
 //   npm run bench               all of them
-//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index, index-sync, triage, heavy, first-load-js
+//   npm run bench -- simulator  one or more of: simulator, routes, team, ui, lighthouse, deployments, live, overview, export, index, index-sync, triage, verdicts, labels, heavy, first-load-js
 import { benchDeployments } from "./deployments-bench";
 import { benchExport } from "./export-bench";
 import { benchFirstLoadJs } from "./first-load-bench";
 import { benchHeavy } from "./heavy-bench";
 import { benchIndex } from "./index-bench";
 import { benchIndexSync } from "./index-sync-bench";
+import { benchLabels } from "./labels-bench";
 import { benchLighthouse } from "./lighthouse-bench";
 import { benchLive } from "./live-bench";
 import { benchOverview } from "./overview-bench";
@@ -15,6 +16,7 @@ import { benchSimulator } from "./simulator-bench";
 import { benchTeam } from "./team-bench";
 import { benchTriage } from "./triage-bench";
 import { benchUi } from "./ui-bench";
+import { benchVerdicts } from "./verdicts-bench";
 
 const benches = {
   simulator: benchSimulator,
@@ -29,6 +31,8 @@ const benches = {
   index: benchIndex,
   "index-sync": benchIndexSync,
   triage: benchTriage,
+  verdicts: benchVerdicts,
+  labels: benchLabels,
   heavy: () => benchHeavy(),
   "first-load-js": benchFirstLoadJs,
 } as const;

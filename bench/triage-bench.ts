@@ -25,10 +25,10 @@ const WRITES = 2_000;
 const WRITERS = 8;
 const NOTICES = 60;
 
-const alice = testAnalyst("local:alice", { name: "Alice" });
+export const alice = testAnalyst("local:alice", { name: "Alice" });
 const actor = { id: alice.id, handle: handleOf(alice), name: "Alice" };
 
-async function seed(database: ConsoleDatabase) {
+export async function seed(database: ConsoleDatabase) {
   const alarms = Array.from({ length: ALARMS }, () => indexedAlarm());
   await ingestAlarms(database.db, "acme", alarms, 1);
   await recordAnalyst(database.db, alice, Date.now());

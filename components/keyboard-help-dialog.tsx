@@ -26,6 +26,10 @@ const SHORTCUTS: { section: string; keys: { keys: string[]; does: string }[] }[]
       { keys: ["j"], does: "Next alarm of its list" },
       { keys: ["k"], does: "Previous alarm of its list" },
       { keys: ["Esc", "Backspace"], does: "Back to the list, at the alarm last shown" },
+      // The detail's triage keys (components/triage/use-triage-keys.ts).
+      { keys: ["t"], does: "Take the alarm (a teammate's: asks first)" },
+      { keys: ["a"], does: "Acknowledge the alarm" },
+      { keys: ["c"], does: "Close the alarm with a verdict" },
     ],
   },
   { section: "Anywhere", keys: [{ keys: ["?"], does: "Show this help" }] },

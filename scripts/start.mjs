@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, isBuildCurrent } from "./build-stamp.mjs";
+import { verdictLabels } from "./sim-labels.mjs";
 import { startEnv } from "./start-env.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -59,7 +60,8 @@ function buildIfNeeded() {
 
 /**
  * The embedded deployments: each its own simulator, seed, size and API client, and alive: new
- * alarms arrive (`live` per minute, some late) and statuses move on while the demo runs.
+ * alarms arrive (`live` per minute, some late) and statuses move on while the demo runs. Each
+ * maps the four verdicts to labels of its simulator's catalogue, so a close writes its label back.
  */
 const SIMULATED = [
   { key: "acme", name: "Acme", kind: "anywhere", seed: 42, alarms: 5000, live: 3 },
@@ -67,7 +69,8 @@ const SIMULATED = [
 ];
 
 async function startSimulator(port, { seed, alarms, live, clientId, clientSecret }) {
-  const args = ["simulator/cli.ts", "--port", String(port), "--seed", String(seed)];
+  // --admin (loopback only): the verdicts' labels are added to its catalogue at start.
+  const args = ["simulator/cli.ts", "--port", String(port), "--seed", String(seed), "--admin"];
   const argv = [...args, "--alarms", String(alarms), "--live", String(live)];
   const child = run(bin("tsx"), argv, {
     stdio: ["ignore", "pipe", "inherit"],
@@ -106,7 +109,11 @@ if (!env.USM_BASE_URL && !env.USM_DEPLOYMENTS && !env.USM_DEPLOYMENTS_FILE) {
       const simulator = { seed, alarms, live, ...client };
       const baseUrl = await startSimulator(simulatorPort + index, simulator);
       console.log(`Embedded simulator of ${deployment.name} at ${baseUrl}`);
-      return { ...deployment, baseUrl, ...client };
+      const labels = await verdictLabels(baseUrl).catch((error) => {
+        console.error(error.message);
+        stopAll(1);
+      });
+      return { ...deployment, baseUrl, ...client, labels };
     }),
   );
   env.USM_DEPLOYMENTS = JSON.stringify(deployments);

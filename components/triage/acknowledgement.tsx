@@ -37,7 +37,7 @@ export function Acknowledgement({
           </ActionButton>
         </>
       ) : triage ? (
-        <ActionButton disabled={busy} onClick={() => acknowledge(true)}>
+        <ActionButton aria-keyshortcuts="a" disabled={busy} onClick={() => acknowledge(true)}>
           Acknowledge
         </ActionButton>
       ) : null}

@@ -1,10 +1,14 @@
 "use client";
-// The bulk bar's action buttons: take, release, (un)acknowledge, assign, or add a note to the
-// alarms chosen. Each asks for confirmation first (./bulk-confirm.tsx).
+// The bulk bar's action buttons: take, release, (un)acknowledge, assign, close with a verdict,
+// reopen, or add a note to the alarms chosen. Each asks for confirmation first
+// (./bulk-confirm.tsx).
 
-import { NOTE_MAX_CHARS, type Teammate } from "@/lib/shared/triage/types";
+import { useState } from "react";
+import { NOTE_MAX_CHARS, VERDICT_NAMES, type Teammate } from "@/lib/shared/triage/types";
 import { ActionButton } from "./action-button";
 import type { BulkAction } from "./bulk-write";
+import { CloseForm } from "./close-form";
+import { ModalDialog } from "./modal-dialog";
 import { TeammateSelect } from "./teammate-select";
 
 /** The label says the button; the verb starts the confirmation ("Release 12 alarms?"). */
@@ -20,7 +24,14 @@ const ACTIONS: readonly { label: string; verb: string; action: BulkAction }[] = 
     verb: "Take back the acknowledgement of",
     action: { type: "acknowledged", acknowledged: false },
   },
+  { label: "Reopen", verb: "Reopen", action: { type: "reopen" } },
 ];
+
+/**
+ * A bulk close says what the alarms were; "duplicate" is left out (many alarms of a view are
+ * rarely duplicates of one, and that one is named alarm by alarm on its detail).
+ */
+const BULK_VERDICTS = ["true_positive", "false_positive", "benign"] as const;
 
 export function BulkActions({
   me,
@@ -38,8 +49,35 @@ export function BulkActions({
   onNote: (text: string) => void;
   start: (action: BulkAction, verb: string) => void;
 }) {
+  const [closing, setClosing] = useState(false);
   return (
     <div className="flex flex-wrap items-center gap-1.5">
+      <ActionButton disabled={busy} aria-haspopup="dialog" onClick={() => setClosing(true)}>
+        Close…
+      </ActionButton>
+      <ModalDialog
+        open={closing}
+        onClose={() => setClosing(false)}
+        title="Close the chosen alarms for the team"
+        label="bulk-close"
+      >
+        <CloseForm
+          verdicts={BULK_VERDICTS}
+          deployment=""
+          self={null}
+          busy={busy}
+          refusal={null}
+          submitLabel="Continue"
+          onCancel={() => setClosing(false)}
+          onSubmit={({ verdict, reason }) => {
+            setClosing(false);
+            start(
+              { type: "close", verdict, reason },
+              `Close as ${VERDICT_NAMES[verdict].toLowerCase()}:`,
+            );
+          }}
+        />
+      </ModalDialog>
       {me ? (
         <ActionButton disabled={busy} onClick={() => start({ type: "owner", owner: me }, "Take")}>
           Take

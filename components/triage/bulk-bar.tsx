@@ -2,17 +2,19 @@
 // The list's bulk actions: on the rows chosen, or on every alarm of the view. A view's count is
 // asked first and shown for confirmation, with the range it is frozen to; the action then applies
 // to exactly that view and count, and says what it did ("1,200 done · 4 skipped: a teammate has
-// them"). Nobody's alarm is taken from them in bulk.
+// them"). Nobody's alarm is taken from them in bulk. Rows the action made leave the view (closed
+// on a view of open ones) stay where they are until the analyst asks: "32 no longer match ·
+// Refresh", so nothing moves under the pointer.
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { countOf, formatCount } from "@/lib/shared/alarms/format";
 import { isEverySegment } from "@/lib/shared/deployments/scope";
-import { triageKeys } from "@/lib/shared/queries/keys";
+import { alarmKeys, triageKeys } from "@/lib/shared/queries/keys";
 import { teammatesQueryOptions } from "@/lib/shared/queries/triage-options";
 import { BulkActions } from "./bulk-actions";
 import { BulkConfirm } from "./bulk-confirm";
-import { postBulk, reportOf, type BulkAction, type PendingBulk } from "./bulk-write";
+import { postBulk, reportOf, viewTotal, type BulkAction, type PendingBulk } from "./bulk-write";
 import { useSelection } from "./selection";
 
 export function BulkBar({
@@ -38,7 +40,20 @@ export function BulkBar({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; problem: boolean } | null>(null);
   const [noteText, setNoteText] = useState("");
+  /** Alarms that left the view since the action (the list not read again yet). */
+  const [left, setLeft] = useState<number | null>(null);
   if (!selection?.selecting) return null;
+  const refreshList = () => {
+    setLeft(null);
+    void client.invalidateQueries({ queryKey: [...alarmKeys.all, deployment, "list"] });
+  };
+  /** After an action: the list read again when no row leaves it, else how many left. */
+  const afterAction = async (done: number) => {
+    const now =
+      total !== null && done > 0 ? await viewTotal(deployment, view).catch(() => null) : null;
+    if (total !== null && now !== null && now < total) setLeft(total - now);
+    else refreshList();
+  };
   const chosen = [...selection.chosen];
 
   const alarmsOf = () =>
@@ -46,6 +61,7 @@ export function BulkBar({
 
   const start = async (action: BulkAction, label: string) => {
     setMessage(null);
+    setLeft(null);
     if (!wholeView) {
       setPending({ action, label, target: { alarms: alarmsOf() } });
       return;
@@ -80,6 +96,7 @@ export function BulkBar({
       setWholeView(false);
       setNoteText("");
       void client.invalidateQueries({ queryKey: triageKeys.all });
+      await afterAction(answer.done ?? 0);
     } catch (error) {
       setMessage({ text: (error as Error).message, problem: true });
       setPending(null);
@@ -144,6 +161,14 @@ export function BulkBar({
           className={message.problem ? "text-amber-800 dark:text-amber-300" : ""}
         >
           {message.text}
+        </p>
+      ) : null}
+      {left ? (
+        <p className="flex flex-wrap items-center gap-2" role="status" data-bulk-left>
+          {formatCount(left)} no longer {left === 1 ? "matches" : "match"} this view
+          <button type="button" className="underline" onClick={refreshList}>
+            Refresh
+          </button>
         </p>
       ) : null}
     </div>

@@ -1,8 +1,10 @@
 "use client";
-// Who has the alarm, on its triage panel: take it, release it, or give it to a teammate.
+// Who has the alarm, on its triage panel: take it, release it, or give it to a teammate. A
+// teammate's alarm is taken over only once the analyst said so ("Take over from Alice?").
 
 import { displayName, type Teammate } from "@/lib/shared/triage/types";
 import { ActionButton } from "./action-button";
+import { ModalDialog } from "./modal-dialog";
 import { nameWithHandle, TeammateSelect } from "./teammate-select";
 import type { WriteTriage } from "./use-triage-write";
 
@@ -14,6 +16,8 @@ export function OwnerControls({
   names,
   busy,
   write,
+  asking,
+  onAsk,
 }: {
   owner: string | null;
   me: string | null;
@@ -23,8 +27,12 @@ export function OwnerControls({
   names: Record<string, string>;
   busy: boolean;
   write: WriteTriage;
+  /** The take-over's question is open (the panel holds it, for its key). */
+  asking: boolean;
+  onAsk: (asking: boolean) => void;
 }) {
   const mine = owner !== null && owner === me;
+  const holder = owner && !mine ? displayName(owner, names) : null;
   // `from` is who the analyst saw holding it: the server refuses the change if that is no longer so.
   const give = (to: string | null, from: string | null) =>
     write({ part: "/owner", method: "PUT", body: { owner: to, from } });
@@ -35,8 +43,14 @@ export function OwnerControls({
         {owner ? displayName(owner, names) + (mine ? " (you)" : "") : "nobody"}
       </span>
       {loaded && me && !mine ? (
-        <ActionButton className="btn-primary" disabled={busy} onClick={() => give(me, owner)}>
-          Take it
+        <ActionButton
+          className={holder ? "btn" : "btn-primary"}
+          disabled={busy}
+          aria-keyshortcuts="t"
+          aria-haspopup={holder ? "dialog" : undefined}
+          onClick={() => (holder ? onAsk(true) : give(me, owner))}
+        >
+          {holder ? `Take over from ${holder}` : "Take it"}
         </ActionButton>
       ) : null}
       {loaded && mine ? (
@@ -53,6 +67,29 @@ export function OwnerControls({
           onChoose={(handle) => give(handle, owner)}
         />
       ) : null}
+      <ModalDialog
+        open={asking && holder !== null}
+        onClose={() => onAsk(false)}
+        title={`Take over from ${holder ?? ""}?`}
+        label="take-over"
+      >
+        <p className="text-sm">
+          {holder} has this alarm now. It becomes yours, and {holder} sees that you took it.
+        </p>
+        <div className="mt-3 flex justify-end gap-2">
+          <ActionButton onClick={() => onAsk(false)}>Cancel</ActionButton>
+          <ActionButton
+            className="btn-primary"
+            disabled={busy}
+            onClick={() => {
+              onAsk(false);
+              if (me) give(me, owner);
+            }}
+          >
+            Take over
+          </ActionButton>
+        </div>
+      </ModalDialog>
     </div>
   );
 }

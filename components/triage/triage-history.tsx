@@ -1,6 +1,6 @@
 "use client";
-// An alarm's history as the team made it: who took, gave, acknowledged, noted or opened it, and
-// when, newest first.
+// An alarm's history as the team made it: who took, gave, acknowledged, noted, opened, closed
+// (with the verdict and why) or reopened it, and when, newest first.
 
 import { TimeText } from "@/components/ui/time-text";
 import {
@@ -11,10 +11,35 @@ import {
   type Verdict,
 } from "@/lib/shared/triage/types";
 
-function verdictOf(state: unknown): Verdict | null {
+/** A reason longer than this is cut in the history (the closed state shows it whole). */
+const REASON_SHOWN = 160;
+
+/** What a close recorded: the verdict, the original a duplicate names, and why. */
+function closingOf(
+  state: unknown,
+): { verdict: Verdict; duplicateOf: string | null; reason: string } | null {
   if (typeof state !== "object" || state === null) return null;
-  const verdict = (state as { verdict?: unknown }).verdict;
-  return (VERDICTS as readonly unknown[]).includes(verdict) ? (verdict as Verdict) : null;
+  const { verdict, duplicateOf, reason } = state as Record<string, unknown>;
+  if (!(VERDICTS as readonly unknown[]).includes(verdict)) return null;
+  return {
+    verdict: verdict as Verdict,
+    duplicateOf: typeof duplicateOf === "string" ? duplicateOf : null,
+    reason: typeof reason === "string" ? reason : "",
+  };
+}
+
+function closedText(state: unknown): string {
+  const closing = closingOf(state);
+  if (!closing) return "closed it";
+  const what =
+    closing.verdict === "duplicate" && closing.duplicateOf
+      ? `duplicate of ${closing.duplicateOf}`
+      : VERDICT_NAMES[closing.verdict].toLowerCase();
+  const reason =
+    closing.reason.length > REASON_SHOWN
+      ? `${closing.reason.slice(0, REASON_SHOWN)}…`
+      : closing.reason;
+  return reason ? `closed it: ${what}: “${reason}”` : `closed it: ${what}`;
 }
 
 function ownerOf(state: unknown): string | null {
@@ -46,10 +71,8 @@ export function eventText(event: TriageEvent, names: Record<string, string>): st
       return "deleted a note";
     case "opened":
       return "opened it";
-    case "closed": {
-      const verdict = verdictOf(event.after);
-      return verdict ? `closed it: ${VERDICT_NAMES[verdict].toLowerCase()}` : "closed it";
-    }
+    case "closed":
+      return closedText(event.after);
     case "reopened":
       return "reopened it";
     case "label_written":

@@ -1,18 +1,25 @@
 "use client";
 // The team's triage of the alarm on its detail: who has it (take it, give it to a teammate,
-// release it), whether it was acknowledged and by whom, the notes, and its history. Another
-// analyst's change shows here as it happens ("Alice took this alarm"), through the live stream.
+// release it), whether it was acknowledged and by whom, whether the team closed it and with what
+// verdict (close, reopen), the notes, and its history. Another analyst's change shows here as it
+// happens ("Alice took this alarm"), through the live stream, the state changing with the news.
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { triageKeys } from "@/lib/shared/queries/keys";
 import { asApiError } from "@/lib/shared/queries/query-options";
 import { teammatesQueryOptions, triageQueryOptions } from "@/lib/shared/queries/triage-options";
-import type { Teammate } from "@/lib/shared/triage/types";
+import type { AlarmTriage, Teammate } from "@/lib/shared/triage/types";
 import { Acknowledgement } from "./acknowledgement";
+import { CloseControl } from "./close-control";
+import { ClosedState } from "./closed-state";
+import { LabelState } from "./label-state";
+import { patchFromNotice } from "./notice-patch";
 import { noticeText } from "./notice-text";
 import { OwnerControls } from "./owner-controls";
 import { TriageHistory } from "./triage-history";
 import { TriageNotes } from "./triage-notes";
+import { useTriageKeys } from "./use-triage-keys";
 import { useTriageLive } from "./use-triage-live";
 import { useTriageWrite } from "./use-triage-write";
 
@@ -20,16 +27,38 @@ export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: st
   const triage = useQuery(triageQueryOptions(deployment, uuid));
   const team = useQuery(teammatesQueryOptions(deployment));
   const me = team.data?.me ?? null;
+  const client = useQueryClient();
   const [news, setNews] = useState<string | null>(null);
+  /** The dialog open: the close form, or the take-over's question. */
+  const [asking, setAsking] = useState<"close" | "take" | null>(null);
   const headingId = useId();
 
   const live = useTriageLive((notice) => {
     if (notice.deployment !== deployment || !notice.uuids.includes(uuid.toLowerCase())) return;
     if (notice.analyst === me || notice.action === "opened") return;
+    // The state shown and the news line change together; the read the notice started follows.
+    client.setQueryData<AlarmTriage>(
+      triageKeys.alarm(deployment, uuid),
+      (shown) => shown && patchFromNotice(shown, notice),
+    );
     setNews(noticeText(notice, triage.data?.names ?? {}));
   });
 
   const { write, busy, problem } = useTriageWrite(deployment, uuid);
+  const data = triage.data;
+  const ready = data !== undefined && me !== null && !busy;
+  useTriageKeys({
+    t: ready && data.owner !== me ? () => (data.owner ? setAsking("take") : takeIt()) : undefined,
+    a: ready && !data.acknowledged ? () => acknowledge() : undefined,
+    c: ready && !data.closed ? () => setAsking("close") : undefined,
+  });
+  function takeIt() {
+    if (me)
+      write({ part: "/owner", method: "PUT", body: { owner: me, from: data?.owner ?? null } });
+  }
+  function acknowledge() {
+    write({ part: "/acknowledged", method: "PUT", body: { acknowledged: true } });
+  }
 
   if (triage.isError) {
     const error = asApiError(triage.error);
@@ -44,7 +73,6 @@ export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: st
       </section>
     );
   }
-  const data = triage.data;
   const names = { ...data?.names, ...(me && team.data ? namesOf(team.data.teammates) : {}) };
 
   return (
@@ -67,9 +95,34 @@ export function TriagePanel({ deployment, uuid }: { deployment: string; uuid: st
           names={names}
           busy={busy}
           write={write}
+          asking={asking === "take"}
+          onAsk={(yes) => setAsking(yes ? "take" : null)}
         />
         <Acknowledgement triage={data} names={names} busy={busy} write={write} />
+        {data && !data.closed ? (
+          <CloseControl
+            deployment={deployment}
+            uuid={uuid}
+            open={asking === "close"}
+            onOpen={(yes) => setAsking(yes ? "close" : null)}
+            busy={busy}
+            write={write}
+          />
+        ) : null}
       </div>
+      {data?.closed ? (
+        <ClosedState
+          closed={data.closed}
+          labelState={<LabelState label={data.label} retry={{ write, busy }} />}
+          deployment={deployment}
+          names={names}
+          busy={busy}
+          onReopen={() => write({ part: "/closed", method: "DELETE" })}
+        />
+      ) : data && data.label.state !== "written" ? (
+        // Reopened: the label's removal, while it waits or when it failed.
+        <LabelState label={data.label} retry={{ write, busy }} />
+      ) : null}
       <div aria-live="polite" className="empty:hidden text-sm" data-triage-news>
         {news ? (
           <p className="flex items-center gap-2 rounded bg-blue-50 px-2 py-1 text-blue-900 dark:bg-blue-950/60 dark:text-blue-100">

@@ -1,8 +1,8 @@
 "use client";
 // The team's triage changes as they happen: each notice the live stream brings (another analyst
-// took, acknowledged or noted an alarm of a deployment this analyst may see) makes that
-// deployment's triage queries stale, so every open list and detail reads them again; a stream
-// that reconnects reads them all again (notices are news, not state).
+// took, acknowledged, noted, closed or reopened an alarm of a deployment this analyst may see)
+// makes that deployment's triage queries stale, so every open list and detail reads them again;
+// a stream that reconnects reads them all again (notices are news, not state).
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";

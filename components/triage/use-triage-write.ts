@@ -14,8 +14,15 @@ import type { AlarmTriage } from "@/lib/shared/triage/types";
 
 export type TriageWrite = { part: string; method: WriteMethod; body?: object };
 
-/** `done` runs once the write succeeded (a note's draft is kept until then). */
-export type WriteTriage = (write: TriageWrite, done?: () => void) => void;
+/**
+ * `done` runs once the write succeeded (a note's draft is kept until then); `failed` gets the
+ * refusal, for a form that shows it beside its field (the close form).
+ */
+export type WriteTriage = (
+  write: TriageWrite,
+  done?: () => void,
+  failed?: (error: ApiError) => void,
+) => void;
 
 export function useTriageWrite(deployment: string, uuid: string) {
   const client = useQueryClient();
@@ -38,6 +45,16 @@ export function useTriageWrite(deployment: string, uuid: string) {
       void client.invalidateQueries({ queryKey: triageKeys.alarm(deployment, uuid) });
     },
   });
-  const write: WriteTriage = (next, done) => mutation.mutate(next, { onSuccess: done });
+  const write: WriteTriage = (next, done, failed) =>
+    mutation.mutate(next, {
+      onSuccess: done,
+      // A form that shows its own refusal (beside its field) has it alone, not the panel too.
+      onError:
+        failed &&
+        ((error) => {
+          setProblem(null);
+          failed(asApiError(error));
+        }),
+    });
   return { write, busy: mutation.isPending, problem };
 }

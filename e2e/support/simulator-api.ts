@@ -51,6 +51,16 @@ export async function simulatorAlarms(
   return { alarms: body._embedded?.alarms ?? [], totalElements: body.page.totalElements };
 }
 
+/** The ids of the labels an alarm carries, as the simulator's labels endpoint answers them. */
+export async function simulatorLabelsOf(baseUrl: string, uuid: string): Promise<string[]> {
+  const token = await simulatorToken(baseUrl);
+  const response = await fetch(`${baseUrl}/api/2.0/alarms/${uuid}/labels`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status, `the simulator's labels of ${uuid}`).toBe(200);
+  return ((await response.json()) as { alarm_labels: string[] }).alarm_labels;
+}
+
 /** POSTs to a simulator's admin API and expects `status`: anything else fails the test. */
 async function post(baseUrl: string, path: string, status: number, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {

@@ -29,6 +29,7 @@ import {
   teammatesOf,
   triageSummariesOf,
 } from "@/lib/server/triage/service";
+import { retryAlarmLabels } from "@/lib/server/triage/label-retry";
 import { jsonBody } from "./request-input";
 
 // The request -> answer of an alarm's triage (owner, acknowledgement, notes, history), for the
@@ -103,6 +104,15 @@ export function deleteClosed(
   context: TriageContext = {},
 ): Promise<AlarmTriage> {
   return reopenAlarm(input, alarmRefOf(input.deployment, uuid), context);
+}
+
+/** POST …/triage/label/retry: the verdict's USM label, failed for good, queued again. */
+export function postLabelRetry(
+  input: TriageInput,
+  uuid: string,
+  context: TriageContext = {},
+): Promise<AlarmTriage> {
+  return retryAlarmLabels(input, alarmRefOf(input.deployment, uuid), context);
 }
 
 /** POST …/triage/notes {"text": "…"}. */

@@ -76,6 +76,13 @@ function createMetrics() {
       labelNames: ["engine"] as const,
       registers,
     }),
+    labelWrites: new Counter({
+      name: `${PREFIX}label_writes_total`,
+      help: "Attempts to write a USM label back, by outcome (written, retry, failed: for good)",
+      labelNames: ["deployment", "outcome"] as const,
+      registers,
+    }),
+    labelQueue: gauge("label_queue_depth", "USM label write-backs of the deployment waiting"),
     turnsRefused: new Counter({
       name: `${PREFIX}index_turns_refused_total`,
       help: "Reads of the index answered 503 busy after waiting the longest allowed for their turn",
@@ -142,6 +149,20 @@ export function setBackfillProgress(deployment: string, ratio: number): void {
 /** A sync round of `deployment` that failed. */
 export function recordSyncFailure(deployment: string): void {
   metrics().syncFailures.inc({ deployment });
+}
+
+/** What became of an attempt to write a label back to `deployment`. */
+export function recordLabelWrite(
+  deployment: string,
+  outcome: "written" | "retry" | "failed",
+  count = 1,
+): void {
+  metrics().labelWrites.inc({ deployment, outcome }, count);
+}
+
+/** The label write-backs of `deployment` waiting now. */
+export function setLabelQueueDepth(deployment: string, pending: number): void {
+  metrics().labelQueue.set({ deployment }, pending);
 }
 
 /** An analyst's statement on the index stopped at its time limit. */

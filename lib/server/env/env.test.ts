@@ -35,9 +35,18 @@ describe("the env module", () => {
         postPerSecond: 50,
         analysts: [],
         groups: [],
+        labels: {},
       },
     ]);
     expect(env.auth.oidc).toBeUndefined();
+    // Labels are written back at once, swept every 5 s, a failure retried after 30 s.
+    expect(env.labels).toEqual({ intervalMs: 5_000, retryMs: 30_000 });
+  });
+
+  it("reads how label write-backs sweep and retry, 0 turning the worker off", () => {
+    const env = parseEnv({ ...base, LABELS_INTERVAL_SECONDS: "0", LABELS_RETRY_SECONDS: "2" });
+    expect(env.labels).toEqual({ intervalMs: 0, retryMs: 2_000 });
+    expect(problems({ ...base, LABELS_RETRY_SECONDS: "0" })).toMatch(/^  LABELS_RETRY_SECONDS /m);
   });
 
   it("names a missing base URL and says how to get the simulator", () => {

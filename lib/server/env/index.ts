@@ -4,6 +4,7 @@ import { z } from "zod";
 import { authEnv, authVariables, type AuthEnv } from "./auth";
 import { exportVariables, type ExportEnv } from "./export";
 import { indexVariables, type IndexEnv } from "./index-db";
+import { labelsVariables, type LabelsEnv } from "./labels";
 import { liveVariables, type LiveEnv } from "./live";
 import { metricsVariables, type MetricsEnv } from "./metrics";
 import { oneOf, problemsOf, readVariables, type Parsed, type Source } from "./rules";
@@ -11,7 +12,7 @@ import { storeVariables } from "./store";
 import { readUpstream, type Upstream } from "./usm";
 
 // The one place that reads process.env: each concern's file reads its own variables (usm,
-// deployments, live, export, store, auth, metrics) with the rules of rules.ts. Everything else
+// deployments, live, export, store, auth, metrics, labels) with the rules of rules.ts. Everything else
 // asks serverEnv().
 
 const NODE_ENV = z
@@ -29,6 +30,8 @@ export interface ServerEnv extends Upstream {
   /** Where the index lives and how its sync spends the budget. */
   index: IndexEnv;
   metrics: MetricsEnv;
+  /** How the verdicts' USM labels are written back. */
+  labels: LabelsEnv;
 }
 
 export class EnvError extends Error {
@@ -37,16 +40,18 @@ export class EnvError extends Error {
 
 /** Parses an environment; throws an EnvError naming every wrong or missing variable. */
 export function parseEnv(source: Source): ServerEnv {
-  const { nodeEnv, upstream, live, exporting, redisUrl, auth, index, metrics } = valuesOrThrow({
-    nodeEnv: readVariables(NODE_ENV, source),
-    upstream: readUpstream(source),
-    live: readVariables(liveVariables, source),
-    exporting: readVariables(exportVariables, source),
-    redisUrl: readVariables(storeVariables, source),
-    auth: readVariables(authVariables, source),
-    index: readVariables(indexVariables, source),
-    metrics: readVariables(metricsVariables, source),
-  });
+  const { nodeEnv, upstream, live, exporting, redisUrl, auth, index, metrics, labels } =
+    valuesOrThrow({
+      nodeEnv: readVariables(NODE_ENV, source),
+      upstream: readUpstream(source),
+      live: readVariables(liveVariables, source),
+      exporting: readVariables(exportVariables, source),
+      redisUrl: readVariables(storeVariables, source),
+      auth: readVariables(authVariables, source),
+      index: readVariables(indexVariables, source),
+      metrics: readVariables(metricsVariables, source),
+      labels: readVariables(labelsVariables, source),
+    });
   return {
     nodeEnv,
     ...upstream,
@@ -56,6 +61,7 @@ export function parseEnv(source: Source): ServerEnv {
     auth: authEnv(auth, upstream),
     index,
     metrics,
+    labels,
   };
 }
 

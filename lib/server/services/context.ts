@@ -130,13 +130,14 @@ export function services(): Services {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const { analyst, scope, services: given } = backgroundContext();
-    const { live, index } = given.env;
+    const { live, index, labels } = given.env;
     holder[KEY] = new Services({
       analyst,
       deployments: scope.visible,
       store: given.store,
       live,
       index: { env: index, database: given.database },
+      labels,
     });
     // What the tiles, /api/health and an alarm's detail ask of the index, on this process.
     setProcessIndexSync(holder[KEY].indexSync ?? undefined);

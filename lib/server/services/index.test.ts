@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_QUERY } from "@/lib/shared/alarms/query";
 import { liveViewId, parseLiveViewId } from "@/lib/shared/live/view-id";
 import { DeploymentRegistry } from "@/lib/server/deployments/registry";
@@ -7,23 +7,47 @@ import { simulatedDeployment } from "@/test/deployment-config";
 import { testClient } from "@/test/usm-client";
 import { CLIENT, startTestSimulator } from "@/simulator/test-support";
 import { openDatabase } from "@/lib/server/db";
+import { recordAnalyst } from "@/lib/server/triage/analysts";
+import { labelWorkerWake } from "@/lib/server/triage/label-worker";
+import { closeAlarmRow } from "@/lib/server/triage/verdicts";
+import { actor, alice } from "@/test/triage-team";
 import { Services } from ".";
 
 // The server's background work, started and stopped in one place, against the real simulator.
 
 const LIVE = { intervalMs: 15_000, budgetShare: 0.1, window: 100 };
 
-async function setup(live = LIVE, index?: ConstructorParameters<typeof Services>[0]["index"]) {
+type Deps = ConstructorParameters<typeof Services>[0];
+
+const INDEX_ENV = {
+  databaseUrl: undefined,
+  dir: "",
+  pageSize: 500,
+  retentionMs: 90 * 86_400_000,
+  intervalMs: 10_000,
+  budgetShare: 0.2,
+};
+
+async function setup(live = LIVE, index?: Deps["index"], labels?: Deps["labels"]) {
   const sim = await startTestSimulator({ alarms: 500, seed: 3 });
   const store = new MemoryStore();
-  const config = (key: string) => simulatedDeployment(key, sim, CLIENT);
+  const map = { true_positive: sim.addLabel("Confirmed Threat").id };
+  const config = (key: string) => simulatedDeployment(key, sim, CLIENT, { labels: map });
   const registry = new DeploymentRegistry([config("acme"), config("globex")], (each) =>
     testClient(sim, CLIENT, { store, deployment: each.key }),
   );
   return {
     sim,
     registry,
-    services: new Services({ analyst: null, deployments: registry.all(), store, live, index }),
+    map,
+    services: new Services({
+      analyst: null,
+      deployments: registry.all(),
+      store,
+      live,
+      index,
+      labels,
+    }),
   };
 }
 
@@ -54,15 +78,10 @@ describe("the server's services", () => {
 
   it("sync every deployment's index once the database is open, and stop its workers", async () => {
     const database = await openDatabase({ dir: "memory://" });
-    const env = {
-      databaseUrl: undefined,
-      dir: "",
-      pageSize: 500,
-      retentionMs: 90 * 86_400_000,
-      intervalMs: 10_000,
-      budgetShare: 0.2,
-    };
-    const { services } = await setup(LIVE, { env, database: async () => ({ ok: true, database }) });
+    const { services } = await setup(LIVE, {
+      env: INDEX_ENV,
+      database: async () => ({ ok: true, database }),
+    });
     await services.indexSync!.ready;
     expect(services.indexSync!.workers.map((worker) => worker.deployment)).toEqual([
       "acme",
@@ -70,6 +89,26 @@ describe("the server's services", () => {
     ]);
     await services.stop();
     expect(services.indexSync!.workers.some((worker) => worker.holding)).toBe(false);
+    await services.started;
+    await database.close();
+  });
+
+  it("write a verdict's label back as soon as they are woken after the close", async () => {
+    const database = await openDatabase({ dir: "memory://" });
+    const index = {
+      env: { ...INDEX_ENV, intervalMs: 3_600_000 },
+      database: async () => ({ ok: true as const, database }),
+    };
+    // A sweep an hour apart: the label is written because the worker was woken.
+    const labels = { intervalMs: 3_600_000, retryMs: 30_000 };
+    const { sim, map, services } = await setup({ ...LIVE, intervalMs: 0 }, index, labels);
+    const alarm = { deployment: "acme", uuid: sim.addAlarm({ alarm_labels: [] }).uuid };
+    await recordAnalyst(database.db, alice, Date.now());
+    const closing = { verdict: "true_positive" as const, reason: "", duplicateOf: null };
+    await closeAlarmRow(database.db, alarm, actor(alice), closing, map, Date.now());
+    labelWorkerWake();
+    await vi.waitFor(() => expect(sim.labelsOf(alarm.uuid)).toEqual([map.true_positive]));
+    await services.stop();
     await services.started;
     await database.close();
   });

@@ -8,10 +8,11 @@ import type { SharedStore } from "@/lib/server/store";
 import { seedCatalogue } from "@/lib/server/usm";
 import { noticeBus } from "@/lib/server/store/notice-bus";
 import { triageNotices, type TriageNoticeBoard } from "@/lib/server/triage/notices";
+import { LabelWorker } from "@/lib/server/triage/label-worker";
 
 // The one place the server's background work starts and stops: the live queue's watchers, the
-// seeding of each deployment's catalogue, and the index's sync (a worker per deployment once the
-// database is open). Started once per process at start-up (instrumentation.ts, through
+// seeding of each deployment's catalogue, the index's sync (a worker per deployment once the
+// database is open) and the writing back of the verdicts' USM labels. Started once per process at start-up (instrumentation.ts, through
 // ./startup.ts), stopped at shutdown; the process's one instance (./context.ts services(), on
 // globalThis so that every route bundle meets the same) runs with backgroundContext(): for no one.
 
@@ -24,6 +25,8 @@ export interface ServicesDeps {
   live: ServerEnv["live"];
   /** The index's variables and this process's database; absent: no index here. */
   index?: { env: ServerEnv["index"]; database: () => Promise<DatabaseState> };
+  /** How the verdicts' labels are written back (they live in the index's database). */
+  labels?: ServerEnv["labels"];
 }
 
 export class Services {
@@ -31,13 +34,15 @@ export class Services {
   readonly liveHub: LiveHub | null;
   /** The index's sync (its workers run when INDEX_INTERVAL_SECONDS > 0); null: no index here. */
   readonly indexSync: IndexSync | null;
+  /** Writes the verdicts' USM labels back; null: no database here, or LABELS_INTERVAL_SECONDS=0. */
+  readonly labelWorker: LabelWorker | null;
   /** The team's triage changes, on the process's notice bus, handed to each open stream. */
   readonly triageNotices: TriageNoticeBoard;
   /** Settles when the start-up work begun in the background has (a failure there is logged). */
   readonly started: Promise<void>;
   readonly #store: SharedStore;
 
-  constructor({ analyst, deployments, store, live, index }: ServicesDeps) {
+  constructor({ analyst, deployments, store, live, index, labels }: ServicesDeps) {
     this.liveHub =
       live.intervalMs > 0
         ? new LiveHub({
@@ -64,6 +69,25 @@ export class Services {
           database: index.database,
         })
       : null;
+    this.labelWorker =
+      index && labels && labels.intervalMs > 0
+        ? new LabelWorker({
+            deployments: deployments.map((deployment) => ({
+              key: deployment.key,
+              name: deployment.name,
+              labels: deployment.config.labels,
+              client: () => deployment.client(),
+            })),
+            database: async () => {
+              const state = await index.database();
+              return state.ok ? state.database.db : null;
+            },
+            store,
+            intervalMs: labels.intervalMs,
+            retry: { firstDelayMs: labels.retryMs },
+          })
+        : null;
+    this.labelWorker?.start();
     // Every deployment's catalogue is seeded once for the whole cluster (a lease), so that the
     // first analyst's filters already offer more than the pages someone happened to open. A
     // failed seed is logged by the catalogue and tried again on the next ask.
@@ -80,6 +104,7 @@ export class Services {
     await Promise.all([
       this.liveHub?.close(),
       this.indexSync?.stop(),
+      this.labelWorker?.stop(),
       noticeBus(this.#store).close(),
     ]);
   }

@@ -6,6 +6,7 @@ import { apply, oneAtATime, tell, type Outcome } from "./bulk-apply";
 import type { BulkAction, BulkScope } from "./bulk-input";
 import { confirmView, countView, indexed, viewAlarms } from "./bulk-view";
 import { actorOf, takeWrite, withDb, type TriageContext } from "./pipeline";
+import { labelWorkerWake } from "./label-worker";
 import type { BulkAnswer } from "@/lib/shared/triage/bulk";
 
 // One triage action on many alarms, for the list's bulk bar and for automation: the rows chosen,
@@ -81,6 +82,7 @@ export async function runBulkTriage(
       // What was done is told, even when an alarm failed midway.
       const done = alarms.filter((_, i) => outcomes[i] === "done");
       await tell(context, actor, asked.action, done, now);
+      if (done.length > 0) labelWorkerWake(); // a close or reopen may have queued labels
       await release();
     }
     const skipped = {

@@ -7,6 +7,8 @@ import type { AlarmRef, Tx } from "./alarm-row";
 // The outbox of USM label write-backs (table label_jobs, migration 0009): what a verdict asks of
 // the upstream, queued in the verdict's own transaction so that neither is ever without the
 // other, and where each alarm's labels stand. A worker (./label-worker.ts) writes them.
+// A job is pending (waiting, or to be tried again, its message saying why), written, or failed
+// for good (its message saying why): labelStatusOf reads these states as the detail shows them.
 
 /**
  * Queues what moving the alarm from verdict `before` to `after` (null: open) asks of USM: the
@@ -32,12 +34,12 @@ export async function queueLabels(
       state: "pending",
       attempts: 0,
       due_at: now,
-      claimed_by: null,
-      claimed_until: null,
       message: null,
       requested_by: requestedBy,
       updated_at: now,
     };
+    // A claim on the job stays: the attempt under way ends first (its outcome is not recorded,
+    // the job having changed: ./label-jobs.ts), so an old PUT never lands after a newer DELETE.
     await tx
       .insertInto("label_jobs")
       .values({ deployment: alarm.deployment, uuid: alarm.uuid, label_id: job.label, ...values })

@@ -17,6 +17,7 @@ import {
 import { readSummaries, readTriage, recordOpened } from "./read";
 import { addNote, deleteNote, editNote, setAcknowledged, setOwner } from "./triage";
 import { closeAlarmRow, reopenAlarmRow, type Closing } from "./verdicts";
+import { labelWorkerWake } from "./label-worker";
 
 // The team's triage of one alarm, one function per use case (the console's pages and automation
 // calling with an analyst's session ask through lib/server/api/triage-routes.ts): what the
@@ -97,7 +98,7 @@ export function closeAlarm(
     const labels = caller.deployment.config.labels;
     const done = await closeAlarmRow(w.db, w.alarm, w.actor, closing, labels, w.now);
     if (done.changed) await w.tell({ action: "closed", verdict: closing.verdict });
-  });
+  }).finally(labelWorkerWake);
 }
 
 /** The alarm a duplicate names: another one, known; else 400 naming duplicateOf. */
@@ -130,7 +131,7 @@ export function reopenAlarm(
     const labels = caller.deployment.config.labels;
     const done = await reopenAlarmRow(w.db, w.alarm, w.actor, labels, w.now);
     if (done.changed) await w.tell({ action: "reopened", verdict: null });
-  });
+  }).finally(labelWorkerWake);
 }
 
 /** Adds the analyst's note to the alarm. */

@@ -2,13 +2,16 @@
 // schema for each table's rows, whose keys are also the columns read and written; server-only.
 import "server-only";
 import { z } from "zod";
+import { VERDICTS } from "@/lib/shared/triage/types";
 
 // A file is a header line, then a line `{"table": ..., "row": {...}}` per row, table by table
 // in TRIAGE_TABLES' order (the audit by id), then a last line counting the rows of each table:
 // a file cut short on a line boundary is refused, not half imported.
 
 export const TRIAGE_FORMAT = "alarm-console-triage";
-export const TRIAGE_VERSION = 1;
+/** 2 adds the verdicts and the label write-backs (issue 37); a version 1 file still imports. */
+export const TRIAGE_VERSION = 2;
+export const TRIAGE_VERSIONS_READ = [1, 2] as const;
 
 export const headerSchema = z.strictObject({
   format: z.literal(TRIAGE_FORMAT),
@@ -49,6 +52,12 @@ export const TRIAGE_TABLES = {
       acknowledged_at: epochMs.nullable(),
       notes: z.number().int().nonnegative(),
       updated_at: epochMs,
+      // Version 1 files have no verdicts: their alarms are open for the team.
+      closed_by: text.nullable().default(null),
+      closed_at: epochMs.nullable().default(null),
+      verdict: z.enum(VERDICTS).nullable().default(null),
+      close_reason: z.string().nullable().default(null),
+      duplicate_of: uuid.nullable().default(null),
     }),
     key: ["deployment", "uuid"],
     json: [],
@@ -94,6 +103,25 @@ export const TRIAGE_TABLES = {
     key: ["id"],
     json: [],
   },
+  label_jobs: {
+    row: z.strictObject({
+      deployment: text,
+      uuid,
+      label_id: text,
+      wanted: z.boolean(),
+      state: z.enum(["pending", "written", "failed"]),
+      attempts: z.number().int().nonnegative(),
+      due_at: epochMs,
+      // A claim belongs to the process that held it: an imported job is free to take.
+      claimed_by: text.nullable().transform(() => null),
+      claimed_until: epochMs.nullable().transform(() => null),
+      message: z.string().nullable(),
+      requested_by: text,
+      updated_at: epochMs,
+    }),
+    key: ["deployment", "uuid", "label_id"],
+    json: [],
+  },
 } as const;
 
 export type TriageTable = keyof typeof TRIAGE_TABLES;
@@ -109,12 +137,14 @@ export const rowLineSchema = z.strictObject({
   row: z.record(z.string(), z.unknown()),
 });
 
+/** The last line: each table's rows (a version 1 file has no label_jobs: none). */
 export const endLineSchema = z.strictObject({
-  end: z.strictObject(
-    Object.fromEntries(TABLE_NAMES.map((table) => [table, z.number().int().nonnegative()])) as {
+  end: z.strictObject({
+    ...(Object.fromEntries(TABLE_NAMES.map((table) => [table, z.number().int().nonnegative()])) as {
       [table in TriageTable]: z.ZodNumber;
-    },
-  ),
+    }),
+    label_jobs: z.number().int().nonnegative().default(0),
+  }),
 });
 
 export type RowCounts = z.output<typeof endLineSchema>["end"];

@@ -13,6 +13,7 @@ import { exportTriage, importTriage } from "./transfer";
 import type { AlarmRef } from "./alarm-row";
 import { readSummaries, readTriage } from "./read";
 import { addNote, deleteNote, editNote, setAcknowledged, setOwner } from "./triage";
+import { closeAlarmRow } from "./verdicts";
 
 // Moving the team's triage between databases on both engines, and across them (PGlite to
 // PostgreSQL and back): what an analyst reads of each alarm is the same after the move, a second
@@ -89,6 +90,9 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
     await deleteNote(db(), two, actor(bob), gone, T + 5);
     await addNote(db(), two, actor(bob), "kept", T + 6);
     await setAcknowledged(db(), three, actor(bob), true, T + 7);
+    const labels = { false_positive: "5d1c6f0e-2b7a-4c1e-9f3a-8e2d4b6a0c11" };
+    const closing = { verdict: "false_positive", reason: "scanner", duplicateOf: null } as const;
+    await closeAlarmRow(db(), two, actor(bob), closing, labels, T + 7);
     await db()
       .insertInto("saved_views")
       .values({
@@ -117,11 +121,20 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
       for (const alarm of alarms) {
         expect(await readTriage(moved.db, alarm)).toEqual(await readTriage(db(), alarm));
       }
-      expect(await readSummaries(moved.db, alarms)).toEqual(await readSummaries(db(), alarms));
+      const summaries = async (on: ConsoleDatabase) => {
+        const read = await readSummaries(on.db, alarms);
+        return { ...read, alarms: read.alarms.sort((a, b) => a.uuid.localeCompare(b.uuid)) };
+      };
+      expect(await summaries(moved)).toEqual(await summaries(database()));
       expect(rowsOf(await exported(moved))).toEqual(rowsOf(lines));
 
       const again = await importTriage(moved.db, lines);
-      expect(Object.values(again.inserted)).toEqual([0, 0, 0, 0, 0]);
+      expect(Object.values(again.inserted)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(first.inserted.label_jobs).toBeGreaterThan(0);
+      expect((await readTriage(moved.db, alarms[1]!)).closed).toMatchObject({
+        verdict: "false_positive",
+        reason: "scanner",
+      });
       expect(rowsOf(await exported(moved))).toEqual(rowsOf(lines));
     },
     FRESH_MS,
@@ -174,8 +187,37 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
         expect((await failureOf(importTriage(moved.db, file))).message).toContain(message);
       }
       expect(rowsOf(await exported(moved))).toEqual([
-        '{"end":{"analysts":0,"triage_alarms":0,"triage_notes":0,"triage_audit":0,"saved_views":0}}',
+        '{"end":{"analysts":0,"triage_alarms":0,"triage_notes":0,"triage_audit":0,"saved_views":0,"label_jobs":0}}',
       ]);
+    },
+    FRESH_MS,
+  );
+
+  it(
+    "still imports a file of version 1 (before verdicts): its alarms are open for the team",
+    async () => {
+      const alarms = await triageSome();
+      const VERDICT_COLUMNS = ["closed_by", "closed_at", "verdict", "close_reason", "duplicate_of"];
+      const v1 = (await exported(database()))
+        .filter((line) => !line.startsWith('{"table":"label_jobs"'))
+        .map((line) => {
+          const value = JSON.parse(line) as Record<string, unknown>;
+          if ("version" in value) return JSON.stringify({ ...value, version: 1 });
+          if ("end" in value) {
+            const { label_jobs: _jobs, ...end } = value.end as Record<string, number>;
+            return JSON.stringify({ end });
+          }
+          const { table, row } = value as { table: string; row: Record<string, unknown> };
+          if (table !== "triage_alarms") return line;
+          const old = Object.entries(row).filter(([column]) => !VERDICT_COLUMNS.includes(column));
+          return JSON.stringify({ table, row: Object.fromEntries(old) });
+        });
+      const moved = await fresh(engine);
+      const counts = await importTriage(moved.db, v1);
+      expect(counts.inserted).toEqual(counts.read);
+      expect(counts.read.label_jobs).toBe(0);
+      expect((await readTriage(moved.db, alarms[1]!)).closed).toBeNull();
+      expect((await readTriage(moved.db, alarms[0]!)).owner).toBe("bob");
     },
     FRESH_MS,
   );

@@ -14,6 +14,7 @@ import {
   TRIAGE_FORMAT,
   TRIAGE_TABLES,
   TRIAGE_VERSION,
+  TRIAGE_VERSIONS_READ,
   type RowCounts,
   type TriageRow,
   type TriageTable,
@@ -111,7 +112,7 @@ function checkHeader(value: unknown, line: number): void {
       `not the header of a triage export (${issuesOf(header.error)}): make the file with npm run triage:export`,
     );
   }
-  if (header.data.version !== TRIAGE_VERSION) {
+  if (!(TRIAGE_VERSIONS_READ as readonly number[]).includes(header.data.version)) {
     throw problem(
       line,
       `the file is version ${header.data.version} of the format and this console reads version ${TRIAGE_VERSION}: import it with the console that exported it, or a newer one`,

@@ -42,6 +42,12 @@ const BACKGROUND_QUEUE = 90;
  */
 const INDEX_QUEUE = 4;
 
+/**
+ * The label worker writes a handful of jobs at a time per replica (lib/server/triage/
+ * label-worker.ts): more waiting is a backlog the database keeps better than a queue here.
+ */
+const LABEL_QUEUE = 32;
+
 export const BUDGET_CLASSES = {
   /** An analyst's own read: a page, an alarm, a home tile, a health check. */
   analyst: { queue: "foreground", callerShare: 0.5 },
@@ -76,6 +82,16 @@ export const BUDGET_CLASSES = {
     caller: "(export)",
     maxQueuedPerCaller: BACKGROUND_QUEUE,
     yieldToAnalystsMs: 2_000,
+  },
+  /**
+   * USM label write-backs (PUT and DELETE, which the upstream counts as POSTs): in the POST
+   * budget, never the GET budget analysts read with, and after the token's POST on each replica;
+   * one caller for the label worker. Their rate is what the token leaves of the POST budget.
+   */
+  labels: {
+    queue: "background",
+    caller: "(labels)",
+    maxQueuedPerCaller: LABEL_QUEUE,
   },
 } as const satisfies Record<string, BudgetClass>;
 

@@ -23,8 +23,8 @@ import { ShareTurns, type Turn } from "./turns";
 // The one fetch function of one deployment's USM client: auth, a rate budget shared by replicas
 // and fair between its callers (each call names its class: ./budget-classes.ts), timeout, 429
 // retries, shared reads and error mapping. The typed operations (./alarms.ts, ./counts.ts,
-// ./live.ts, ./export.ts, ./health.ts) sit on top and are the only callers of read(). It reads no
-// environment: the deployment's config and the shared store are given.
+// ./live.ts, ./export.ts, ./health.ts, ./labels.ts) sit on top and are the only callers of read()
+// and write(). It reads no environment: the deployment's config and the shared store are given.
 
 export type { UsmClientConfig } from "./client-types";
 
@@ -210,15 +210,37 @@ export class UsmClient {
     return this.#analystReads.idle(maxWaitMs);
   }
 
-  /** One GET with the bearer token; a 401 drops the token and retries once with a fresh one. */
-  async #getWithToken(url: URL, caller: string, terms: BudgetClass): Promise<UpstreamResponse> {
-    // The caller's share is charged once per read: its retries (401, 429) are the read's own.
+  /**
+   * PUT or DELETE `path` for `who` (the vendor's one write: an alarm's label). The upstream counts
+   * both as POSTs: sent in the POST budget, on the terms of the caller's class. Resolves on 2xx;
+   * throws ApiError (statusError's meanings; a 401 retried once with a fresh token). Its failures
+   * are the write's own, not the deployment's last error. For the typed operations only.
+   */
+  async write(method: "PUT" | "DELETE", path: string, who: ReadFor): Promise<void> {
+    const url = new URL(path, this.#config.baseUrl);
+    const terms = this.budgetClass(who.budget);
+    await this.#withToken(method, url, this.#postBudget, callerOf(who.budget, who.analyst), terms);
+  }
+
+  #getWithToken(url: URL, caller: string, terms: BudgetClass): Promise<UpstreamResponse> {
+    return this.#withToken("GET", url, this.#getBudget, caller, terms);
+  }
+
+  /** One call with the bearer token; a 401 drops the token and retries once with a fresh one. */
+  async #withToken(
+    method: "GET" | "PUT" | "DELETE",
+    url: URL,
+    budget: FairBudget,
+    caller: string,
+    terms: BudgetClass,
+  ): Promise<UpstreamResponse> {
+    // The caller's share is charged once per call: its retries (401, 429) are the call's own.
     let charged = false;
     for (let attempt = 0; ; attempt++) {
       let used = "";
       const response = await send({
         deployment: this.#config.deployment,
-        method: "GET",
+        method,
         url,
         headers: async () => {
           used = await this.#tokens.get();
@@ -227,7 +249,7 @@ export class UsmClient {
         take: () => {
           const charge = !charged;
           charged = true;
-          return this.#getBudget.take(caller, terms, { charge });
+          return budget.take(caller, terms, { charge });
         },
         timeoutMs: this.#timeoutMs,
         retryDeadlineMs: this.#retryDeadlineMs,

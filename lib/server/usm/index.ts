@@ -23,3 +23,10 @@ export {
 } from "./index-read";
 export { fetchHealth, checkUpstream } from "./health";
 export { readCatalogue, seedCatalogue } from "./catalogue-read";
+export {
+  labelRefusalOf,
+  readAlarmLabels,
+  writeAlarmLabel,
+  type LabelRefusal,
+  type LabelWriteRefusal,
+} from "./labels";

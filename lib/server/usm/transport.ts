@@ -17,7 +17,7 @@ export interface UpstreamResponse {
 export interface SendOptions {
   /** The deployment's key: what the metrics count this exchange under. */
   deployment: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   url: URL;
   /**
    * Evaluated before a budget slot is taken, on every try. Waiting for a token must not hold a
