@@ -274,6 +274,8 @@ export default defineConfig({
           "live.analyst",
           // The second analyst of the team's triage (e2e/triage.spec.ts).
           "triage.partner",
+          // The teammate whose work moves the home's counts (e2e/team-home.spec.ts).
+          "home.partner",
           "views.analyst",
           // A lead reading the team's activity, with default views of their own (e2e/activity.spec.ts).
           "lead.analyst",

@@ -11,6 +11,7 @@ import { DEFAULT_QUERY, type AlarmFilters, type AlarmListQuery } from "../lib/sh
 import type { Engine } from "../lib/server/db";
 import { benchDatabase, CORPUS, CORPUS_NOW } from "./index-build";
 import { corpusAlarms, externalAddress, hostName, internalAddress, userName } from "./index-corpus";
+import { seedBenchNotes } from "./index-notes";
 import { DAY, row, RUNS, time } from "./index-timing";
 import { benchGroups, benchOverview, benchSeveral } from "./index-views";
 import {
@@ -49,6 +50,12 @@ const SEARCHES: Shape[] = [
     }),
     targets: [100, 250],
   },
+  // A ticket number alone, which only the team's notes hold (./index-notes.ts).
+  {
+    name: "a ticket number in notes",
+    run: (n) => ({ q: `INC-${4000 + (n % 600)}` }),
+    targets: [100, 250],
+  },
 ];
 
 /** The queue of every deployment and the overview from each engine's index, for the side by side. */
@@ -57,6 +64,7 @@ const indexedQueues = new Map<Engine, QueueFigures>();
 async function benchEngine(engine: Engine): Promise<void> {
   const built = await benchDatabase(engine);
   const { db } = built.database;
+  await seedBenchNotes(db);
   // Searches run as the API runs them: one read-only transaction with its settings.
   try {
     console.log(`\n${engine}: ${CORPUS.toLocaleString("en")} alarms`);

@@ -45,7 +45,7 @@ test("a screenshot of the home page for the README", async ({ page }) => {
   mkdirSync(dir, { recursive: true });
   await page.goto("/");
   await expect(
-    page.getByRole("article", { name: "Globex" }).getByRole("link", { name: /^Open alarms: / }),
+    page.getByRole("article", { name: "Globex" }).getByRole("link", { name: /^Open in USM: / }),
   ).toBeVisible();
   await expect(page.getByText("Loading the counts")).toHaveCount(0);
   await page.screenshot({ path: `${dir}/home.png` });

@@ -83,7 +83,7 @@ test("the home page shows a tile per deployment the analyst may see, with counts
   const open = await total("status=open&size=10");
   const high = await total("status=open&priority_label=high&size=10");
   const format = (n: number) => n.toLocaleString("en-US");
-  await expect(acme.getByRole("link", { name: `Open alarms: ${format(open)}` })).toBeVisible();
+  await expect(acme.getByRole("link", { name: `Open in USM: ${format(open)}` })).toBeVisible();
   await acme.getByRole("link", { name: `High: ${format(high)}` }).click();
   await expect(page).toHaveURL(/\/d\/acme\/alarms\?status=open&priority_label=high$/);
   await expect(page).toHaveTitle(`${format(high)} alarms · Open · High · Acme · Alarm Console`);

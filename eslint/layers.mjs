@@ -61,6 +61,7 @@ export const SAME_FLOOR = [
     "lib/server/mirror",
     "the home's tiles say how far each deployment is indexed",
   ],
+  ["lib/server/home", "lib/server/search", "the home's team counts are the list's search counts"],
   ["lib/server/pages", "lib/server/api", "pages answer with the routes' own reads"],
   ["lib/server/triage", "lib/server/search", "a bulk action reads its view through the searches"],
   [

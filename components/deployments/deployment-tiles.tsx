@@ -4,6 +4,7 @@ import { EVERY_LIST_PATH } from "@/lib/shared/alarms/paths";
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
 import { RefreshEvery } from "./refresh-every";
+import { TileLive } from "./tile-live";
 import { TileCard, TileSkeleton } from "./tile-card";
 
 /** How often the tiles are read again while the page is open (their counts are shared 30 s). */
@@ -18,15 +19,24 @@ export interface TileEntry {
   tile: Promise<DeploymentTile>;
 }
 
-export function DeploymentTiles({ entries }: { entries: readonly TileEntry[] }) {
+export function DeploymentTiles({
+  entries,
+  zoneGiven = true,
+}: {
+  entries: readonly TileEntry[];
+  /** Whether the URL named the analyst's zone (else the browser's is written into it). */
+  zoneGiven?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-3">
       <RefreshEvery ms={REFRESH_MS} />
+      <TileLive zoneGiven={zoneGiven} />
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-lg font-semibold">Deployments</h1>
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            Open alarms and health of every deployment you may see
+            The team&apos;s queue, USM&apos;s open alarms and the health of every deployment you may
+            see
           </p>
         </div>
         {entries.length >= 2 ? (

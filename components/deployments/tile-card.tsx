@@ -12,8 +12,9 @@ import {
   type TileLabel,
 } from "./tile-format";
 import { TileHealth } from "./tile-health";
+import { TileTeam } from "./tile-team";
 import { PRIORITY_MARK } from "@/components/ui/priority-colours";
-import { TileTime } from "./tile-time";
+import { Newest } from "./tile-time";
 
 // One deployment's tile on the home page. Its frame (name, kind) shows at once; the counts and
 // health stream in when the deployment has answered (or failed to). A count that failed reads
@@ -75,6 +76,10 @@ export function TileSkeleton({ info }: { info: DeploymentInfo }) {
   return (
     <TileFrame info={info} busy>
       <p className="sr-only">Loading the counts of {info.name}…</p>
+      <div className="grid grid-cols-2 gap-2">
+        <Bar className="h-12" />
+        <Bar className="h-12" />
+      </div>
       <div className="flex flex-col gap-1">
         <Bar className="h-3 w-20" />
         <Bar className="h-8 w-24" />
@@ -118,17 +123,18 @@ function SpokenCount({ name, count }: { name: string; count: number | null }) {
   );
 }
 
+/** USM's own count: its status, not the team's state, and named so. */
 function OpenTotal({ deployment, count }: { deployment: string; count: number | null }) {
   return (
     <Link href={openListHref(deployment)} className="group flex flex-col self-start rounded">
-      <SpokenCount name="Open alarms" count={count} />
+      <SpokenCount name="Open in USM" count={count} />
       <span aria-hidden="true" className="field-label">
-        Open alarms
+        Open in USM · USM&apos;s status
       </span>
       <span
         aria-hidden="true"
-        className={`h-9 leading-9 tabular-nums group-hover:underline ${
-          count === null ? UNKNOWN_STYLE : "text-3xl font-semibold"
+        className={`h-8 leading-8 tabular-nums group-hover:underline ${
+          count === null ? UNKNOWN_STYLE : "text-2xl font-semibold"
         }`}
       >
         {countText(count)}
@@ -193,34 +199,6 @@ function PriorityCount({
   );
 }
 
-function Newest({
-  open,
-  newestAt,
-  now,
-}: {
-  open: number | null;
-  newestAt: number | null;
-  now: number;
-}) {
-  let text: React.ReactNode;
-  if (open === 0) text = <span className="text-slate-500 dark:text-slate-400">No open alarms</span>;
-  else if (newestAt === null) {
-    text = (
-      <>
-        Newest open alarm:{" "}
-        <span className="text-slate-500 italic dark:text-slate-400">unknown</span>
-      </>
-    );
-  } else {
-    text = (
-      <>
-        Newest open alarm <TileTime ms={newestAt} now={now} />
-      </>
-    );
-  }
-  return <p className="text-sm">{text}</p>;
-}
-
 interface Settled {
   value: DeploymentTile | null;
   error: { code: string; message: string } | null;
@@ -264,19 +242,22 @@ export async function TileCard({
   const columns = byPriority.length > 3 ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-3";
   return (
     <TileFrame info={info}>
-      {settled.error ? <Problem name={info.name} {...settled.error} /> : null}
-      <OpenTotal deployment={info.key} count={counts?.open ?? null} />
-      <ul aria-label="Open alarms by priority" className={`grid gap-2 ${columns}`}>
-        {byPriority.map((entry) => (
-          <PriorityCount
-            key={entry.label}
-            deployment={info.key}
-            label={entry.label}
-            count={entry.count}
-          />
-        ))}
-      </ul>
-      <Newest open={counts?.open ?? null} newestAt={counts?.newestAt ?? null} now={now} />
+      <TileTeam deployment={info.key} team={settled.value?.team ?? null} />
+      <div className="flex flex-col gap-3 border-t border-slate-100 pt-3 dark:border-slate-800">
+        {settled.error ? <Problem name={info.name} {...settled.error} /> : null}
+        <OpenTotal deployment={info.key} count={counts?.open ?? null} />
+        <ul aria-label="Open in USM by priority" className={`grid gap-2 ${columns}`}>
+          {byPriority.map((entry) => (
+            <PriorityCount
+              key={entry.label}
+              deployment={info.key}
+              label={entry.label}
+              count={entry.count}
+            />
+          ))}
+        </ul>
+        <Newest open={counts?.open ?? null} newestAt={counts?.newestAt ?? null} now={now} />
+      </div>
       <div className="border-t border-slate-100 pt-3 dark:border-slate-800">
         <h3 className="sr-only">Health of {info.name}</h3>
         {settled.value ? (

@@ -23,3 +23,33 @@ export function TileTime({
     </time>
   );
 }
+
+/** When USM's newest open alarm occurred (USM's status: the team's queue is counted apart). */
+export function Newest({
+  open,
+  newestAt,
+  now,
+}: {
+  open: number | null;
+  newestAt: number | null;
+  now: number;
+}) {
+  let text: React.ReactNode;
+  if (open === 0)
+    text = <span className="text-slate-500 dark:text-slate-400">None open in USM</span>;
+  else if (newestAt === null) {
+    text = (
+      <>
+        Newest open alarm in USM:{" "}
+        <span className="text-slate-500 italic dark:text-slate-400">unknown</span>
+      </>
+    );
+  } else {
+    text = (
+      <>
+        Newest open alarm in USM <TileTime ms={newestAt} now={now} />
+      </>
+    );
+  }
+  return <p className="text-sm">{text}</p>;
+}

@@ -8,12 +8,16 @@ import { SEARCH_ALIASES, SEARCH_FIELDS } from "@/lib/shared/search/fields";
 const SYNTAX: [string, string][] = [
   [
     "brute force",
-    "Free text: rule names, hosts, users, event names and raw fields (every word, from its start: admin finds administrator)",
+    "Free text: rule names, hosts, users, event names and raw fields (every word, from its start: admin finds administrator), and the team's notes (anywhere in a note: INC-4711 finds the alarms whose notes mention it)",
   ],
   ['"brute force"', "A phrase, as written"],
   ["adm*", "A prefix"],
   ["a AND b, a OR b, NOT a", "Combine terms (AND when nothing is written); group with ( )"],
   ["priority >= 70", "Compare a number (also >, <, <=)"],
+  [
+    "closed_at >= 2026-11-29T00:00+01:00",
+    "Compare a time: a date (2026-11-29) or a date and time, UTC unless an offset (+01:00) or Z follows",
+  ],
   ["ip:10.0.0.0/8", "An address or a CIDR range; a bare address searches either side"],
 ];
 

@@ -1,5 +1,5 @@
 "use client";
-// "Mine", "Unowned", "Not acknowledged": one press puts the term in the search (and the link);
+// "Open for the team", "Mine", "Unowned", "Not acknowledged": one press puts the term in the search (and the link);
 // pressed again, takes it out. Beside them, "Select" for the bulk actions.
 
 import { preloadBulkBar } from "./lazy-bulk-bar";

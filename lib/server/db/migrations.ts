@@ -10,6 +10,7 @@ import { migration as m0007 } from "@/lib/server/db/migrations/0007-list-orders"
 import { migration as m0008 } from "@/lib/server/db/migrations/0008-triage";
 import { migration as m0009 } from "@/lib/server/db/migrations/0009-verdicts";
 import { migration as m0010 } from "@/lib/server/db/migrations/0010-view-defaults";
+import { migration as m0011 } from "@/lib/server/db/migrations/0011-note-search";
 
 // Versioned migrations, in code (Kysely's Migrator: applied in name order, recorded in
 // kysely_migration, under a lock, so replicas starting together migrate once). A migration is
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008-triage": m0008,
   "0009-verdicts": m0009,
   "0010-view-defaults": m0010,
+  "0011-note-search": m0011,
 };
 
 /** The newest migration this code knows. */

@@ -81,7 +81,8 @@ function prefixesOf(nodes: readonly TextNode[]): string[] {
   return [...new Set(prefixes)];
 }
 
-function textNodes(node: SearchNode): TextNode[] {
+/** The free-text terms of a tree, anywhere in it. */
+export function textNodes(node: SearchNode): TextNode[] {
   switch (node.type) {
     case "and":
     case "or":

@@ -4,6 +4,7 @@ import { deploymentRegistry, infoOf } from "@/lib/server/deployments/registry";
 import { readTile } from "@/lib/server/home/tiles";
 import type { DeploymentTile } from "@/lib/shared/deployments/tile";
 import type { DeploymentInfo } from "@/lib/shared/deployments/types";
+import { UTC } from "@/lib/shared/alarms/time-zone";
 import { pageRead } from "./page-gate";
 
 // The home page as its server page reads it: a tile per deployment the analyst may see, every
@@ -16,11 +17,12 @@ export interface HomeTile {
   tile: Promise<DeploymentTile>;
 }
 
-export function readHomeTiles(analyst: Analyst): HomeTile[] {
+/** The tiles, the team's "today" beginning at midnight in `zone` (the analyst's). */
+export function readHomeTiles(analyst: Analyst, zone: string = UTC): HomeTile[] {
   return deploymentRegistry()
     .visibleTo(analyst)
     .map((deployment) => ({
       info: infoOf(deployment),
-      tile: pageRead(analyst.id, () => readTile(deployment, analyst.id)),
+      tile: pageRead(analyst.id, () => readTile(deployment, analyst.id, { zone })),
     }));
 }

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import type { ConsoleDatabase, Database } from "@/lib/server/db";
 import { asIndexUnavailable } from "@/lib/server/db/errors";
 import type { IndexStatus } from "@/lib/shared/deployments/index-status";
+import { bindAnalyst } from "@/lib/server/search/query-language/bind";
 import { parseSearch } from "@/lib/server/search/query-language/parse";
 import { SEARCH_STATEMENT_TIMEOUT_MS, isTooSlow, readIndex } from "@/lib/server/search/read-index";
 import { SEARCH_KEY } from "@/lib/shared/alarms/query";
@@ -47,33 +48,15 @@ export async function readView<T>(
 }
 
 /**
- * `q` read into its tree for `analyst` (each `owner:me` is theirs; null: for no one, and
- * `owner:me` matches no alarm), or 400 on `q` saying what and where (the box shows a caret there).
+ * `q` read into its tree for `analyst` (each `owner:me`, `closed_by:me` is theirs; null: for no
+ * one, and `owner:me` matches no alarm), or 400 on `q` saying what and where (the box shows a caret there).
  */
 export function readSearch(q: string, analyst: string | null): SearchNode {
   const parsed = parseSearch(q);
-  if (parsed.ok) return bindMe(parsed.query, analyst);
+  if (parsed.ok) return bindAnalyst(parsed.query, analyst);
   const { message, position } = parsed.problem;
   throw new ApiError("invalid_request", `${message} (at character ${position + 1})`, {
     param: SEARCH_KEY,
     position,
   });
-}
-
-/** The tree with each `owner:me` bound to `analyst` (none: left unbound, matching nothing). */
-function bindMe(node: SearchNode, analyst: string | null): SearchNode {
-  if (analyst === null) return node;
-  switch (node.type) {
-    case "and":
-    case "or":
-      return { ...node, children: node.children.map((child) => bindMe(child, analyst)) };
-    case "not":
-      return { ...node, child: bindMe(node.child, analyst) };
-    case "field":
-      return node.field === "owner" && node.value === "me" && !node.prefix
-        ? { ...node, analyst }
-        : node;
-    default:
-      return node;
-  }
 }

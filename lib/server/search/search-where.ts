@@ -15,6 +15,8 @@ import {
   type Mirrored,
 } from "@/lib/server/search/query-language/mirrored";
 import { expandPrefixes, type WordExpansions } from "@/lib/server/mirror/words";
+import { noteMatches } from "@/lib/server/search/note-matches";
+import type { NoteMatches } from "@/lib/server/search/query-language/scope";
 
 // Which rows of `alarms as a` a search reads: the deployments the analyst may see (a row filter
 // inside every query, whatever else the query says), the parsed `q`, and the list's own filters
@@ -31,6 +33,8 @@ export interface SearchWhere {
   filters: AlarmFilters;
   /** The words the search's prefixes begin (expandPrefixes); without them, looked up as prefixes. */
   words?: WordExpansions;
+  /** The alarms whose notes hold each free-text term (noteMatches); without them, none do. */
+  notes?: NoteMatches;
 }
 
 /**
@@ -61,10 +65,15 @@ function filtersMirrored(f: AlarmFilters): Mirrored[] {
   return found;
 }
 
-/** `where` with the words its prefixes begin, read first (none when no deployment is readable). */
+/**
+ * `where` with the words its prefixes begin and the alarms whose notes hold its free text, read
+ * first (none when no deployment is readable).
+ */
 export async function withWords(db: Kysely<Database>, where: SearchWhere): Promise<SearchWhere> {
-  if (readable(where).length === 0) return where;
-  return { ...where, words: await expandPrefixes(db, where.search) };
+  const deployments = readable(where);
+  if (deployments.length === 0) return where;
+  const words = await expandPrefixes(db, where.search);
+  return { ...where, words, notes: await noteMatches(db, deployments, where.search) };
 }
 
 /** The deployments a search reads: those asked for that the analyst may see, in asked order. */
@@ -110,6 +119,7 @@ export function whereOf(
     const context = {
       deployments,
       words: where.words,
+      notes: where.notes,
       mirrored,
       mirroredOnDocument: onDocument,
       perRow: plan === "walk",

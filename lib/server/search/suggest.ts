@@ -159,6 +159,7 @@ export async function suggest(
     case "text":
       return sampled(db, deployments, known.name, prefix);
     case "uuid":
+    case "time":
       return [];
   }
 }

@@ -44,7 +44,7 @@ export interface TextNode extends Placed {
  */
 export interface FieldNode extends Placed {
   type: "field";
-  field: Exclude<SearchFieldName, "ip" | "src_ip" | "dst_ip">;
+  field: Exclude<SearchFieldName, "ip" | "src_ip" | "dst_ip" | "closed_at">;
   /** Only host and user have sides (source_username, destination_name, ...); others "any". */
   side: SearchSide;
   value: string;
@@ -52,16 +52,19 @@ export interface FieldNode extends Placed {
   prefix: boolean;
   wildcard: boolean;
   /**
-   * `owner:me` bound to the analyst it was read for (their id), so that a read finishing after
-   * the request (an export's later pages) still means them.
+   * `owner:me` (and `closed_by:me`) bound to the analyst it was read for (their id), so that a
+   * read finishing after the request (an export's later pages) still means them.
    */
   analyst?: string;
 }
 
-/** `priority >= 70`, `priority:>=70`, `priority:70` (op "="). */
+/**
+ * `priority >= 70`, `priority:>=70`, `priority:70` (op "="); `closed_at >= 2026-11-29T00:00Z`
+ * (its value epoch ms).
+ */
 export interface CompareNode extends Placed {
   type: "compare";
-  field: "priority";
+  field: "priority" | "closed_at";
   op: CompareOp;
   value: number;
 }

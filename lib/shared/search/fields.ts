@@ -7,7 +7,7 @@ import { STATUS_FILTERS } from "@/lib/shared/alarms/status";
 import type { MultiKey } from "@/lib/shared/alarms/multi-keys";
 
 /** What a field's values are, which decides how they are checked. */
-export type SearchFieldKind = "address" | "entity" | "enum" | "priority" | "text" | "uuid";
+export type SearchFieldKind = "address" | "entity" | "enum" | "priority" | "text" | "time" | "uuid";
 
 /** Which end of an alarm a field names: either, the source or the destination. */
 export type SearchSide = "any" | "src" | "dst";
@@ -146,6 +146,47 @@ export const SEARCH_FIELDS = [
     description: "Whether someone on the team acknowledged the alarm",
     example: "acknowledged:false",
     values: ["true", "false"],
+  },
+  {
+    name: "closed",
+    kind: "enum",
+    side: "any",
+    description:
+      "Whether the team closed the alarm (false: open for the team, whatever its status)",
+    example: "closed:false",
+    values: ["true", "false"],
+  },
+  {
+    name: "verdict",
+    kind: "enum",
+    side: "any",
+    description: "The verdict the team closed the alarm with",
+    example: "verdict:false_positive",
+    // The verdicts of lib/shared/triage/types.ts (a room this floor does not lean on; the
+    // fields' test holds the two equal).
+    values: ["true_positive", "false_positive", "benign", "duplicate"],
+  },
+  {
+    name: "closed_by",
+    kind: "text",
+    side: "any",
+    description: "Who closed the alarm: me, or a teammate's username or e-mail address",
+    example: "closed_by:me",
+  },
+  {
+    name: "closed_at",
+    kind: "time",
+    side: "any",
+    description:
+      "When the team closed the alarm, compared (> >= < <=) with a date or a time: UTC unless it says its offset",
+    example: "closed_at >= 2026-11-29T00:00+01:00",
+  },
+  {
+    name: "note",
+    kind: "text",
+    side: "any",
+    description: "Text in a note of the alarm, in any case (free text searches notes too)",
+    example: 'note:"INC-4711"',
   },
   {
     name: "has",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { QUICK_FILTERS, hasTerm, toggleQuickFilter } from "./quick-filters";
 
-const [mine, unowned, unacknowledged] = QUICK_FILTERS;
+const [open, mine, unowned, unacknowledged] = QUICK_FILTERS;
 
 describe("the triage quick filters", () => {
   it("add their term to the search, and take it away again", () => {
@@ -9,6 +9,13 @@ describe("the triage quick filters", () => {
     expect(toggleQuickFilter("ip:10.0.0.1", unacknowledged)).toBe("ip:10.0.0.1 acknowledged:false");
     expect(toggleQuickFilter("ip:10.0.0.1 acknowledged:false", unacknowledged)).toBe("ip:10.0.0.1");
     expect(toggleQuickFilter("OWNER:ME", mine)).toBeUndefined();
+  });
+
+  it("offer the team's open alarms, whatever USM's status says, in place of its closed ones", () => {
+    expect(open.label).toBe("Open for the team");
+    expect(toggleQuickFilter("status:open", open)).toBe("status:open closed:false");
+    expect(toggleQuickFilter("closed:true brute", open)).toBe("brute closed:false");
+    expect(toggleQuickFilter("brute closed:false owner:me", open)).toBe("brute owner:me");
   });
 
   it("put Mine and Unowned in each other's place, never both", () => {

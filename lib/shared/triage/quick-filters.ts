@@ -1,8 +1,10 @@
-// The list's quick filters of the team's triage ("Mine", "Unowned", "Not acknowledged"): each is
+// The list's quick filters of the team's triage ("Open for the team", "Mine", "Unowned", "Not
+// acknowledged"; open for the team means not closed by it, whatever USM's status says): each is
 // a term of the search, added to or taken from `q` as a whole word, so the link says what the
 // list shows and the search box shows it too. Client-safe.
 
 export const QUICK_FILTERS = [
+  { id: "open", label: "Open for the team", term: "closed:false", excludes: ["closed:true"] },
   { id: "mine", label: "Mine", term: "owner:me", excludes: ["owner:none"] },
   { id: "unowned", label: "Unowned", term: "owner:none", excludes: ["owner:me"] },
   { id: "unacknowledged", label: "Not acknowledged", term: "acknowledged:false", excludes: [] },

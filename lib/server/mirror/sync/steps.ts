@@ -246,10 +246,11 @@ async function maintainIndex(db: Kysely<Database>): Promise<void> {
   // Hourly, the words remembered are asked for again once: a database restored or failed over
   // to a replica may have lost words this process recorded.
   forgetRecordedWords(db);
+  // The team's notes too (read, never written here): without their statistics PGlite's planner
+  // took a free-text search's notes lookup by deployment, row by row, past their trigram index.
   await sql`
-    vacuum (analyze) alarms, alarm_docs, alarm_words_known, alarm_addresses, alarm_entities`.execute(
-    db,
-  );
+    vacuum (analyze) alarms, alarm_docs, alarm_words_known, alarm_addresses, alarm_entities,
+      triage_notes`.execute(db);
 }
 
 /** Drops what is older than the retention, counts what is left (a metric), vacuums and analyzes. */

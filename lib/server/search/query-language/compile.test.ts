@@ -164,6 +164,36 @@ describe("compileSearch", () => {
     });
   });
 
+  it("asks the document probe for the alarms whose notes hold free text, by key beside its words", () => {
+    const uuid = "0b7e1c52-2f7c-4c5e-9a4f-7a9e2b1c3d4e";
+    const notes = new Map([["inc-4711", new Map([["acme", [uuid]]])]]);
+    // A term no note holds compiles as before; one some notes hold is either in the text or keyed.
+    expect(searchSql("brute", { notes })).toEqual(searchSql("brute"));
+    expect(searchSql("brute INC-4711", { notes })).toEqual({
+      where: `${DOCS}(alarm_words("d"."search_text") @@ $1::tsquery and ((alarm_words("d"."search_text") @@ $2::tsquery and ${FOUND(3)}) or ("d"."deployment" = $4 and d.uuid = any($5::uuid[])))))`,
+      parameters: ["'brute':*", "'inc' & '4711':*", "inc-4711", "acme", [uuid]],
+    });
+    // Too many to name: the notes are read for each candidate, the text a parameter.
+    const many = searchSql("INC-4711", { notes: new Map([["inc-4711", "many"]]) });
+    expect(many.where).toContain("strpos(lower(n.text), $3) > 0");
+    expect(many.parameters).toEqual(["'inc' & '4711':*", "inc-4711", "inc-4711"]);
+  });
+
+  it("reads the team's verdicts and notes through the triage tables, every value a parameter", () => {
+    const triaged = (test: string) =>
+      `exists (\n    select 1 from triage_alarms t\n    where t.deployment = a.deployment and t.uuid = a.uuid and ${test})`;
+    expect(searchSql("verdict:false_positive").where).toBe(
+      triaged("t.closed_at is not null and t.verdict = $1"),
+    );
+    expect(searchSql("closed:false").where).toBe(`not ${triaged("t.closed_at is not null")}`);
+    expect(searchSql("closed_at >= 2026-11-29T00:00+01:00")).toEqual({
+      where: triaged("t.closed_at is not null and t.closed_at >= $1"),
+      parameters: [Date.UTC(2026, 10, 28, 23)],
+    });
+    expect(searchSql("closed_by:ali*").parameters).toEqual(["ali%"]);
+    expect(searchSql('note:"It\'s INC-4711; --"').parameters).toEqual(["it's inc-4711; --"]);
+  });
+
   it("sends what the analyst typed only as parameters", () => {
     const typed = [
       "host:x' OR '1'='1",
@@ -171,6 +201,8 @@ describe("compileSearch", () => {
       "strategy:'; drop table alarms;-- OR tactic:x\\)",
       'technique:") or true or ("',
       'sensor:a\\"b uuid:0123abcd*',
+      `note:"'; drop table triage_notes;--" closed_by:x' OR '1'='1`,
+      "verdict:benign closed_at < 2026-01-01T00:00:00.5-05:00 '--",
     ];
     for (const q of typed) {
       const { where, parameters } = searchSql(q);

@@ -10,7 +10,7 @@ import {
   type SearchContext,
   type SearchScope,
 } from "@/lib/server/search/query-language/scope";
-import { triage } from "@/lib/server/search/query-language/triage-terms";
+import { closedAt, triage } from "@/lib/server/search/query-language/triage-terms";
 
 // The checked tree (./parse.ts) as one SQL condition over `alarms as a`. Other tables are reached
 // only through correlated `exists` subqueries keyed by a.deployment and a.uuid, so the caller's
@@ -79,6 +79,10 @@ function field(eb: SearchScope, node: FieldNode, context: SearchContext): Condit
     case "owner":
     case "acknowledged":
     case "has":
+    case "closed":
+    case "verdict":
+    case "closed_by":
+    case "note":
       return triage(node);
     case "host":
     case "user":
@@ -138,7 +142,7 @@ export function compileSearch(
     case "address":
       return address(eb, node, inner);
     case "compare":
-      return eb("a.priority", node.op, node.value);
+      return node.field === "priority" ? eb("a.priority", node.op, node.value) : closedAt(node);
     case "field":
       return field(eb, node, inner);
   }

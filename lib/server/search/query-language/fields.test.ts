@@ -1,3 +1,4 @@
+import { VERDICTS } from "@/lib/shared/triage/types";
 import { describe, expect, it } from "vitest";
 import { FILTER_NAMES } from "@/lib/shared/alarms/filter-names";
 import { GROUP_NAMES } from "@/lib/shared/alarms/group-names";
@@ -29,6 +30,11 @@ describe("the search fields", () => {
     expect([...GROUP_NAMES].sort()).toEqual(resolved.sort());
   });
 
+  it("offer the verdicts the team closes with", () => {
+    const verdict = SEARCH_FIELDS.find((field) => field.name === "verdict");
+    expect(verdict?.values).toEqual(VERDICTS);
+  });
+
   it("name at least the fields the issue asks for", () => {
     expect(SEARCH_FIELDS.map((field) => field.name)).toEqual([
       "ip",
@@ -47,6 +53,11 @@ describe("the search fields", () => {
       "label",
       "owner",
       "acknowledged",
+      "closed",
+      "verdict",
+      "closed_by",
+      "closed_at",
+      "note",
       "has",
       "uuid",
     ]);

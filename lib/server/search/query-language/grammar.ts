@@ -102,7 +102,7 @@ BareAddress = text:$([0-9a-f:.]i+ ("/" [0-9]+)?) !WordChar &{ return options.isA
 }
 
 Comparison = name:FieldName _ op:CompareOp _ word:Word? {
-  if (!word) fail("'" + name + " " + op + "' needs a number after it", here());
+  if (!word) fail("'" + name + " " + op + "' needs a value after it", here());
   return { k: "compare", name, op, word, at: here() };
 }
 
@@ -110,7 +110,7 @@ FieldTerm = name:FieldName _ ":" _ value:FieldValue { return { k: "field", name,
 
 FieldValue
   = op:CompareOp _ word:Word? {
-      if (!word) fail("'" + op + "' needs a number after it", here());
+      if (!word) fail("'" + op + "' needs a value after it", here());
       return { k: "compare", op, word };
     }
   / word:Phrase { return { k: "word", word }; }

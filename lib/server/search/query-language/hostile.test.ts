@@ -63,6 +63,16 @@ const HOSTILE: string[] = [
   "host:\\",
   'host:"\\',
   "\r\n\t",
+  `note:"'; drop table triage_notes;--"`,
+  "closed_by:x' OR '1'='1",
+  "verdict:'--",
+  "closed:1=1",
+  "closed_at >= 2026-11-29'; drop table alarms;--",
+  "closed_at >= 2026-02-30",
+  "closed_at:(>= 2026-11-29 AND < 2026-11-30')",
+  "closed_at >= 99999-01-01",
+  "closed_at >= 2026-11-29T25:00Z",
+  `INC-4711' OR 1=1 --`,
 ];
 
 /** A seeded generator (mulberry32): the same queries on every run. */
@@ -118,6 +128,12 @@ const PIECES = [
   "\u0000",
   "T1110",
   "*:*",
+  "note:",
+  "verdict:",
+  "closed:",
+  "closed_by:",
+  "closed_at",
+  "2026-11-29T00:00+01:00",
 ];
 
 function expectSafe(q: string): void {

@@ -40,7 +40,11 @@ export function mirroredCondition(
 
 /** A term of the tree on a column the document mirrors, as that condition (else null). */
 export function mirroredTerm(node: SearchNode): Mirrored | null {
-  if (node.type === "compare") return { column: "priority", op: node.op, value: node.value };
+  if (node.type === "compare") {
+    return node.field === "priority"
+      ? { column: "priority", op: node.op, value: node.value }
+      : null;
+  }
   if (node.type !== "field" || node.field !== "status") return null;
   if (node.wildcard) return { column: "status", op: "is not", value: null };
   return node.value === NO_STATUS

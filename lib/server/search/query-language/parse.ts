@@ -130,7 +130,9 @@ class Builder {
     const read = readWord(value.word);
     const op = value.k === "compare" ? value.op : null;
     if (field.kind === "field") return fieldLeaf(field.field, field.side, read, op);
-    if (op !== null) throw new GrammarProblem("Only priority can be compared", value.word.at);
+    if (op !== null) {
+      throw new GrammarProblem("Only priority and closed_at compare", value.word.at);
+    }
     // A name for free text (event_name): the value is searched as text, never as an address.
     return textLeaf(read, true);
   }

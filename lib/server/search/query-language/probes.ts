@@ -1,5 +1,6 @@
 import "server-only";
-import { sql, type SqlBool } from "kysely";
+import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { AlarmDocsTable, AlarmsTable, Database } from "@/lib/server/db/schema";
 import type { AddressNode, FieldNode, TextNode } from "@/lib/shared/search/ast";
 import { parseAddress } from "@/lib/server/search/query-language/address";
 import { mirroredCondition } from "@/lib/server/search/query-language/mirrored";
@@ -33,7 +34,11 @@ const SIDE = { src: "s", dst: "d" } as const;
 
 export function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext): Condition {
   // Several words of one AND are one probe of the document, not one subquery each. A term
-  // matches where it begins a word (./words.ts says why).
+  // matches where it begins a word (./words.ts says why), or where a note of the alarm holds it:
+  // the alarms some notes hold it in are asked for by key beside the term's words.
+  const notes = context.notes;
+  const plain = nodes.filter((node) => !notes?.has(node.value));
+  const noted = nodes.filter((node) => notes?.has(node.value));
   return probe(
     eb,
     eb
@@ -45,30 +50,68 @@ export function texts(eb: SearchScope, nodes: TextNode[], context: SearchContext
       )
       .whereRef("d.uuid", "=", "a.uuid")
       .where((d) => {
-        // The word index finds the candidates (./words.ts) and strpos checks the exact text; a
-        // term without a word to look up is read by LIKE, through the trigram index when it has a
-        // character outside ASCII (a document without one cannot hold it).
-        const words = wordCondition(d.ref("d.search_text"), nodes, context.words);
-        const outside =
-          !words && nodes.some((node) => isOutsideAscii(node.value))
-            ? [outsideAscii(d.ref("d.search_text"))]
-            : [];
-        // A term that is one word is found by the word index alone: a word beginning with it
-        // stands in the text. Reading the text only to find it again cost each candidate its
-        // document, and the planner, guessing a third of them pass, chose plans for a few. Probed
-        // per row, the text is read anyway, and strpos spares most rows the words' computation.
-        const exact = nodes
-          .filter((node) => context.perRow || !(words && isOneWord(node.value)))
-          .map((node) =>
-            words
-              ? sql<SqlBool>`strpos(${d.ref("d.search_text")}, ${node.value}) > 0`
-              : d("d.search_text", "like", `%${escapeLike(node.value)}%`),
-          );
         // Redundant with the alarm's own (the sync writes both alike), and cheaper here.
         const mirrored = (context.mirrored ?? []).map((m) => mirroredCondition(d, "d", m));
-        return d.and([...mirrored, ...(words ? [words] : []), ...outside, ...exact]);
+        const inText = plain.length > 0 ? documentHolds(d, plain, context) : [];
+        const either = noted.map((node) =>
+          d.or([
+            d.and(documentHolds(d, [node], context)),
+            notesHold(d, node.value, notes!.get(node.value)!),
+          ]),
+        );
+        return d.and([...mirrored, ...inText, ...either]);
       }),
     context,
+  );
+}
+
+/** The builder of a probe of `alarm_docs as d`. */
+type DocScope = ExpressionBuilder<Database & { a: AlarmsTable; d: AlarmDocsTable }, "a" | "d">;
+
+/** The conditions under which the document's text holds every one of `nodes`. */
+function documentHolds(d: DocScope, nodes: TextNode[], context: SearchContext): Condition[] {
+  // The word index finds the candidates (./words.ts) and strpos checks the exact text; a term
+  // without a word to look up is read by LIKE, through the trigram index when it has a character
+  // outside ASCII (a document without one cannot hold it).
+  const words = wordCondition(d.ref("d.search_text"), nodes, context.words);
+  const outside =
+    !words && nodes.some((node) => isOutsideAscii(node.value))
+      ? [outsideAscii(d.ref("d.search_text"))]
+      : [];
+  // A term that is one word is found by the word index alone: a word beginning with it stands in
+  // the text. Reading the text only to find it again cost each candidate its document, and the
+  // planner, guessing a third of them pass, chose plans for a few. Probed per row, the text is
+  // read anyway, and strpos spares most rows the words' computation.
+  const exact = nodes
+    .filter((node) => context.perRow || !(words && isOneWord(node.value)))
+    .map((node) =>
+      words
+        ? sql<SqlBool>`strpos(${d.ref("d.search_text")}, ${node.value}) > 0`
+        : d("d.search_text", "like", `%${escapeLike(node.value)}%`),
+    );
+  return [...(words ? [words] : []), ...outside, ...exact];
+}
+
+/** A note of the document's alarm holds `value`: by the keys read first, or row by row. */
+function notesHold(
+  d: DocScope,
+  value: string,
+  hits: ReadonlyMap<string, readonly string[]> | "many",
+): Condition {
+  if (hits === "many") {
+    return sql<SqlBool>`exists (
+      select 1 from triage_notes n
+      where n.deployment = d.deployment and n.uuid = d.uuid and n.deleted_at is null
+        and strpos(lower(n.text), ${value}) > 0)`;
+  }
+  // An array parameter per deployment: one lookup of the documents' primary key each.
+  return d.or(
+    [...hits].map(([deployment, uuids]) =>
+      d.and([
+        d("d.deployment", "=", deployment),
+        sql<SqlBool>`d.uuid = any(${[...uuids]}::uuid[])`,
+      ]),
+    ),
   );
 }
 

@@ -11,10 +11,18 @@ import type { Mirrored } from "@/lib/server/search/query-language/mirrored";
 export type SearchScope = ExpressionBuilder<Database & { a: AlarmsTable }, "a">;
 export type Condition = Expression<SqlBool>;
 
+/**
+ * The alarms whose notes hold each free-text term (lib/server/search/note-matches.ts): their uuids
+ * by deployment, or "many" (read through the notes row by row). A term absent: no note holds it.
+ */
+export type NoteMatches = ReadonlyMap<string, ReadonlyMap<string, readonly string[]> | "many">;
+
 /** What compiling knows beyond the tree (both optional: without them the SQL is as exact). */
 export interface SearchContext {
   /** The words each prefix begins (./words.ts). */
   words?: WordExpansions;
+  /** The alarms whose notes hold each free-text term (without it, notes are not searched). */
+  notes?: NoteMatches;
   /**
    * The alarm's own conditions that hold for every match whatever the tree says (the list's
    * filters, the tree's top-level ANDs): each document probe tests them too, so the word index's

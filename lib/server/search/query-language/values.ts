@@ -3,6 +3,7 @@ import type { CompareOp, SearchNode, SearchSide } from "@/lib/shared/search/ast"
 import type { SearchField } from "@/lib/shared/search/fields";
 import { parseAddress, parseIpv4Wildcard } from "@/lib/server/search/query-language/address";
 import { GrammarProblem, type RawWord } from "@/lib/server/search/query-language/grammar";
+import { parseTimeValue } from "@/lib/server/search/query-language/time-value";
 
 // One value of one field, checked and normalised into a leaf of the tree: what each field takes
 // (./fields data in lib/shared/search) is enforced here, so the compiler only ever sends values
@@ -123,6 +124,23 @@ function priorityLeaf(field: FieldInfo, read: ReadWord, op: CompareOp | null): S
   );
 }
 
+function timeLeaf(field: FieldInfo, read: ReadWord, op: CompareOp | null): SearchNode {
+  if (op === null) {
+    problem(
+      `${field.name} is compared with a time (${field.example}); closed:true finds every closed alarm`,
+      read.at,
+    );
+  }
+  const value = read.prefix ? null : parseTimeValue(read.value);
+  if (value === null) {
+    problem(
+      `${field.name} ${op} takes a date or a time such as 2026-11-29 or 2026-11-29T08:30+01:00; '${read.value}' is neither`,
+      read.at,
+    );
+  }
+  return { type: "compare", field: "closed_at", op, value, position: read.at };
+}
+
 function normalised(field: FieldInfo, read: ReadWord): string {
   const value = read.value.trim().toLowerCase();
   if (field.kind === "enum") {
@@ -159,11 +177,12 @@ export function fieldLeaf(
     return fieldLeaf(field, side, { ...read, value: rest, at: read.at + leading.length }, leading);
   }
   if (field.kind === "priority") return priorityLeaf(field, read, op);
-  if (op !== null) problem(`Only priority can be compared; ${field.name} cannot`, read.at);
+  if (field.kind === "time") return timeLeaf(field, read, op);
+  if (op !== null) problem(`Only priority and closed_at compare; ${field.name} cannot`, read.at);
   if (field.kind === "address") return addressLeaf(field, side, read);
   return {
     type: "field",
-    field: field.name as Exclude<FieldInfo["name"], "ip" | "src_ip" | "dst_ip">,
+    field: field.name as Exclude<FieldInfo["name"], "ip" | "src_ip" | "dst_ip" | "closed_at">,
     side,
     value: normalised(field, read),
     phrase: read.phrase,
