@@ -74,7 +74,7 @@ it(
     );
     expect(exported.code).toBe(0);
     expect(exported.stdout.split("\n")[0]).toMatch(
-      /^\{"format":"alarm-console-triage","version":1,/,
+      /^\{"format":"alarm-console-triage","version":2,/,
     );
 
     const file = join(root, "triage.ndjson");
