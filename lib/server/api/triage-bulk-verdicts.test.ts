@@ -137,4 +137,28 @@ describeEachEngine("Bulk close and reopen", ({ database }) => {
     expect(jobs).toHaveLength(2);
     expect(jobs.every((job) => !job.wanted && job.state === "pending")).toBe(true);
   });
+
+  it("closes as duplicates only of another alarm the deployment holds", async () => {
+    const duplicate = (duplicateOf: string) => ({ ...close("duplicate"), duplicateOf });
+    const refused = async (body: object) => {
+      const error = await bulk(body).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toMatchObject({ code: "invalid_request", param: "duplicateOf" });
+    };
+    const chosen = [refs[0]!.uuid, refs[1]!.uuid];
+    // An alarm nobody knows, and one of the rows being closed (itself).
+    await refused({ view: "", alarms: chosen, action: duplicate(indexedAlarm().summary.uuid) });
+    await refused({ view: "", alarms: chosen, action: duplicate(refs[1]!.uuid) });
+    // A view holding the alarm named, counted first as the bulk bar does.
+    const view = "q=strategy:brute&range=7d";
+    const counted = await bulk({ view, action: duplicate(refs[2]!.uuid), dryRun: true });
+    await refused({ view: counted.view, action: duplicate(refs[2]!.uuid), expect: 4 });
+    const summaries = await readSummaries(db(), refs);
+    expect(summaries.alarms.every((item) => item.verdict === null)).toBe(true);
+    // Another alarm of the deployment: each row closed as its duplicate.
+    const answer = await bulk({ view: "", alarms: chosen, action: duplicate(refs[5]!.uuid) });
+    expect(answer).toMatchObject({ done: 2 });
+  });
 });
