@@ -121,6 +121,9 @@ export async function runBulkTriage(
       ...(countOf(outcomes, "owned_by_another") > 0 && {
         owned_by_another: countOf(outcomes, "owned_by_another"),
       }),
+      ...(countOf(outcomes, "closed_by_another") > 0 && {
+        closed_by_another: countOf(outcomes, "closed_by_another"),
+      }),
       ...(outcomes.includes("failed") && { failed: countOf(outcomes, "failed") }),
       ...(notIndexed > 0 && { not_indexed: notIndexed }),
     };
