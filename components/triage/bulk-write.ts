@@ -38,6 +38,12 @@ export function reportOf(answer: BulkAnswer): string {
       `${formatCount(owned)} skipped: ${owned === 1 ? "a teammate has it" : "teammates have them"}`,
     );
   }
+  const closed = answer.skipped?.closed_by_another;
+  if (closed) {
+    parts.push(
+      `${formatCount(closed)} skipped: ${closed === 1 ? "a teammate's verdict stands" : "teammates' verdicts stand"}`,
+    );
+  }
   const failed = answer.skipped?.failed;
   if (failed) parts.push(`${formatCount(failed)} failed (a full alarm, say): try them again`);
   const notIndexed = answer.skipped?.not_indexed;

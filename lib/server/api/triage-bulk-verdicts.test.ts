@@ -12,6 +12,7 @@ import {
 import type { BulkAnswer } from "@/lib/server/triage/bulk";
 import { readSummaries } from "@/lib/server/triage/read";
 import { setOwner } from "@/lib/server/triage/triage";
+import { closeAlarmRow } from "@/lib/server/triage/verdicts";
 import { testAnalyst } from "@/test/analyst";
 import { describeEachEngine } from "@/test/index-db";
 import { indexedAlarm } from "@/test/indexed-alarm";
@@ -136,5 +137,50 @@ describeEachEngine("Bulk close and reopen", ({ database }) => {
     const jobs = await labelJobs();
     expect(jobs).toHaveLength(2);
     expect(jobs.every((job) => !job.wanted && job.state === "pending")).toBe(true);
+  });
+
+  it("closes as duplicates only of another alarm the deployment holds", async () => {
+    const duplicate = (duplicateOf: string) => ({ ...close("duplicate"), duplicateOf });
+    const refused = async (body: object) => {
+      const error = await bulk(body).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toMatchObject({ code: "invalid_request", param: "duplicateOf" });
+    };
+    const chosen = [refs[0]!.uuid, refs[1]!.uuid];
+    // An alarm nobody knows, and one of the rows being closed (itself).
+    await refused({ view: "", alarms: chosen, action: duplicate(indexedAlarm().summary.uuid) });
+    await refused({ view: "", alarms: chosen, action: duplicate(refs[1]!.uuid) });
+    // A view holding the alarm named, counted first as the bulk bar does.
+    const view = "q=strategy:brute&range=7d";
+    const counted = await bulk({ view, action: duplicate(refs[2]!.uuid), dryRun: true });
+    await refused({ view: counted.view, action: duplicate(refs[2]!.uuid), expect: 4 });
+    const summaries = await readSummaries(db(), refs);
+    expect(summaries.alarms.every((item) => item.verdict === null)).toBe(true);
+    // Another alarm of the deployment: each row closed as its duplicate.
+    const answer = await bulk({ view: "", alarms: chosen, action: duplicate(refs[5]!.uuid) });
+    expect(answer).toMatchObject({ done: 2 });
+  });
+
+  it("never changes a teammate's verdict in bulk: an alarm they closed keeps it", async () => {
+    const bobActor = { id: bob.id, handle: handleOf(bob), name: "Bob" };
+    const truePositive = {
+      verdict: "true_positive" as const,
+      reason: "Seen it",
+      duplicateOf: null,
+    };
+    await closeAlarmRow(db(), refs[0]!, bobActor, truePositive, acme.config.labels, NOW);
+    const chosen = [refs[0]!.uuid, refs[1]!.uuid];
+    const answer = await bulk({ view: "", alarms: chosen, action: close("false_positive") });
+    expect(answer).toMatchObject({ done: 1, skipped: { closed_by_another: 1 } });
+    const summaries = await readSummaries(db(), refs.slice(0, 2));
+    expect(summaries.alarms.map((item) => item.verdict)).toEqual([
+      "true_positive",
+      "false_positive",
+    ]);
+    // Bob's alarm asks USM for no false-positive label.
+    const jobs = await labelJobs();
+    expect(jobs.map((job) => job.uuid)).toEqual([refs[1]!.uuid]);
   });
 });

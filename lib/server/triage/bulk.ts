@@ -1,4 +1,7 @@
 import "server-only";
+import type { Kysely } from "kysely";
+import { ApiError } from "@/lib/shared/core/errors";
+import type { Database } from "@/lib/server/db";
 import type { ExportView } from "@/lib/server/search/export-read";
 import type { AlarmRef } from "./alarm-row";
 import { recordAnalyst } from "./analysts";
@@ -7,6 +10,7 @@ import type { BulkAction, BulkScope } from "./bulk-input";
 import { confirmView, countView, indexed, viewAlarms } from "./bulk-view";
 import { actorOf, takeWrite, withDb, type TriageContext } from "./pipeline";
 import { labelWorkerWake } from "./label-worker";
+import { indexHolds } from "./read";
 import type { BulkAnswer } from "@/lib/shared/triage/bulk";
 
 // One triage action on many alarms, for the list's bulk bar and for automation: the rows chosen,
@@ -42,6 +46,32 @@ function compareRefs(a: AlarmRef, b: AlarmRef): number {
   return a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0;
 }
 
+/**
+ * A bulk close as duplicates names another alarm of the route's deployment that the index holds
+ * (as a close on the detail must): else 400 naming duplicateOf, before anything is counted or
+ * closed. With `alarms`, none of them may be that alarm (it would duplicate itself).
+ */
+async function checkOriginal(
+  db: Kysely<Database>,
+  scope: BulkScope,
+  action: BulkAction,
+  alarms?: readonly AlarmRef[],
+): Promise<void> {
+  const uuid = action.type === "close" ? action.closing.duplicateOf : null;
+  if (uuid === null) return;
+  const refuse = (message: string) =>
+    new ApiError("invalid_request", message, { param: "duplicateOf" });
+  if (!scope.deployment) throw refuse("Close duplicates on their deployment's list.");
+  const original = { deployment: scope.deployment.key, uuid };
+  if (!alarms) {
+    if (await indexHolds(db, original)) return;
+    throw refuse(`There is no alarm ${uuid} on this deployment to duplicate.`);
+  }
+  if (alarms.some((alarm) => alarm.deployment === original.deployment && alarm.uuid === uuid)) {
+    throw refuse(`Alarm ${uuid} is among those to close: an alarm cannot duplicate itself.`);
+  }
+}
+
 const countOf = (outcomes: readonly Outcome[], outcome: Outcome) =>
   outcomes.filter((each) => each === outcome).length;
 
@@ -58,6 +88,7 @@ export async function runBulkTriage(
     let count: number;
     let notIndexed = 0;
     let missing: string[] = [];
+    await checkOriginal(db, scope, asked.action);
     if (asked.chosen) {
       alarms = await indexed(db, asked.chosen);
       count = asked.chosen.length;
@@ -72,6 +103,7 @@ export async function runBulkTriage(
     // In one order, so two bulk actions on overlapping alarms lock their rows in the same order
     // (a batch holds its alarms' rows until it commits: in any order, PostgreSQL could deadlock).
     alarms.sort(compareRefs);
+    await checkOriginal(db, scope, asked.action, alarms);
     const actor = actorOf(scope.analyst);
     const release = await oneAtATime(scope.analyst, context);
     const outcomes: Outcome[] = [];
@@ -88,6 +120,9 @@ export async function runBulkTriage(
     const skipped = {
       ...(countOf(outcomes, "owned_by_another") > 0 && {
         owned_by_another: countOf(outcomes, "owned_by_another"),
+      }),
+      ...(countOf(outcomes, "closed_by_another") > 0 && {
+        closed_by_another: countOf(outcomes, "closed_by_another"),
       }),
       ...(outcomes.includes("failed") && { failed: countOf(outcomes, "failed") }),
       ...(notIndexed > 0 && { not_indexed: notIndexed }),

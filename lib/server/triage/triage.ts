@@ -201,7 +201,7 @@ export async function deleteNote(
 }
 
 /** What a bulk action did to one alarm. */
-export type BulkOutcome = "done" | "unchanged" | "owned_by_another";
+export type BulkOutcome = "done" | "unchanged" | "owned_by_another" | "closed_by_another";
 
 /**
  * A bulk action's owner change on one alarm, never taking it from a teammate: given to `owner`

@@ -127,7 +127,8 @@ export function reopenAlarmRow(
 
 /**
  * A bulk close or reopen of one alarm, never acting on a teammate's: an alarm another analyst
- * owns is left to them.
+ * owns is left to them, and so is the verdict of one they closed (a bulk close never turns their
+ * true positive into a false positive).
  */
 export async function bulkVerdict(
   db: Kysely<Database>,
@@ -140,6 +141,7 @@ export async function bulkVerdict(
   return inTransaction(db, async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     if (row.owner_id !== null && row.owner_id !== actor.id) return "owned_by_another";
+    if (closing && row.closed_at !== null && row.closed_by !== actor.id) return "closed_by_another";
     const done = closing
       ? await closeAlarmRow(tx, alarm, actor, closing, labels, now)
       : await reopenAlarmRow(tx, alarm, actor, labels, now);

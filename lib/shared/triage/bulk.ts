@@ -10,5 +10,7 @@ export interface BulkAnswer {
   done?: number;
   unchanged?: number;
   /** What was not done, by reason. */
-  skipped?: Partial<Record<"owned_by_another" | "not_indexed" | "failed", number>>;
+  skipped?: Partial<
+    Record<"owned_by_another" | "closed_by_another" | "not_indexed" | "failed", number>
+  >;
 }

@@ -81,3 +81,36 @@ it("queues a label that failed for good again, and leaves one that did not fail"
   expect(await retry()).toEqual({ state: "pending" });
   expect(await jobs()).toEqual([{ state: "pending", attempts: 0 }]);
 });
+
+it("lets go of a label the configuration no longer names, and queues the one it names now", async () => {
+  const uuid = testUuid();
+  await ingestAlarms(await database(), "acme", [indexedAlarm({ uuid })], 1);
+  cookies.jar = [await sessionCookie("local:alice", "alice")];
+  await PUT(
+    request(api.triage("acme", uuid, "/closed"), "PUT", { verdict: "false_positive" }),
+    params(uuid),
+  );
+  // Closed while the configuration named another label, which USM did not know; the operator
+  // has since fixed labels.false_positive (LABEL) and restarted the console.
+  const old = "0c4e2f7a-9b1d-4a3e-8f6c-2d5b7e9a1c30";
+  await (
+    await database()
+  )
+    .updateTable("label_jobs")
+    .set({ label_id: old, state: "failed", attempts: 1, message: "USM knows no label (404)" })
+    .where("uuid", "=", uuid)
+    .execute();
+  const response = await POST(
+    request(api.triage("acme", uuid, "/label/retry"), "POST"),
+    params(uuid),
+  );
+  expect(((await response.json()) as AlarmTriage).label).toEqual({ state: "pending" });
+  const jobs = await (
+    await database()
+  )
+    .selectFrom("label_jobs")
+    .select(["label_id", "wanted", "state"])
+    .where("uuid", "=", uuid)
+    .execute();
+  expect(jobs).toEqual([{ label_id: LABEL, wanted: true, state: "pending" }]);
+});
