@@ -32,9 +32,12 @@ export function Acknowledgement({
             by {displayName(triage.acknowledged.by, names)},{" "}
             <TimeText ms={triage.acknowledged.at} className="font-mono text-xs" />
           </span>
-          <ActionButton disabled={busy} onClick={() => acknowledge(false)}>
-            Undo
-          </ActionButton>
+          {/* A closed alarm stays acknowledged until it is reopened. */}
+          {triage.closed ? null : (
+            <ActionButton disabled={busy} onClick={() => acknowledge(false)}>
+              Undo
+            </ActionButton>
+          )}
         </>
       ) : triage ? (
         <ActionButton aria-keyshortcuts="a" disabled={busy} onClick={() => acknowledge(true)}>

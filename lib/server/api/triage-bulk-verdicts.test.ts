@@ -183,4 +183,29 @@ describeEachEngine("Bulk close and reopen", ({ database }) => {
     const jobs = await labelJobs();
     expect(jobs.map((job) => job.uuid)).toEqual([refs[1]!.uuid]);
   });
+
+  it("leaves a teammate's close to them in a bulk reopen; a new reason asks USM nothing new", async () => {
+    const bobActor = { id: bob.id, handle: handleOf(bob), name: "Bob" };
+    const benign = { verdict: "false_positive" as const, reason: "Scanner", duplicateOf: null };
+    await closeAlarmRow(db(), refs[2]!, bobActor, benign, acme.config.labels, NOW);
+    const chosen = [refs[2]!.uuid, refs[3]!.uuid];
+    await bulk({ view: "", alarms: [refs[3]!.uuid], action: close("false_positive") });
+    const jobsBefore = await labelJobs();
+    const reopened = await bulk({ view: "", alarms: chosen, action: { type: "reopen" } });
+    expect(reopened).toMatchObject({ done: 1, skipped: { closed_by_another: 1 } });
+    const summaries = await readSummaries(db(), [refs[2]!]);
+    expect(summaries.alarms[0]?.verdict).toBe("false_positive");
+    // Bob gives his close a new reason: the same verdict, so the same label, not queued again.
+    const bobsJob = () =>
+      db()
+        .selectFrom("label_jobs")
+        .select(["wanted", "updated_at"])
+        .where("uuid", "=", refs[2]!.uuid)
+        .execute();
+    expect(await bobsJob()).toEqual([{ wanted: true, updated_at: NOW }]);
+    const bobs = { ...benign, reason: "The weekly scanner" };
+    await closeAlarmRow(db(), refs[2]!, bobActor, bobs, acme.config.labels, NOW + 1);
+    expect(await bobsJob()).toEqual([{ wanted: true, updated_at: NOW }]);
+    expect(jobsBefore.length).toBeGreaterThan(0);
+  });
 });

@@ -84,6 +84,14 @@ export async function setAcknowledged(
     const row = await lockAlarm(tx, alarm, now);
     const was = row.acknowledged_at !== null;
     if (was === acknowledged) return { changed: false, action: "acknowledged" };
+    if (!acknowledged && row.closed_at !== null) {
+      // A closed alarm was seen: closing acknowledged it.
+      throw new ApiError(
+        "conflict",
+        "The team closed this alarm: reopen it before taking back its acknowledgement.",
+        { param: "acknowledged" },
+      );
+    }
     await updateAlarm(tx, alarm, {
       acknowledged_by: acknowledged ? actor.id : null,
       acknowledged_at: acknowledged ? now : null,

@@ -94,7 +94,10 @@ export function closeAlarmRow(
       );
     }
     await audit(tx, alarm, actor, "closed", { closed: await closedOf(tx, row) }, closing, now);
-    await queueLabels(tx, alarm, labels, { before, after: closing.verdict }, actor.id, now);
+    // A new reason for the same verdict asks nothing new of USM.
+    if (row.closed_at === null || before !== closing.verdict) {
+      await queueLabels(tx, alarm, labels, { before, after: closing.verdict }, actor.id, now);
+    }
     return { changed: true, acknowledged: acknowledging, before };
   });
 }
@@ -127,8 +130,8 @@ export function reopenAlarmRow(
 
 /**
  * A bulk close or reopen of one alarm, never acting on a teammate's: an alarm another analyst
- * owns is left to them, and so is the verdict of one they closed (a bulk close never turns their
- * true positive into a false positive).
+ * owns is left to them, and so is one they closed (a bulk close never turns their true positive
+ * into a false positive, nor does a bulk reopen undo their close).
  */
 export async function bulkVerdict(
   db: Kysely<Database>,
@@ -141,7 +144,7 @@ export async function bulkVerdict(
   return inTransaction(db, async (tx) => {
     const row = await lockAlarm(tx, alarm, now);
     if (row.owner_id !== null && row.owner_id !== actor.id) return "owned_by_another";
-    if (closing && row.closed_at !== null && row.closed_by !== actor.id) return "closed_by_another";
+    if (row.closed_at !== null && row.closed_by !== actor.id) return "closed_by_another";
     const done = closing
       ? await closeAlarmRow(tx, alarm, actor, closing, labels, now)
       : await reopenAlarmRow(tx, alarm, actor, labels, now);

@@ -14,6 +14,7 @@ import { acmeSimulator } from "@/test/deployments-env";
 import { indexedAlarm, testUuid } from "@/test/indexed-alarm";
 import { sessionCookie } from "@/test/session-cookie";
 import { GET } from "../route";
+import { PUT as PUT_ACKNOWLEDGED } from "../acknowledged/route";
 import { DELETE, PUT } from "./route";
 
 // Closing an alarm for the team with a verdict, and reopening it, as Next calls the route: the
@@ -113,6 +114,15 @@ describe("Closing an alarm for the team", () => {
     expect(heard).toEqual([
       expect.objectContaining({ uuids: [one], action: "closed", verdict: "true_positive" }),
     ]);
+    // Closed is acknowledged: the acknowledgement is taken back only after a reopen.
+    const unacknowledge = await PUT_ACKNOWLEDGED(
+      request(api.triage("acme", one, "/acknowledged"), "PUT", { acknowledged: false }),
+      params("acme", one),
+    );
+    expect(unacknowledge.status).toBe(409);
+    expect(parseErrorBody(await unacknowledge.json())?.error.message).toBe(
+      "The team closed this alarm: reopen it before taking back its acknowledgement.",
+    );
     // The same close again changes nothing, and adds nothing to the history.
     const again = (await (
       await close(one, { verdict: "true_positive", reason: "Confirmed: INC-4711" })
