@@ -145,12 +145,32 @@ export function failDeploymentJobs(
   now: number,
 ): Promise<FailedJob[]> {
   return inTransaction(db, async (tx) => {
+    // Locked first, in the key's order and skipping rows a verdict's transaction holds (it queues
+    // its own job again, which the next round fails): unordered, this update and a bulk close
+    // upserting the same jobs could deadlock on PostgreSQL.
+    const free = await tx
+      .selectFrom("label_jobs")
+      .select(["uuid", "label_id"])
+      .where("deployment", "=", deployment)
+      .where("state", "=", "pending")
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]))
+      .orderBy("uuid")
+      .orderBy("label_id")
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (free.length === 0) return [];
     const rows = await tx
       .updateTable("label_jobs")
       .set({ state: "failed", message, updated_at: now })
       .where("deployment", "=", deployment)
-      .where("state", "=", "pending")
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", now)]))
+      .where((eb) =>
+        eb(
+          eb.refTuple("uuid", "label_id"),
+          "in",
+          free.map((row) => eb.tuple(row.uuid, row.label_id)),
+        ),
+      )
       .returning(["deployment", "uuid", "label_id", "wanted", "requested_by"])
       .execute();
     const jobs = rows.map((row) => ({
