@@ -30,9 +30,12 @@ const LIST_PATH = "/d/default/alarms";
  * (190.4 then): its budget keeps it within 2 KB of a deployment's. Code that only some views or
  * an action need (groups, bulk actions, saved views, export, help) is loaded when used, and the
  * controls a list is read before using (grouping, copy link, table settings) hydrate when idle.
+ * Issue #37 gave every row the team's state and its age (a Team and an Age column, on one
+ * ticking clock): 0.4 KB past 190 once the row keys and the groups' bulk bar were moved out of
+ * the first load (190.4 at that commit), so the list's budget is 191 KB.
  */
 export const FIRST_LOAD_BUDGET_KB = {
-  list: 190,
+  list: 191,
   queue: 192,
   detail: 189,
 } as const;

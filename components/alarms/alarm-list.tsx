@@ -38,7 +38,7 @@ import { usePageKeys } from "@/components/list/use-list-keyboard";
 import { useSuggestions } from "@/components/list/suggestions";
 import { BulkBar } from "@/components/triage/lazy-bulk-bar";
 import { SelectionProvider } from "@/components/triage/selection";
-import { GroupsBulkBar } from "@/components/groups/groups-bulk-bar";
+import { GroupsBulkBar } from "@/components/groups/lazy-groups-bulk-bar";
 import { useListScope, useScopeView } from "./use-list-scope";
 import { ListRows } from "./list-rows";
 import { ListSummary } from "./list-summary";

@@ -46,7 +46,7 @@ export function StatusBadge({
   status: AlarmStatus | null;
   named?: boolean;
 }) {
-  const usm = named ? <span className="mr-1 font-normal opacity-75">USM</span> : null;
+  const usm = named ? <span className="mr-1 font-normal text-current">USM</span> : null;
   if (!status) {
     return (
       <span className="text-xs text-slate-500 italic dark:text-slate-400">{usm}No status</span>
