@@ -31,7 +31,11 @@ async function freshAlarm(page: Page, retry: number): Promise<string> {
   return uuid;
 }
 
-const panel = (page: Page) => page.locator("[data-triage-panel]");
+/**
+ * The alarm's triage panel where the analyst sees it: while a busy browser has not yet put a
+ * streamed part of the page in place, React holds a hidden copy of it outside the main.
+ */
+const panel = (page: Page) => page.locator("main [data-triage-panel]");
 
 // The first spec of a run may wait for the index's backfill (see freshAlarm).
 test.describe.configure({ timeout: 150_000 });

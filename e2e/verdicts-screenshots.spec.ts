@@ -33,14 +33,17 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(put.status()).toBe(200);
 
       await open(page, `/d/acme/alarms/${closed.uuid}`);
-      const panel = page.locator("[data-triage-panel]");
+      const panel = page.locator("main [data-triage-panel]");
       await expect(panel.locator("[data-triage-closed]")).toBeVisible();
       await page.mouse.move(0, 0);
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${dir}/closed-${name}.png` });
 
       await open(page, `/d/acme/alarms/${open_.uuid}`);
-      await page.locator("[data-triage-panel]").getByRole("button", { name: "Close…" }).click();
+      await page
+        .locator("main [data-triage-panel]")
+        .getByRole("button", { name: "Close…" })
+        .click();
       const dialog = page.locator("dialog[data-triage-dialog=close]");
       await dialog.getByRole("radio", { name: /Duplicate/ }).check();
       await dialog.getByLabel(/^Duplicate of/).fill("not a link");

@@ -34,7 +34,11 @@ async function alarmsToWork(page: Page, first: number, count: number): Promise<s
   return uuids;
 }
 
-const panel = (page: Page) => page.locator("[data-triage-panel]");
+/**
+ * The alarm's triage panel where the analyst sees it: while a busy browser has not yet put a
+ * streamed part of the page in place, React holds a hidden copy of it outside the main.
+ */
+const panel = (page: Page) => page.locator("main [data-triage-panel]");
 const closeDialog = (page: Page) => page.locator("dialog[data-triage-dialog=close]");
 const triageOf = async (page: Page, uuid: string) =>
   (await (await page.request.get(`/api/d/acme/alarms/${uuid}/triage`)).json()) as {
