@@ -256,7 +256,7 @@ test("a triage action through one replica reaches the streams of the others; a r
 
 test("a close through one replica reads closed through every one, its USM label written once", async () => {
   test.setTimeout(90_000);
-  const { body } = await get(replicas[0]!, "/api/d/acme/alarms?size=5");
+  const { body } = await get(replicas[0]!, "/api/d/acme/alarms?size=10");
   const uuid = (body.alarms as { uuid: string }[])[4]!.uuid;
   const labelsBefore = sim.labelsOf(uuid).filter((id) => id !== FALSE_POSITIVE);
   const writesBefore = sim.stats().byRoute.labels;
