@@ -7,7 +7,6 @@ import { testUuid } from "@/test/indexed-alarm";
 import { startPostgresServer, type PostgresServer } from "@/test/postgres-server";
 import { actor, alice, bob, T } from "@/test/triage-team";
 import { analystByHandle, forgetRecordedAnalysts, recordAnalyst } from "./analysts";
-import { exportAudit } from "./audit-export";
 import { PAGE_SIZE } from "./snapshot-pages";
 import { exportTriage, importTriage } from "./transfer";
 import type { AlarmRef } from "./alarm-row";
@@ -18,7 +17,7 @@ import { closeAlarmRow } from "./verdicts";
 // Moving the team's triage between databases on both engines, and across them (PGlite to
 // PostgreSQL and back): what an analyst reads of each alarm is the same after the move, a second
 // import changes nothing, a damaged file writes nothing, the audit keeps its ids and goes on
-// after them; and the audit's export of a time range.
+// after them.
 
 // A test that opens a fresh database waits for its start and migrations: seconds for PGlite on a
 // busy machine (a test of 20 s timed out with two suites beside this one).
@@ -274,40 +273,4 @@ describeEachEngine("Moving the triage", ({ engine, database, server }) => {
     },
     FRESH_MS,
   );
-
-  it("exports the audit of a time range, oldest first, with who did each thing", async () => {
-    const later = T + 400 * 24 * 3600_000;
-    const alarm = { deployment: "initech", uuid: testUuid() };
-    await setAcknowledged(db(), alarm, actor(alice), true, later);
-    await setOwner(db(), alarm, actor(bob), await analystByHandle(db(), "bob"), later + 10);
-    await setAcknowledged(db(), alarm, actor(bob), false, later + 20);
-    let text = "";
-    const count = await exportAudit(db(), { from: later, to: later + 20 }, (line) => {
-      text += line;
-    });
-    const events = text
-      .trimEnd()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(count).toBe(2);
-    expect(events).toEqual([
-      expect.objectContaining({
-        at: new Date(later).toISOString(),
-        analyst: { id: alice.id, handle: "alice", name: "Alice Archer" },
-        deployment: "initech",
-        uuid: alarm.uuid,
-        action: "acknowledged",
-        before: { acknowledged: false },
-        after: { acknowledged: true },
-      }),
-      expect.objectContaining({
-        at: new Date(later + 10).toISOString(),
-        analyst: { id: bob.id, handle: "bob", name: "Bob Baker" },
-        action: "owner",
-        before: { owner: null },
-        after: { owner: "bob" },
-      }),
-    ]);
-    expect(await exportAudit(db(), { from: later + 21, to: later + 99 }, () => undefined)).toBe(0);
-  });
 });
