@@ -7,7 +7,6 @@ import { useEffect } from "react";
 import { afterHydration } from "@/components/lazy";
 import { GroupBy } from "@/components/groups/lazy-group-by";
 import { CopyLinkMenu } from "@/components/list/lazy-copy-link-menu";
-import { RowKeys } from "@/components/list/lazy-row-keys";
 import { TableSettings } from "@/components/list/lazy-table-settings";
 import { NotifyToggle } from "@/components/live/lazy-notify-toggle";
 import { AlarmOverview } from "@/components/overview/lazy-alarm-overview";
@@ -24,7 +23,6 @@ export function ListCodeAhead() {
           CopyLinkMenu,
           NotifyToggle,
           TableSettings,
-          RowKeys,
         ]) {
           part.preload();
         }

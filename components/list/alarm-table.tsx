@@ -17,7 +17,7 @@ import {
 import type { ListForms } from "./list-forms-hint";
 import { useListForms } from "./list-forms";
 import { SortButton, ariaSort } from "./sort-button";
-import { RowKeys } from "./lazy-row-keys";
+import { RowKeys } from "./row-keys";
 import { useRowOpener } from "./use-list-chrome";
 import { useRowPrefetch } from "./use-row-prefetch";
 import { useViewPreferences } from "./use-view-preferences";
